@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+import { serve } from './serve.js';
+
+const USAGE = 'usage: cli serve [--config FILE] [--workspace DIR] [--artifact-root DIR] [--credentials-from-env]';
+
+interface ParsedArgs {
+  readonly command: string | undefined;
+  readonly flags: Map<string, string | true>;
+  readonly positionals: string[];
+}
+
+function parseArgs(argv: readonly string[]): ParsedArgs {
+  const flags = new Map<string, string | true>();
+  const positionals: string[] = [];
+  const [command, ...rest] = argv;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string;
+    if (!arg.startsWith('--')) {
+      positionals.push(arg);
+      continue;
+    }
+    const next = rest[i + 1];
+    if (next !== undefined && !next.startsWith('--') && arg !== '--credentials-from-env') {
+      flags.set(arg.slice(2), next);
+      i++;
+    } else flags.set(arg.slice(2), true);
+  }
+  return { command, flags, positionals };
+}
+
+function stringFlag(flags: Map<string, string | true>, name: string): string | undefined {
+  const value = flags.get(name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv);
+  switch (args.command) {
+    case 'serve': {
+      const known = new Set(['config', 'workspace', 'artifact-root', 'credentials-from-env']);
+      for (const flag of args.flags.keys()) {
+        if (!known.has(flag)) {
+          process.stderr.write(`${JSON.stringify({ event: 'cli.usage', reason: 'unknown_flag' })}\n`);
+          return 64;
+        }
+      }
+      return serve({
+        configPath: stringFlag(args.flags, 'config'),
+        workspace: stringFlag(args.flags, 'workspace'),
+        artifactRoot: stringFlag(args.flags, 'artifact-root'),
+        credentialsFromEnv: args.flags.get('credentials-from-env') === true,
+      });
+    }
+    default:
+      process.stderr.write(`${USAGE}\n`);
+      return 64;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  () => {
+    process.stderr.write(`${JSON.stringify({ event: 'cli.failed' })}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,38 @@
+import { Type, type Static } from 'typebox';
+
+/** Identifiers of the wire contract (spec section 9). */
+export const API_CONTRACT = 'service.internal-api/1';
+export const APPLICATION_CONTRACT = 'service.application/0.3';
+export const API_NAMESPACE = '/api/v1';
+export const SERVICE_INFO_VERSION = '1.0.0';
+export const SCHEMA_VERSION = 1;
+
+export const HEADER_API_VERSION = 'x-service-api-version';
+export const HEADER_APP_BUILD = 'x-service-app-build';
+export const HEADER_CORRELATION_REF = 'x-service-correlation-ref';
+export const HEADER_SESSION_OWNER = 'x-service-session-owner';
+
+/** Pattern shared by app_build and sidecar_build. */
+export const BUILD_PATTERN = '^[A-Za-z0-9._:+-]+$';
+export const BUILD_REGEXP = new RegExp(BUILD_PATTERN);
+export const BUILD_MAX_CHARACTERS = 128;
+
+export const ApiVersion = Type.Object(
+  {
+    contract: Type.Optional(Type.Literal(API_CONTRACT, { default: API_CONTRACT })),
+    application_contract: Type.Optional(Type.Literal(APPLICATION_CONTRACT, { default: APPLICATION_CONTRACT })),
+    namespace: Type.Optional(Type.Literal(API_NAMESPACE, { default: API_NAMESPACE })),
+  },
+  { additionalProperties: false },
+);
+export type ApiVersion = Static<typeof ApiVersion>;
+
+export const API_VERSION: Required<ApiVersion> = {
+  contract: API_CONTRACT,
+  application_contract: APPLICATION_CONTRACT,
+  namespace: API_NAMESPACE,
+};
+
+export function isValidBuild(value: string): boolean {
+  return value.length >= 1 && value.length <= BUILD_MAX_CHARACTERS && BUILD_REGEXP.test(value);
+}

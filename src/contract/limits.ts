@@ -1,0 +1,51 @@
+/**
+ * Every numeric limit of the specification (section 8) and the bounds this service
+ * chose where the specification leaves the number open. Declared once; the request
+ * gate, the schemas, the capability manifest and the docs all read from here.
+ */
+export const REQUEST_LIMITS = {
+  maxBodyBytes: 1_048_576,
+  maxCollectionItems: 1000,
+  maxJsonDepth: 16,
+  maxStringCharacters: 65_536,
+} as const;
+
+export const REQUEST_LIMIT_CEILINGS = {
+  maxBodyBytes: 1_048_576,
+  maxCollectionItems: 10_000,
+  maxJsonDepth: 64,
+  maxStringCharacters: 1_048_576,
+} as const;
+
+export const PAGINATION = {
+  defaultLimit: 25,
+  maximumLimit: 100,
+  minimumCursorCharacters: 32,
+  maximumCursorCharacters: 256,
+  cursorCeilingCharacters: 1024,
+} as const;
+
+export const HANDSHAKE = {
+  maxBytes: 4096,
+  timeoutMs: 10_000,
+  bearerCharacters: 43,
+} as const;
+
+export const SERVER_TIMEOUTS = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  /** Graceful shutdown of the whole process (contract.md section 1). */
+  gracefulShutdownMs: 5_000,
+  maxHeaderBytes: 16_384,
+} as const;
+
+export const CAPABILITY_LIMITS = {
+  maxModules: 128,
+  maxActionsPerModule: 128,
+} as const;
+
+export const ERROR_LIMITS = {
+  maxDetails: 16,
+  maxMessageCharacters: 512,
+} as const;

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { HEADER_CORRELATION_REF } from '../contract/api-version.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '../contract/error-codes.js';
+import type { ErrorEnvelope, FailureDetail } from '../contract/errors.js';
+import { ERROR_LIMITS } from '../contract/limits.js';
+import type { ServiceErrorDetail } from '../app/service-error.js';
+
+const DETAIL_NAME = /^[A-Za-z0-9._:-]{1,96}$/;
+
+export function newCorrelationRef(): string {
+  return `api_${randomBytes(16).toString('hex')}`;
+}
+
+/** Builds the sanitized envelope: catalogue message, bounded details with safe names and scalar values. */
+export function buildEnvelope(code: ErrorCode, details: readonly ServiceErrorDetail[] = [], remediation: string | null = null): ErrorEnvelope {
+  const safeDetails: FailureDetail[] = [];
+  for (const detail of details) {
+    if (safeDetails.length >= ERROR_LIMITS.maxDetails) break;
+    if (!DETAIL_NAME.test(detail.name)) continue;
+    const value = typeof detail.value === 'string' ? detail.value.slice(0, 256) : detail.value;
+    safeDetails.push({ name: detail.name, value });
+  }
+  const envelope: ErrorEnvelope = {
+    code,
+    message: ERROR_CATALOGUE[code].message,
+    correlation_ref: newCorrelationRef(),
+    details: safeDetails,
+  };
+  if (remediation !== null) envelope.remediation = remediation.slice(0, 512);
+  return envelope;
+}
+
+/** Common headers on every response (contract.md section 2). */
+export function setBaselineHeaders(res: ServerResponse): void {
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('x-content-type-options', 'nosniff');
+}
+
+/** Writes an envelope straight on the raw response: used by the gate before Fastify sees the request. */
+export function writeRawEnvelope(res: ServerResponse, code: ErrorCode): void {
+  const envelope = buildEnvelope(code);
+  const body = JSON.stringify(envelope);
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    [HEADER_CORRELATION_REF]: envelope.correlation_ref,
+    // The gate never reads the body of a refused request; the connection is closed rather than drained.
+    connection: 'close',
+  };
+  if (code === 'AUTH_BEARER_INVALID') headers['www-authenticate'] = 'Bearer';
+  res.writeHead(ERROR_CATALOGUE[code].status, headers);
+  res.end(body);
+}

@@ -1,0 +1,97 @@
+import { hash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { API_CONTRACT, isValidBuild } from '../contract/api-version.js';
+import type { ErrorCode } from '../contract/error-codes.js';
+
+/** Headers that reveal a browser, a cookie jar, an origin or a proxy (contract.md section 2, rule 3). */
+const REJECTED_METADATA = new Set([
+  'origin',
+  'referer',
+  'cookie',
+  'sec-fetch-site',
+  'sec-fetch-dest',
+  'sec-fetch-user',
+  'forwarded',
+  'x-real-ip',
+  'via',
+  'proxy-authorization',
+  'proxy-connection',
+  'upgrade',
+]);
+
+export interface GateIdentity {
+  /** The bearer fixed at construction; only its digest is kept. */
+  readonly bearer: string;
+  readonly appBuild: string;
+}
+
+/**
+ * The request gate of contract.md section 2, rules 1 to 5, evaluated on the raw request
+ * before routing and before any body byte is read. It answers the first failing rule's
+ * code, or null when the request may proceed to routing.
+ */
+export class RequestGate {
+  private readonly bearerDigest: Buffer;
+  private readonly appBuild: string;
+  private hostWithPort = '\u0000';
+
+  constructor(identity: GateIdentity) {
+    this.bearerDigest = hash('sha256', identity.bearer, 'buffer');
+    this.appBuild = identity.appBuild;
+  }
+
+  /** The bound port is known only after listen; the Host rule accepts it from then on. */
+  bindPort(port: number): void {
+    this.hostWithPort = `127.0.0.1:${port}`;
+  }
+
+  check(req: IncomingMessage): ErrorCode | null {
+    const raw = req.rawHeaders;
+    let authorization: string | undefined;
+    let authorizationCount = 0;
+    let host: string | undefined;
+    let hostCount = 0;
+    let metadata = false;
+    let apiVersion: string | undefined;
+    let apiVersionCount = 0;
+    let appBuild: string | undefined;
+    let appBuildCount = 0;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = (raw[i] as string).toLowerCase();
+      const value = raw[i + 1] as string;
+      switch (name) {
+        case 'authorization':
+          authorization = value;
+          authorizationCount++;
+          break;
+        case 'host':
+          host = value;
+          hostCount++;
+          break;
+        case 'x-service-api-version':
+          apiVersion = value;
+          apiVersionCount++;
+          break;
+        case 'x-service-app-build':
+          appBuild = value;
+          appBuildCount++;
+          break;
+        default:
+          if (REJECTED_METADATA.has(name) || name.startsWith('sec-ch-') || name.startsWith('x-forwarded-')) metadata = true;
+      }
+    }
+    if (authorizationCount !== 1 || authorization === undefined || !this.bearerMatches(authorization)) return 'AUTH_BEARER_INVALID';
+    if (hostCount !== 1 || (host !== '127.0.0.1' && host !== this.hostWithPort)) return 'REQUEST_HOST_REJECTED';
+    if (metadata) return 'REQUEST_METADATA_REJECTED';
+    if (apiVersionCount !== 1 || apiVersion !== API_CONTRACT) return 'API_VERSION_UNSUPPORTED';
+    if (appBuildCount !== 1 || appBuild === undefined || !isValidBuild(appBuild) || appBuild !== this.appBuild) return 'APP_BUILD_MISMATCH';
+    return null;
+  }
+
+  private bearerMatches(header: string): boolean {
+    // Scheme matched case-insensitively, exactly one space, then the token.
+    if (header.length < 8 || header.charCodeAt(6) !== 32 || header.slice(0, 6).toLowerCase() !== 'bearer') return false;
+    const presented = hash('sha256', header.slice(7), 'buffer');
+    return timingSafeEqual(presented, this.bearerDigest);
+  }
+}

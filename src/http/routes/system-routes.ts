@@ -1,0 +1,42 @@
+import { CapabilityManifest } from '../../contract/capabilities.js';
+import { HealthResponse } from '../../contract/health.js';
+import type { ModuleRegistry } from '../../app/capabilities/module-registry.js';
+import type { ReadinessReport } from '../../app/health/readiness.js';
+import type { RouteDefinition } from '../route-definition.js';
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistry): RouteDefinition[] {
+  let healthBody: string | null = null;
+  let manifestBody: string | null = null;
+  return [
+    {
+      operationId: 'getInternalHealth',
+      method: 'GET',
+      path: '/api/v1/health',
+      dispatchKey: 'system.health',
+      summary: 'Health and readiness proof',
+      description: 'Confirms the bearer, the API contract, the paired app build and the token-derived readiness proof.',
+      tags: ['system'],
+      success: { status: 200, description: 'The service is ready.', schema: HealthResponse, contentType: 'application/json' },
+      handler: async (_request, reply) => {
+        healthBody ??= JSON.stringify(readiness.current());
+        return reply.type(JSON_UTF8).send(healthBody);
+      },
+    },
+    {
+      operationId: 'getInternalCapabilities',
+      method: 'GET',
+      path: '/api/v1/capabilities',
+      dispatchKey: 'system.capabilities',
+      summary: 'Capability manifest',
+      description: 'Lists only the actions of enabled modules that have a registered handler, with the pagination and request-size policies.',
+      tags: ['system'],
+      success: { status: 200, description: 'The capability manifest.', schema: CapabilityManifest, contentType: 'application/json' },
+      handler: async (_request, reply) => {
+        manifestBody ??= JSON.stringify(registry.manifest());
+        return reply.type(JSON_UTF8).send(manifestBody);
+      },
+    },
+  ];
+}

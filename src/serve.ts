@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net';
+import { API_VERSION } from './contract/api-version.js';
+import { SIDECAR_BUILD } from './contract/build-info.js';
+import type { ReadinessLine } from './contract/launch.js';
+import { SERVER_TIMEOUTS } from './contract/limits.js';
+import { composeService, type ServeOptions } from './compose.js';
+import { readHandshake } from './infra/launch/stdin-handshake.js';
+import { StderrEventLog } from './infra/stderr-event-log.js';
+
+export const EXIT_HANDSHAKE_REJECTED = 2;
+export const EXIT_STARTUP_FAILED = 1;
+
+/**
+ * The launch protocol (contract.md section 1): handshake on stdin, bind 127.0.0.1:0, one
+ * token-free readiness line on stdout, graceful bounded shutdown on stdin EOF, SIGTERM, SIGINT.
+ */
+export async function serve(options: ServeOptions): Promise<number> {
+  const log = new StderrEventLog();
+  const result = await readHandshake(process.stdin);
+  if (!result.ok) {
+    log.event('handshake.rejected', { reason: result.reason });
+    return EXIT_HANDSHAKE_REJECTED;
+  }
+  const { bearer, app_build: appBuild } = result.handshake;
+  let service;
+  try {
+    service = await composeService({ bearer, appBuild }, options, log);
+    await service.http.listen({ host: '127.0.0.1', port: 0, ipv6Only: false });
+  } catch (error) {
+    log.event('startup.failed', { error: error instanceof Error ? error.name : 'unknown' });
+    return EXIT_STARTUP_FAILED;
+  }
+  const { port } = service.http.server.address() as AddressInfo;
+  service.bindPort(port);
+  const ready: ReadinessLine = {
+    event: 'service.ready',
+    base_url: `http://127.0.0.1:${port}`,
+    port,
+    pid: process.pid,
+    app_build: appBuild,
+    sidecar_build: SIDECAR_BUILD,
+    api: { ...API_VERSION },
+  };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+
+  const composed = service;
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (reason: string): void => {
+      if (stopping) return;
+      stopping = true;
+      log.event('shutdown.started', { reason });
+      const deadline = setTimeout(() => {
+        log.event('shutdown.forced', { reason: 'deadline' });
+        resolve(0);
+      }, SERVER_TIMEOUTS.gracefulShutdownMs);
+      deadline.unref();
+      composed.http
+        .close()
+        .then(() => composed.close())
+        .catch(() => log.event('shutdown.error', {}))
+        .finally(() => {
+          clearTimeout(deadline);
+          log.event('shutdown.completed', {});
+          resolve(0);
+        });
+    };
+    process.stdin.on('end', () => stop('stdin_closed'));
+    process.stdin.on('close', () => stop('stdin_closed'));
+    process.stdin.on('data', () => undefined);
+    process.stdin.resume();
+    process.once('SIGTERM', () => stop('sigterm'));
+    process.once('SIGINT', () => stop('sigint'));
+  });
+}
