@@ -201,7 +201,7 @@ function pointArb(major: 5 | 7): fc.Arbitrary<DatePoint> {
     })
     .map((r) => {
       const calendar = r.calendar;
-      const std = calendar === 'GREGORIAN' || calendar === 'JULIAN' ? GREGORIAN_MONTHS : calendar === 'HEBREW' ? HEBREW_MONTHS : calendar === 'FRENCH_R' ? FRENCH_MONTHS : undefined;
+      const std: readonly string[] | undefined = calendar === 'GREGORIAN' || calendar === 'JULIAN' ? GREGORIAN_MONTHS : calendar === 'HEBREW' ? HEBREW_MONTHS : calendar === 'FRENCH_R' ? FRENCH_MONTHS : undefined;
       const month = r.shape === 'y' ? undefined : std ? std[r.monthPick % std.length] : r.extMonth;
       const bce = r.bce && (calendar === 'GREGORIAN' || calendar === 'JULIAN');
       let day: number | undefined;
