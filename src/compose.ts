@@ -45,6 +45,13 @@ export function exposeRoutes(registry: ModuleRegistry, capabilities: readonly Ca
   return capabilities.flatMap((capability) => capability.routes).filter((route) => registry.isActionExposed(route.dispatchKey));
 }
 
+/** The route table of the full composition (every module, GEDCOM included), for the contract document. */
+export function contractRoutes(): RouteDefinition[] {
+  const readiness = new ReadinessReport('contract', 'contract', SIDECAR_BUILD);
+  const registry = new ModuleRegistry([]);
+  return [{ module: SYSTEM_MODULE, routes: systemRoutes(readiness, registry) }].flatMap((capability) => capability.routes);
+}
+
 /** The composition root: the only place that knows every concrete class. */
 export async function composeService(launch: LaunchIdentity, _options: ServeOptions, log: EventLog): Promise<ComposedService> {
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);

@@ -1,0 +1,187 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { API_CONTRACT, HEADER_API_VERSION, HEADER_APP_BUILD } from '../src/contract/api-version.js';
+import { readinessProof } from '../src/contract/readiness-proof.js';
+import type { ReadinessLine } from '../src/contract/launch.js';
+import { createApiClient, type ApiClient, type ContractHeaders } from './api-client.js';
+
+/** Environment variables the sidecar may inherit; nothing else crosses (no secrets, no NODE_OPTIONS). */
+export const ENVIRONMENT_ALLOWLIST = [
+  'HOME',
+  'LANG',
+  'LC_ALL',
+  'TZ',
+  'TMPDIR',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_RUNTIME_DIR',
+  'DBUS_SESSION_BUS_ADDRESS',
+] as const;
+
+export const READY_TIMEOUT_MS = 15_000;
+const READY_LINE_MAX_BYTES = 4096;
+
+export interface LaunchOptions {
+  /** The sidecar entry, e.g. dist/cli.js. */
+  readonly entry: string;
+  readonly appBuild: string;
+  /** Extra arguments after `serve` (no secret ever goes here). */
+  readonly args?: readonly string[];
+  /** Overrides of allow-listed variables, or extra ones the shell decides to pass. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly readyTimeoutMs?: number;
+}
+
+export class LaunchRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`sidecar launch refused: ${reason}`);
+    this.name = 'LaunchRefused';
+  }
+}
+
+export interface LaunchedSidecar {
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly pid: number;
+  readonly sidecarBuild: string;
+  readonly appBuild: string;
+  readonly child: ChildProcess;
+  readonly api: ApiClient;
+  /** The contract headers typed for the generated client: `api.GET(path, { params: { header } })`. */
+  readonly header: ContractHeaders;
+  /** Headers the paired client sends on every request (the main process holds the bearer). */
+  requestHeaders(): Record<string, string>;
+  /** Everything the child wrote on stderr so far. */
+  stderrText(): string;
+  /** Graceful stop: closes stdin (the child's EOF signal) and waits for the exit code. */
+  stop(timeoutMs?: number): Promise<number | null>;
+  /** Waits for the exit of the child. */
+  exited(): Promise<number | null>;
+}
+
+export function newBearer(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function minimalEnvironment(overrides: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ENVIRONMENT_ALLOWLIST) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return { ...env, ...overrides };
+}
+
+function constantTimeEqualHex(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function readReadinessLine(child: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (error: Error | null, line?: string): void => {
+      clearTimeout(timer);
+      child.stdout?.removeListener('data', onData);
+      child.removeListener('exit', onExit);
+      if (error) reject(error);
+      else resolve(line as string);
+    };
+    const onData = (chunk: Buffer): void => {
+      const newline = chunk.indexOf(0x0a);
+      size += newline === -1 ? chunk.length : newline;
+      if (size > READY_LINE_MAX_BYTES) return done(new LaunchRefused('readiness_line_too_long'));
+      if (newline === -1) {
+        chunks.push(chunk);
+        return;
+      }
+      chunks.push(chunk.subarray(0, newline));
+      done(null, Buffer.concat(chunks).toString('utf8'));
+    };
+    const onExit = (): void => done(new LaunchRefused('exited_before_ready'));
+    const timer = setTimeout(() => done(new LaunchRefused('readiness_timeout')), timeoutMs);
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+function parseReadinessLine(line: string, appBuild: string, pid: number): ReadinessLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new LaunchRefused('readiness_line_not_json');
+  }
+  const ready = value as Partial<ReadinessLine>;
+  if (ready.event !== 'service.ready') throw new LaunchRefused('readiness_event');
+  if (typeof ready.port !== 'number' || !Number.isInteger(ready.port) || ready.port < 1 || ready.port > 65535) throw new LaunchRefused('readiness_port');
+  if (ready.base_url !== `http://127.0.0.1:${ready.port}`) throw new LaunchRefused('readiness_base_url');
+  if (ready.pid !== pid) throw new LaunchRefused('readiness_pid');
+  if (ready.app_build !== appBuild) throw new LaunchRefused('readiness_app_build');
+  if (typeof ready.sidecar_build !== 'string' || !/^[A-Za-z0-9._:+-]{1,128}$/.test(ready.sidecar_build)) throw new LaunchRefused('readiness_sidecar_build');
+  if (ready.api?.contract !== API_CONTRACT) throw new LaunchRefused('readiness_contract');
+  return ready as ReadinessLine;
+}
+
+/**
+ * Launches the sidecar exactly as the desktop shell's main process does: a fresh 256-bit bearer,
+ * a minimal environment, the handshake on stdin, the readiness line read within a timeout, then
+ * the readiness proof recomputed and compared in constant time. Any mismatch kills the child.
+ */
+export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSidecar> {
+  const bearer = newBearer();
+  const child = spawn(process.execPath, [options.entry, 'serve', ...(options.args ?? [])], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: minimalEnvironment(options.env),
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (text: string) => {
+    if (stderr.length < 1_000_000) stderr += text;
+  });
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.write(`${JSON.stringify({ bearer, app_build: options.appBuild })}\n`);
+  try {
+    const line = await readReadinessLine(child, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+    const ready = parseReadinessLine(line, options.appBuild, child.pid as number);
+    const headers = {
+      authorization: `Bearer ${bearer}`,
+      [HEADER_API_VERSION]: API_CONTRACT,
+      [HEADER_APP_BUILD]: options.appBuild,
+    };
+    const api = createApiClient(ready.base_url, headers);
+    const header: ContractHeaders = { 'X-Service-API-Version': API_CONTRACT, 'X-Service-App-Build': options.appBuild };
+    const health = await api.GET('/api/v1/health', { params: { header } });
+    if (health.response.status !== 200 || !health.data) throw new LaunchRefused('health_status');
+    if (health.data.app_build !== options.appBuild || health.data.sidecar_build !== ready.sidecar_build) throw new LaunchRefused('health_build');
+    const expected = readinessProof(bearer, options.appBuild, ready.sidecar_build, ready.port);
+    if (!constantTimeEqualHex(health.data.readiness_proof, expected)) throw new LaunchRefused('readiness_proof');
+    return {
+      baseUrl: ready.base_url,
+      port: ready.port,
+      pid: ready.pid,
+      sidecarBuild: ready.sidecar_build,
+      appBuild: options.appBuild,
+      child,
+      api,
+      header,
+      requestHeaders: () => ({ ...headers }),
+      stderrText: () => stderr,
+      exited: () => exit,
+      async stop(timeoutMs = 10_000) {
+        child.stdin?.end();
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        const code = await exit;
+        clearTimeout(timer);
+        return code;
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exit;
+    throw error instanceof LaunchRefused ? error : new LaunchRefused('health_unreachable');
+  }
+}

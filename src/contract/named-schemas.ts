@@ -1,0 +1,17 @@
+import { ApiVersion } from './api-version.js';
+import { CapabilityAction, CapabilityManifest, CapabilityModule, PaginationPolicy, RequestSizePolicy } from './capabilities.js';
+import { FailureDetail, ValidationError } from './errors.js';
+import { HealthResponse } from './health.js';
+
+/** Schemas published under their names in the contract document's components. */
+export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
+  ApiVersion,
+  HealthResponse,
+  CapabilityManifest,
+  CapabilityModule,
+  CapabilityAction,
+  PaginationPolicy,
+  RequestSizePolicy,
+  FailureDetail,
+  ValidationError,
+};

@@ -1,0 +1,10 @@
+import { launchSidecar, type LaunchedSidecar, type LaunchOptions } from '../../client/launcher.js';
+
+export const TEST_APP_BUILD = '0.9.0-test+e2e';
+export const SIDECAR_ENTRY = 'dist/cli.js';
+export const TEST_SIDECAR_ENTRY = 'dist/test-cli.js';
+
+/** Launches the real sidecar process through the paired launcher, as the desktop shell does. */
+export function startSidecar(options: Partial<LaunchOptions> = {}): Promise<LaunchedSidecar> {
+  return launchSidecar({ entry: SIDECAR_ENTRY, appBuild: TEST_APP_BUILD, ...options });
+}
