@@ -1,0 +1,90 @@
+import { createHmac } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3-multiple-ciphers';
+
+export type Database = BetterSqlite3.Database;
+
+/** A versioned schema change. Versions are global and strictly increasing across capabilities. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  up(db: Database): void;
+}
+
+export type DatabaseOpenFailure = 'not_initialized' | 'key_rejected' | 'corrupt' | 'schema_newer';
+
+export class DatabaseOpenError extends Error {
+  constructor(readonly reason: DatabaseOpenFailure) {
+    super(`database open failed: ${reason}`);
+    this.name = 'DatabaseOpenError';
+  }
+}
+
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * A verifier of the database key that does not reveal it: HMAC-SHA256(key, constant). Kept in a
+ * small plaintext file beside the database so that a wrong key and a corrupted file, which
+ * SQLCipher reports alike (SQLITE_NOTADB), are told apart.
+ */
+export function keyCheckOf(keyHex: string): string {
+  return createHmac('sha256', Buffer.from(keyHex, 'hex')).update('service.database.key-check/1').digest('hex');
+}
+
+function applyKey(db: Database, keyHex: string): void {
+  if (!KEY_PATTERN.test(keyHex)) throw new DatabaseOpenError('key_rejected');
+  db.pragma(`cipher='sqlcipher'`);
+  db.pragma('legacy=4');
+  db.pragma(`key="x'${keyHex}'"`);
+}
+
+/** Opens (or, with `create`, creates) the SQLCipher database and brings its schema up to date. */
+export function openEncryptedDatabase(
+  file: string,
+  keyHex: string,
+  migrations: readonly Migration[],
+  options: { readonly create: boolean; readonly expectedKeyCheck: string | null },
+): Database {
+  let db: Database;
+  try {
+    db = new BetterSqlite3(file, { fileMustExist: !options.create });
+  } catch {
+    throw new DatabaseOpenError('not_initialized');
+  }
+  try {
+    applyKey(db, keyHex);
+    try {
+      db.prepare('SELECT count(*) AS n FROM sqlite_master').get();
+    } catch {
+      const keyMatches = options.expectedKeyCheck !== null && options.expectedKeyCheck === keyCheckOf(keyHex);
+      throw new DatabaseOpenError(keyMatches ? 'corrupt' : 'key_rejected');
+    }
+    db.pragma('journal_mode=WAL');
+    db.pragma('synchronous=FULL');
+    db.pragma('foreign_keys=ON');
+    db.pragma('busy_timeout=2000');
+    if (!options.create) {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new DatabaseOpenError('corrupt');
+    }
+    migrate(db, migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof DatabaseOpenError) throw error;
+    throw new DatabaseOpenError('corrupt');
+  }
+}
+
+/** Applies pending migrations in one transaction each; refuses a database newer than this build. */
+export function migrate(db: Database, migrations: readonly Migration[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
+  if (current > latest) throw new DatabaseOpenError('schema_newer');
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version=${migration.version}`);
+    })();
+  }
+}

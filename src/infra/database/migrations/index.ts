@@ -1,0 +1,5 @@
+import type { Migration } from '../encrypted-database.js';
+import { SETTINGS_MIGRATION } from './001-settings.js';
+
+/** Every schema migration, in version order. Versions: 1 settings, 2 job ledger, 3 providers and consents. */
+export const MIGRATIONS: readonly Migration[] = [SETTINGS_MIGRATION];
