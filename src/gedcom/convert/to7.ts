@@ -1,0 +1,443 @@
+/**
+ * GEDCOM 5.5 / 5.5.1 -> 7.0 over record trees, following the published conversion rules
+ * (FamilySearch GEDCOM 7.0 specification and the gedcom7code ged5to7 converter's rule list):
+ *
+ * - HEAD: GEDC.VERS 7.0, GEDC.FORM, CHAR, FILE and SUBN removed; SUBN records removed;
+ * - NOTE records -> SNOTE records, NOTE pointers -> SNOTE pointers;
+ * - SOUR citations with a text payload -> a new SOUR record (text in its NOTE) and a pointer, the
+ *   citation's TEXT moving under DATA;
+ * - OBJE without a pointer -> a new OBJE record and a pointer (TITL stays on the link);
+ * - RFN / RIN / AFN / _FSFTID -> EXID + TYPE; _UID -> UID; EMAI / _EMAIL -> EMAIL; _ASSO -> ASSO;
+ *   _CRE / _CREAT -> CREA; string ALIA -> NAME + TYPE AKA;
+ * - ASSO.RELA -> ASSO.ROLE (+ PHRASE); FONE / ROMN -> TRAN + LANG;
+ * - DATE (calendars, B.C., dual years, INT, phrases), AGE, LANG, FILE -> URL, FORM -> media type,
+ *   FORM.TYPE -> FORM.MEDI, enumerations upper-cased or OTHER + PHRASE;
+ * - `@#` escapes in text payloads; xrefs outside `@[A-Z0-9_]+@` renamed; dangling pointers -> @VOID@;
+ * - tags that 7.0 does not define and that are not extensions -> `_EXT_<TAG>`.
+ * - HEAD.SCHMA lists the known URIs of the extension tags used.
+ *
+ * CONC / CONT are already folded into node values by the model.
+ */
+
+import type { GedcomNode } from '../model.js';
+import { ageTo7 } from './age.js';
+import {
+  ENUMS,
+  EXID_TYPE,
+  KNOWN_EXTENSION_URIS,
+  MEDIA_TYPES,
+  ORD_STAT,
+  ROLE_ENUM,
+  ROLE_SYNONYMS,
+  TAGS_70,
+  TRANSLIT_TYPE_TO_LANG,
+} from './tables.js';
+import { Notes, XrefFactory, child, cloneNode, node } from './tree.js';
+import { dateTo7, fileTo7, langTo7, stripEscapes, type DualYearPolicy } from './values.js';
+
+export interface To7Options {
+  readonly dualYearPolicy?: DualYearPolicy;
+}
+
+const VALID_XREF_7 = /^@[A-Z0-9_]+@$/;
+
+const TAG_RENAMES: ReadonlyMap<string, string> = new Map([
+  ['EMAI', 'EMAIL'],
+  ['_EMAIL', 'EMAIL'],
+  ['_UID', 'UID'],
+  ['_ASSO', 'ASSO'],
+  ['_CRE', 'CREA'],
+  ['_CREAT', 'CREA'],
+]);
+
+/** Extensions written by the 7.0 -> 5.5.1 conversion for structures 5.5.1 cannot hold. */
+const UNPREFIX = new Set(['UID', 'CREA', 'PHRASE', 'TRAN', 'SCHMA', 'MIME', 'INIL', 'NO', 'SDATE', 'CROP', 'TIME', 'LANG', 'TITL', 'ASSO', 'EXID']);
+
+const ORD_TAGS = new Set(['BAPL', 'CONL', 'ENDL', 'INIL', 'SLGC', 'SLGS']);
+
+export function convertTo7(
+  records: readonly GedcomNode[],
+  options: To7Options = {},
+): { records: GedcomNode[]; notes: Notes } {
+  const policy = options.dualYearPolicy ?? 'post-slash';
+  const notes = new Notes();
+  const input = records.map(cloneNode);
+
+  // --- xrefs
+  const defined = new Set<string>();
+  for (const r of input) if (r.xref) defined.add(r.xref);
+  const taken = new Set<string>([...defined].filter((x) => VALID_XREF_7.test(x)));
+  const factory = new XrefFactory(taken);
+  const rename = new Map<string, string>();
+  const subnXrefs = new Set<string>();
+  for (const r of input) {
+    if (!r.xref) continue;
+    if (r.tag === 'SUBN') {
+      subnXrefs.add(r.xref);
+      continue;
+    }
+    if (rename.has(r.xref)) continue;
+    rename.set(r.xref, VALID_XREF_7.test(r.xref) && r.xref !== '@VOID@' ? r.xref : factory.next());
+  }
+  const headSour = input.find((r) => r.tag === 'HEAD')?.children.find((c) => c.tag === 'SOUR')?.value ?? '';
+
+  const created: GedcomNode[] = [];
+  const extensionTagsUsed = new Set<string>();
+
+  const mapPointer = (n: GedcomNode, path: readonly string[]): void => {
+    if (n.pointer === null || n.pointer === '@VOID@') return;
+    const to = rename.get(n.pointer);
+    if (to) n.pointer = to;
+    else {
+      notes.add('DANGLING_POINTER', path, n.line, n.pointer);
+      n.pointer = '@VOID@';
+    }
+  };
+
+  const phraseNode = (text: string, underExtension: boolean): GedcomNode => {
+    if (underExtension) extensionTagsUsed.add('_PHRASE');
+    return node(underExtension ? '_PHRASE' : 'PHRASE', text);
+  };
+
+  /** Converts `n` in place; returns the nodes that replace it (none = removed). */
+  const convert = (n: GedcomNode, path: string[], inExtension: boolean): GedcomNode[] => {
+    const parent = path[path.length - 1] ?? '';
+    const here = [...path, n.tag];
+    if (n.tag === '') return [n];
+    mapPointer(n, here);
+
+    // renames first, so the new tag gets the new rules
+    const renamed = TAG_RENAMES.get(n.tag);
+    if (renamed && !inExtension) n.tag = renamed;
+    else if (!inExtension && n.tag.startsWith('_') && !(n.tag === '_PHRASE' && parent === 'LANG') && (UNPREFIX.has(n.tag.slice(1)) || (n.pointer === '@VOID@' && TAGS_70.has(n.tag.slice(1))))) {
+      n.tag = n.tag.slice(1);
+    }
+
+    const ext = inExtension || n.tag.startsWith('_');
+    if (n.tag.startsWith('_')) extensionTagsUsed.add(n.tag);
+
+    // payload conversions by datatype (also inside extensions, as the published converter does)
+    switch (n.tag) {
+      case 'DATE': {
+        if (n.pointer === null) {
+          const r = dateTo7(n.value, policy);
+          if (r.value !== n.value || r.phrase !== undefined) {
+            n.value = r.value;
+            if (r.phrase !== undefined) n.children.unshift(phraseNode(r.phrase, false));
+          }
+        }
+        break;
+      }
+      case 'AGE': {
+        const r = ageTo7(n.value);
+        if (r) {
+          n.value = r.value;
+          if (r.phrase !== undefined) n.children.unshift(phraseNode(r.phrase, false));
+        } else if (n.value.trim() !== '') {
+          notes.add('AGE_UNREADABLE', here, n.line, n.value);
+          n.children.unshift(phraseNode(n.value, false));
+          n.value = '';
+        }
+        break;
+      }
+      case 'LANG': {
+        const r = langTo7(n.value);
+        n.value = r.value;
+        if (r.phrase !== undefined) n.children.unshift(phraseNode(r.phrase, true));
+        break;
+      }
+      default:
+        if (n.value.includes('@#')) n.value = stripEscapes(n.value);
+    }
+
+    if (!ext) {
+      const r = convertStandard(n, here, parent);
+      if (r !== undefined) return r;
+    }
+    n.children = n.children.flatMap((c) => convert(c, here, ext));
+    return [n];
+  };
+
+  /** Structure-specific rules; undefined = keep `n` and recurse normally. */
+  const convertStandard = (n: GedcomNode, here: string[], parent: string): GedcomNode[] | undefined => {
+    const depth = here.length - 1;
+    const recurse = (): void => {
+      n.children = n.children.flatMap((c) => convert(c, here, false));
+    };
+    switch (n.tag) {
+      case 'NOTE':
+        if (n.pointer !== null || (depth === 0 && n.xref !== null)) n.tag = 'SNOTE';
+        return undefined;
+      case 'RFN': {
+        const m = /^([^:]*):(.*)$/s.exec(n.value);
+        const type = m ? `${EXID_TYPE.RFN}#${encodeURIComponent(m[1] ?? '')}` : EXID_TYPE.RFN;
+        return [node('EXID', m ? (m[2] ?? '') : n.value, [node('TYPE', type)])];
+      }
+      case 'RIN': {
+        const type = headSour ? `${EXID_TYPE.RIN}#${encodeURIComponent(headSour)}` : EXID_TYPE.RIN;
+        return [node('EXID', n.value, [node('TYPE', type)])];
+      }
+      case 'AFN':
+        return [node('EXID', n.value, [node('TYPE', EXID_TYPE.AFN)])];
+      case '_FSFTID':
+      case '_FID':
+        return [node('EXID', n.value, [node('TYPE', EXID_TYPE.FSFTID)])];
+      case 'ALIA':
+        if (n.pointer === null && parent === 'INDI') {
+          n.tag = 'NAME';
+          recurse();
+          n.children.push(node('TYPE', 'AKA'));
+          return [n];
+        }
+        return undefined;
+      case 'RELA':
+        if (parent === 'ASSO') return [roleNode(n.value)];
+        return undefined;
+      case 'ROLE': {
+        // SOUR.EVEN.ROLE: enumeration or (descriptor)
+        const v = n.value.trim();
+        const desc = /^\((.*)\)$/s.exec(v);
+        if (desc) return [node('ROLE', 'OTHER', [phraseNode(desc[1] ?? '', false)])];
+        if (ROLE_ENUM.has(v.toUpperCase())) n.value = v.toUpperCase();
+        else if (v !== '') return [roleNode(v)];
+        return undefined;
+      }
+      case 'FONE':
+      case 'ROMN': {
+        recurse();
+        const type = child(n, 'TYPE');
+        n.children = n.children.filter((c) => c !== type);
+        const lang = type ? TRANSLIT_TYPE_TO_LANG.get(type.value.trim().toLowerCase()) : undefined;
+        const tran = node('TRAN', n.value, n.children);
+        if (lang) tran.children.unshift(node('LANG', lang));
+        else tran.children.unshift(node('LANG', 'und', [phraseNode(type ? type.value : n.tag, true)]));
+        return [tran];
+      }
+      case 'SOUR':
+        if (depth > 0 && n.pointer === null && parent !== 'HEAD') return [sourceCitation(n, here)];
+        return undefined;
+      case 'OBJE':
+        if (depth > 0 && n.pointer === null) return [mediaLink(n, here)];
+        if (depth === 0) {
+          recurse();
+          fixMediaFiles(n);
+          return [n];
+        }
+        return undefined;
+      default:
+        break;
+    }
+    // enumerations
+    const enumKey = ENUMS.has(`${parent}.${n.tag}`) ? `${parent}.${n.tag}` : ENUMS.has(n.tag) ? n.tag : undefined;
+    if (enumKey && !(n.tag === 'TYPE' && parent !== 'NAME') && n.pointer === null) {
+      const e = ENUMS.get(enumKey);
+      const up = n.value.trim().toUpperCase();
+      if (e && e.values.has(up)) n.value = up;
+      else if (e && e.other && n.value.trim() !== '') {
+        n.children.unshift(phraseNode(n.value, false));
+        n.value = 'OTHER';
+      } else if (e) notes.add('ENUM_VALUE_KEPT', here, n.line, n.value);
+    }
+    if (n.tag === 'STAT' && ORD_TAGS.has(parent)) {
+      const s = ORD_STAT.get(n.value.trim().toUpperCase());
+      if (s) n.value = s;
+    }
+    if (n.tag === 'RESN') {
+      n.value = n.value
+        .split(/[,\s]+/)
+        .filter((x) => x !== '')
+        .map((x) => x.toUpperCase())
+        .join(', ');
+    }
+    if (!TAGS_70.has(n.tag) && !n.tag.startsWith('_')) {
+      notes.add('UNKNOWN_TAG_AS_EXTENSION', here, n.line, n.tag);
+      n.tag = `_EXT_${n.tag}`;
+      n.children = n.children.flatMap((c) => convert(c, [...here.slice(0, -1), n.tag], true));
+      return [n];
+    }
+    return undefined;
+  };
+
+  const roleNode = (value: string): GedcomNode => {
+    const v = value.trim();
+    if (ROLE_ENUM.has(v.toUpperCase()) && v.toUpperCase() !== 'OTHER') return node('ROLE', v.toUpperCase());
+    const syn = ROLE_SYNONYMS.get(v.toLowerCase());
+    return node('ROLE', syn ?? 'OTHER', [phraseNode(v, false)]);
+  };
+
+  const sourceCitation = (n: GedcomNode, here: string[]): GedcomNode => {
+    const xref = factory.next();
+    const recordChildren: GedcomNode[] = [];
+    if (n.value !== '') recordChildren.push(node('NOTE', stripEscapes(n.value)));
+    created.push(node('SOUR', '', recordChildren));
+    const rec = created[created.length - 1];
+    if (rec) rec.xref = xref;
+    const texts: GedcomNode[] = [];
+    const rest: GedcomNode[] = [];
+    let dataAt = -1;
+    for (const c of n.children) {
+      if (c.tag === 'TEXT') {
+        if (dataAt < 0) dataAt = rest.length;
+        texts.push(c);
+      } else rest.push(c);
+    }
+    if (texts.length > 0) rest.splice(dataAt, 0, node('DATA', '', texts));
+    const cite = node('SOUR', '', rest, xref);
+    cite.line = n.line;
+    notes.add('SOURCE_TEXT_TO_RECORD', here, n.line, xref);
+    cite.children = cite.children.flatMap((c) => convert(c, here, false));
+    return cite;
+  };
+
+  const mediaLink = (n: GedcomNode, here: string[]): GedcomNode => {
+    const xref = factory.next();
+    const link = node('OBJE', '', [], xref);
+    link.line = n.line;
+    const rec = node('OBJE', '');
+    rec.xref = xref;
+    const looseForm = child(n, 'FORM'); // 5.5: FORM directly under OBJE
+    for (const c of n.children) {
+      if (c.tag === 'TITL' || c.tag === 'CROP') link.children.push(c);
+      else if (c.tag === 'FORM') continue;
+      else rec.children.push(c);
+    }
+    if (looseForm) {
+      for (const f of rec.children) if (f.tag === 'FILE' && !child(f, 'FORM')) f.children.push(cloneNode(looseForm));
+    }
+    rec.children = rec.children.flatMap((c) => convert(c, ['OBJE'], false));
+    fixMediaFiles(rec);
+    link.children = link.children.flatMap((c) => convert(c, here, false));
+    created.push(rec);
+    notes.add('MEDIA_TO_RECORD', here, n.line, xref);
+    return link;
+  };
+
+  /** OBJE record: FILE payloads to URLs, FORM to media types, FORM.TYPE to FORM.MEDI. */
+  const fixMediaFiles = (obje: GedcomNode): void => {
+    for (const f of obje.children) {
+      if (f.tag !== 'FILE') continue;
+      f.value = fileTo7(f.value);
+      for (const form of f.children) {
+        if (form.tag !== 'FORM') continue;
+        const key = form.value.trim().toLowerCase();
+        form.value = MEDIA_TYPES.get(key) ?? (key.includes('/') ? key : `application/x-${key}`);
+        for (const t of form.children) {
+          if (t.tag === 'TYPE' || t.tag === '_EXT_TYPE') {
+            t.tag = 'MEDI';
+            const up = t.value.trim().toUpperCase();
+            const medi = ENUMS.get('MEDI');
+            if (medi && !medi.values.has(up)) {
+              t.children.unshift(node('PHRASE', t.value));
+              t.value = 'OTHER';
+            } else t.value = up;
+          }
+        }
+      }
+    }
+  };
+
+  // --- records
+  const out: GedcomNode[] = [];
+  let trailer: GedcomNode | undefined;
+  for (const r of input) {
+    if (r.tag === 'SUBN') {
+      notes.add('REMOVED_SUBN', ['SUBN'], r.line);
+      continue;
+    }
+    if (r.tag === 'TRLR') {
+      trailer = r;
+      continue;
+    }
+    if (r.xref) r.xref = rename.get(r.xref) ?? r.xref;
+    if (r.tag === 'HEAD') {
+      out.push(convertHead(r, notes, subnXrefs, (c, p) => convert(c, p, false)));
+      continue;
+    }
+    if (r.tag === 'NOTE') {
+      r.tag = 'SNOTE';
+      if (r.value.includes('@#')) r.value = stripEscapes(r.value);
+      r.children = r.children.flatMap((c) => convert(c, ['SNOTE'], false));
+      out.push(r);
+      continue;
+    }
+    out.push(...convert(r, [], false));
+  }
+  out.push(...created);
+  if (!out.some((r) => r.tag === 'HEAD')) {
+    out.unshift(node('HEAD', '', [node('GEDC', '', [node('VERS', '7.0')])]));
+    notes.add('ADDED_HEAD', ['HEAD'], 0);
+  }
+  // SCHMA for known extension tags
+  const head = out.find((r) => r.tag === 'HEAD');
+  if (head) {
+    const known = [...extensionTagsUsed].filter((t) => KNOWN_EXTENSION_URIS.has(t)).sort();
+    if (known.length > 0) {
+      let schma = child(head, 'SCHMA');
+      if (!schma) {
+        schma = node('SCHMA');
+        const gedcIdx = head.children.findIndex((c) => c.tag === 'GEDC');
+        head.children.splice(gedcIdx + 1, 0, schma);
+      }
+      for (const t of known) {
+        if (!schma.children.some((c) => c.tag === 'TAG' && c.value.split(' ')[0] === t)) {
+          schma.children.push(node('TAG', `${t} ${KNOWN_EXTENSION_URIS.get(t) ?? ''}`));
+        }
+      }
+    }
+  }
+  out.push(trailer ?? node('TRLR'));
+  return { records: out, notes };
+}
+
+function convertHead(
+  head: GedcomNode,
+  notes: Notes,
+  subnXrefs: ReadonlySet<string>,
+  convertChild: (c: GedcomNode, path: string[]) => GedcomNode[],
+): GedcomNode {
+  const kept: GedcomNode[] = [];
+  let gedc: GedcomNode | undefined;
+  for (const c of head.children) {
+    switch (c.tag) {
+      case 'CHAR':
+        notes.add('REMOVED_HEAD_CHAR', ['HEAD', 'CHAR'], c.line, c.value);
+        break;
+      case 'FILE':
+        notes.add('REMOVED_HEAD_FILE', ['HEAD', 'FILE'], c.line, c.value);
+        break;
+      case 'SUBN':
+        notes.add('REMOVED_HEAD_SUBN', ['HEAD', 'SUBN'], c.line, c.pointer ?? c.value);
+        break;
+      case 'GEDC':
+        gedc = c;
+        break;
+      case 'SUBM':
+        if (c.pointer !== null && subnXrefs.has(c.pointer)) break;
+        kept.push(...convertChild(c, ['HEAD']));
+        break;
+      case 'SOUR':
+      case 'DEST':
+      case 'COPR':
+        // system id / destination / copyright: plain text, substructures standard
+        if (c.value.includes('@#')) c.value = c.value.replace(/@#[^@]*@ ?/g, '');
+        c.children = c.children.flatMap((cc) => convertChild(cc, ['HEAD', c.tag]));
+        kept.push(c);
+        break;
+      default:
+        kept.push(...convertChild(c, ['HEAD']));
+    }
+  }
+  const newGedc = node('GEDC', '', [node('VERS', '7.0')]);
+  if (gedc) {
+    for (const g of gedc.children) {
+      if (g.tag === 'VERS') continue;
+      if (g.tag === 'FORM') {
+        notes.add('REMOVED_GEDC_FORM', ['HEAD', 'GEDC', 'FORM'], g.line, g.value);
+        continue;
+      }
+      newGedc.children.push(g);
+    }
+  }
+  head.children = [newGedc, ...kept];
+  return head;
+}

@@ -1,0 +1,78 @@
+import { isAscii, isUtf8 } from 'node:buffer';
+
+/** Facts about a byte stream that encoding detection needs. Collected chunk by chunk. */
+export interface ByteStats {
+  readonly asciiOnly: boolean;
+  readonly utf8Valid: boolean;
+  /** Count of each byte value >= 0x80 (index = byte - 0x80); null when not collected. */
+  readonly highBytes: Uint32Array | null;
+}
+
+/** Length of the longest prefix of `buf` that does not end inside a UTF-8 sequence. */
+function completePrefix(buf: Uint8Array): number {
+  let i = buf.length - 1;
+  let k = 0;
+  while (i >= 0 && k < 3 && ((buf[i] as number) & 0xc0) === 0x80) {
+    i--;
+    k++;
+  }
+  if (i < 0) return buf.length;
+  const b = buf[i] as number;
+  const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+  return buf.length - i < need ? i : buf.length;
+}
+
+export class ByteStatsCollector {
+  private ascii = true;
+  private utf8 = true;
+  private carry: Buffer = Buffer.alloc(0);
+  private readonly high: Uint32Array | null;
+
+  constructor(collectHistogram: boolean) {
+    this.high = collectHistogram ? new Uint32Array(128) : null;
+  }
+
+  push(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    if (this.carry.length === 0 && isAscii(chunk)) return;
+    if (!isAscii(chunk)) {
+      this.ascii = false;
+      const high = this.high;
+      if (high !== null) {
+        for (let i = 0; i < chunk.length; i++) {
+          const b = chunk[i] as number;
+          if (b >= 0x80) high[b - 0x80] = (high[b - 0x80] as number) + 1;
+        }
+      }
+    }
+    if (!this.utf8) return;
+    let body = chunk;
+    if (this.carry.length > 0) {
+      const lead = this.carry[0] as number;
+      const need = (lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2) - this.carry.length;
+      const joined = Buffer.concat([this.carry, chunk.subarray(0, need)]);
+      if (joined.length < this.carry.length + need) {
+        this.carry = joined;
+        return;
+      }
+      if (!isUtf8(joined)) this.utf8 = false;
+      this.carry = Buffer.alloc(0);
+      body = chunk.subarray(need);
+    }
+    const cut = completePrefix(body);
+    if (!isUtf8(body.subarray(0, cut))) this.utf8 = false;
+    this.carry = Buffer.from(body.subarray(cut));
+  }
+
+  finish(): ByteStats {
+    if (this.carry.length > 0) this.utf8 = false;
+    return { asciiOnly: this.ascii, utf8Valid: this.utf8, highBytes: this.high };
+  }
+}
+
+/** Stats of a complete buffer (no histogram unless asked). */
+export function statsOf(bytes: Buffer, histogram: boolean): ByteStats {
+  const c = new ByteStatsCollector(histogram);
+  c.push(bytes);
+  return c.finish();
+}

@@ -1,0 +1,47 @@
+import { LineScanner } from './lines/scanner.js';
+
+/** What the engine needs from HEAD before decoding: read in an ASCII-safe pass. */
+export interface HeaderFacts {
+  /** True when the first record is HEAD. */
+  readonly headFirst: boolean;
+  /** HEAD.GEDC.VERS, trimmed. */
+  readonly gedcVers: string | null;
+  /** HEAD.CHAR, trimmed. */
+  readonly char: string | null;
+  /** HEAD.SCHMA.TAG payloads (`_TAG uri`), 7.0 extension declarations. */
+  readonly schemaTags: readonly string[];
+}
+
+/**
+ * Scan the HEAD record of ASCII-compatible bytes (UTF-8, ANSEL, code pages, or UTF-16
+ * transcoded to UTF-8). Stops at the second level-0 line; never throws.
+ */
+export function readHeaderFacts(bytes: Buffer, maxBytes = 1 << 20): HeaderFacts {
+  const s = new LineScanner();
+  s.reset(bytes.length > maxBytes ? bytes.subarray(0, maxBytes) : bytes);
+  let seenRecord = false;
+  let inHead = false;
+  let headFirst = false;
+  let gedcVers: string | null = null;
+  let char: string | null = null;
+  const schemaTags: string[] = [];
+  const path: string[] = [];
+  while (s.next()) {
+    if (s.level < 0) continue;
+    if (s.level === 0) {
+      if (seenRecord) break;
+      seenRecord = true;
+      inHead = s.tagIs('HEAD');
+      headFirst = inHead;
+      if (!inHead) break;
+    }
+    if (!inHead) continue;
+    path.length = s.level;
+    path[s.level] = s.tagText();
+    const value = s.buf.toString('latin1', s.valueStart, s.valueEnd).trim();
+    if (s.level === 2 && path[1] === 'GEDC' && path[2] === 'VERS' && gedcVers === null) gedcVers = value;
+    else if (s.level === 1 && path[1] === 'CHAR' && char === null) char = value;
+    else if (s.level === 2 && path[1] === 'SCHMA' && path[2] === 'TAG') schemaTags.push(value);
+  }
+  return { headFirst, gedcVers, char, schemaTags };
+}

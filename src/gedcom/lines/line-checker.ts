@@ -1,0 +1,120 @@
+import type { DiagnosticLog } from '../diagnostics.js';
+import type { LineScanner } from './scanner.js';
+import {
+  LINE_BLANK,
+  LINE_DELIMITER,
+  LINE_LEADING_WHITESPACE,
+  LINE_LEVEL_LEADING_ZERO,
+  LINE_LEVEL_OVER_99,
+  LINE_MALFORMED,
+  LINE_TAG_INVALID,
+  LINE_XREF_INVALID,
+  TERM_LFCR,
+  TERM_NONE,
+  TERMINATOR_NAMES,
+} from './line-flags.js';
+
+/** Counts characters of [start, end) for line length limits. */
+export type CharCounter = (buf: Buffer, start: number, end: number) => number;
+
+export const countBytes: CharCounter = (_buf, start, end) => end - start;
+
+export const countUtf8Chars: CharCounter = (buf, start, end) => {
+  let n = 0;
+  for (let i = start; i < end; i++) if (((buf[i] as number) & 0xc0) !== 0x80) n++;
+  return n;
+};
+
+export const countAnselChars: CharCounter = (buf, start, end) => {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const b = buf[i] as number;
+    if (b < 0xe0 || b === 0xfc || b === 0xfd || b === 0xff) n++;
+  }
+  return n;
+};
+
+/**
+ * Turns the scanner's per-line flags into diagnostics and keeps line statistics. Shared by
+ * parse and inspect so both report the same codes on the same lines.
+ */
+export class LineChecker {
+  readonly terminatorCounts = [0, 0, 0, 0, 0];
+  firstTerminator = TERM_NONE;
+  maxLevel = 0;
+  maxLineLength = 0;
+  lineCount = 0;
+  blankLines = 0;
+  /** Level of the previous line with structure, -1 before the first one. */
+  private prevLevel = -1;
+
+  constructor(
+    private readonly log: DiagnosticLog,
+    private readonly isV7: boolean,
+    private readonly countChars: CharCounter,
+  ) {}
+
+  /** Check the scanner's current line. Returns false for blank and malformed lines. */
+  check(s: LineScanner): boolean {
+    const line = s.lineNo;
+    this.lineCount = line;
+    const term = s.terminator;
+    const log = this.log;
+    this.terminatorCounts[term] = (this.terminatorCounts[term] as number) + 1;
+    if (term !== TERM_NONE) {
+      if (this.firstTerminator === TERM_NONE) this.firstTerminator = term;
+      else if (term !== this.firstTerminator) {
+        log.add('LINE_TERMINATORS_MIXED', line, `terminator ${TERMINATOR_NAMES[term]} differs from the first one (${TERMINATOR_NAMES[this.firstTerminator]})`);
+      }
+      if (term === TERM_LFCR) log.add('LINE_TERMINATOR_LFCR', line, 'LF CR terminator', this.isV7 ? 'error' : 'info');
+    }
+    const byteLen = s.lineEnd - s.lineStart;
+    if (byteLen > this.maxLineLength || (!this.isV7 && byteLen > 255)) {
+      const chars = this.countChars(s.buf, s.lineStart, s.lineEnd);
+      if (chars > this.maxLineLength) this.maxLineLength = chars;
+      if (!this.isV7 && chars > 255) log.add('LINE_TOO_LONG', line, `line has ${chars} characters (5.x limit 255)`);
+    }
+    const flags = s.flags;
+    if (flags & LINE_BLANK) {
+      this.blankLines++;
+      if (term !== TERM_NONE || byteLen > 0) log.add('LINE_BLANK', line, 'blank line', this.isV7 ? 'error' : 'warning');
+      return false;
+    }
+    if (term === TERM_NONE) log.add('LINE_NO_FINAL_TERMINATOR', line, 'last line has no terminator');
+    if (flags & LINE_LEADING_WHITESPACE) log.add('LINE_LEADING_WHITESPACE', line, 'leading whitespace', this.isV7 ? 'error' : 'warning');
+    if (flags & LINE_MALFORMED) {
+      log.add('LINE_MALFORMED', line, 'line is not "level [xref] tag [value]"');
+      return false;
+    }
+    const level = s.level;
+    if (flags & LINE_LEVEL_LEADING_ZERO) log.add('LINE_LEVEL_LEADING_ZERO', line, 'level has a leading zero');
+    if (flags & LINE_LEVEL_OVER_99 && !this.isV7) log.add('LINE_LEVEL_OVER_99', line, `level ${level} exceeds 99`);
+    if (flags & LINE_DELIMITER) log.add('LINE_DELIMITER', line, 'delimiter is not a single space');
+    if (flags & LINE_TAG_INVALID) log.add('LINE_TAG_INVALID', line, 'tag has characters other than A-Z a-z 0-9 _');
+    else if (this.isV7) {
+      const buf = s.buf;
+      for (let i = s.tagStart; i < s.tagEnd; i++) {
+        const c = buf[i] as number;
+        if (c >= 97 && c <= 122) {
+          log.add('LINE_TAG_INVALID', line, 'GEDCOM 7 tags are upper case');
+          break;
+        }
+      }
+    }
+    if (flags & LINE_XREF_INVALID) log.add('LINE_XREF_INVALID', line, 'empty xref');
+    else if (!this.isV7 && s.xrefEnd - s.xrefStart > 22) log.add('LINE_XREF_TOO_LONG', line, 'xref longer than 22 characters (5.x limit)');
+    if (this.prevLevel >= 0 && level > this.prevLevel + 1) {
+      log.add('LINE_LEVEL_JUMP', line, `level ${level} follows level ${this.prevLevel}`);
+    }
+    this.prevLevel = level;
+    if (level > this.maxLevel) this.maxLevel = level;
+    return true;
+  }
+
+  /** The dominant terminator (most lines), LF when there is none. */
+  dominantTerminator(): 'LF' | 'CRLF' | 'CR' | 'LFCR' {
+    let best = 1;
+    for (let t = 2; t <= 4; t++) if ((this.terminatorCounts[t] as number) > (this.terminatorCounts[best] as number)) best = t;
+    return TERMINATOR_NAMES[best] as 'LF' | 'CRLF' | 'CR' | 'LFCR';
+  }
+}

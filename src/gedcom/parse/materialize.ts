@@ -1,0 +1,149 @@
+import type { GedcomNode } from '../model.js';
+import type { ByteCodec } from '../decode/codec.js';
+import { LineScanner } from '../lines/scanner.js';
+import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
+import type { TagInterner } from '../lines/tag-interner.js';
+
+const AT = 64;
+
+/** Everything the tree builder needs besides the record's bytes. */
+export interface MaterializeContext {
+  readonly codec: ByteCodec;
+  readonly isV7: boolean;
+  readonly interner: TagInterner;
+  /** Whether the source uses LF CR as one terminator. */
+  readonly lfcr: boolean;
+}
+
+/** Value pieces of a node that has CONC/CONT lines: [start, end, joinWithNewline, ...]. */
+type Segments = number[];
+
+function isAsciiRange(buf: Buffer, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) if ((buf[i] as number) >= 0x80) return false;
+  return true;
+}
+
+/** True when [s, e) is a pointer: `@X@` with no `@`, space or leading `#` inside. */
+function isPointer(buf: Buffer, s: number, e: number): boolean {
+  if (e - s < 3 || buf[s] !== AT || buf[e - 1] !== AT) return false;
+  const first = buf[s + 1];
+  if (first === AT || first === 35) return false;
+  for (let i = s + 1; i < e - 1; i++) {
+    const c = buf[i];
+    if (c === AT || c === 32) return false;
+  }
+  return true;
+}
+
+/** Remove escapes from one physical payload, in bytes: 7.0 a leading `@@`; 5.x every `@@`. */
+function pushUnescaped(out: number[], buf: Buffer, s: number, e: number, isV7: boolean): void {
+  if (isV7) {
+    if (e - s >= 2 && buf[s] === AT && buf[s + 1] === AT) s++;
+    for (let i = s; i < e; i++) out.push(buf[i] as number);
+    return;
+  }
+  for (let i = s; i < e; i++) {
+    const c = buf[i] as number;
+    out.push(c);
+    if (c === AT && buf[i + 1] === AT) i++;
+  }
+}
+
+function decodeSingle(ctx: MaterializeContext, buf: Buffer, s: number, e: number): string {
+  if (s === e) return '';
+  let v = isAsciiRange(buf, s, e) ? buf.toString('latin1', s, e) : ctx.codec.decode(buf, s, e);
+  if (ctx.isV7) {
+    if (v.charCodeAt(0) === AT && v.charCodeAt(1) === AT) v = v.slice(1);
+  } else if (v.includes('@@')) {
+    v = v.replaceAll('@@', '@');
+  }
+  return v;
+}
+
+function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments): string {
+  const bytes: number[] = [];
+  for (let k = 0; k < segs.length; k += 3) {
+    if (segs[k + 2] === 1) bytes.push(10);
+    pushUnescaped(bytes, buf, segs[k] as number, segs[k + 1] as number, ctx.isV7);
+  }
+  const joined = Buffer.from(bytes);
+  return ctx.codec.decode(joined, 0, joined.length);
+}
+
+/**
+ * Build the tree of one record from its bytes. `firstLine` is the line number of the record's
+ * first line. Never throws; see model.ts for how CONC/CONT, escapes and malformed lines fold.
+ */
+export function materializeRecord(bytes: Buffer, firstLine: number, ctx: MaterializeContext): GedcomNode {
+  const s = new LineScanner();
+  s.reset(bytes, firstLine, ctx.lfcr);
+  const interner = ctx.interner;
+  const stack: GedcomNode[] = [];
+  const levels: number[] = [];
+  const valueStart: number[] = [];
+  const valueEnd: number[] = [];
+  let root: GedcomNode | null = null;
+  let segments: Map<GedcomNode, Segments> | null = null;
+
+  while (s.next()) {
+    const flags = s.flags;
+    if (flags & LINE_BLANK) continue;
+    if (flags & LINE_MALFORMED) {
+      const raw = ctx.codec.decode(bytes, s.contentStart, s.lineEnd);
+      const node: GedcomNode = { tag: '', xref: null, pointer: null, value: '', children: [], line: s.lineNo, raw };
+      if (root === null) {
+        root = node;
+        stack.push(node);
+        levels.push(-1);
+        valueStart.push(0);
+        valueEnd.push(0);
+      } else {
+        (stack[stack.length - 1] as GedcomNode).children.push(node);
+      }
+      continue;
+    }
+    const level = s.level;
+    // pop to the parent of this line
+    while (stack.length > 1 && (levels[levels.length - 1] as number) >= level) {
+      stack.pop();
+      levels.pop();
+      valueStart.pop();
+      valueEnd.pop();
+    }
+    const parent = stack[stack.length - 1];
+    const isCont = s.xrefEnd === 0 && (s.tagIs('CONT') || s.tagIs('CONC'));
+    if (isCont && parent !== undefined && parent.pointer === null && parent.raw === undefined && level > (levels[levels.length - 1] as number)) {
+      if (segments === null) segments = new Map();
+      let segs = segments.get(parent);
+      if (segs === undefined) {
+        segs = [valueStart[valueStart.length - 1] as number, valueEnd[valueEnd.length - 1] as number, 0];
+        segments.set(parent, segs);
+      }
+      segs.push(s.valueStart, s.valueEnd, s.tagIs('CONT') ? 1 : 0);
+      continue;
+    }
+    const tag = interner.intern(bytes, s.tagStart, s.tagEnd);
+    const xref = s.xrefEnd > 0 ? interner.intern(bytes, s.xrefStart, s.xrefEnd) : null;
+    let pointer: string | null = null;
+    let value = '';
+    const vs = s.valueStart;
+    const ve = s.valueEnd;
+    if (isPointer(bytes, vs, ve)) pointer = interner.intern(bytes, vs, ve);
+    else value = decodeSingle(ctx, bytes, vs, ve);
+    const node: GedcomNode = { tag, xref, pointer, value, children: [], line: s.lineNo };
+    if (root === null || parent === undefined) {
+      if (root === null) root = node;
+      else root.children.push(node);
+    } else {
+      parent.children.push(node);
+    }
+    stack.push(node);
+    levels.push(level);
+    valueStart.push(vs);
+    valueEnd.push(ve);
+  }
+  if (segments !== null) {
+    for (const [node, segs] of segments) node.value = decodeSegments(ctx, bytes, segs);
+  }
+  return root ?? { tag: '', xref: null, pointer: null, value: '', children: [], line: firstLine, raw: '' };
+}

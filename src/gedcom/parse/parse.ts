@@ -1,0 +1,210 @@
+import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import type { GedcomEncoding, RecordSpan } from '../model.js';
+import { DiagnosticLog } from '../diagnostics.js';
+import { GedcomDocument } from '../document.js';
+import { SourceText } from '../source-text.js';
+import { bomLength, detectBom, detectUtf16WithoutBom } from '../decode/bom.js';
+import { statsOf } from '../decode/byte-stats.js';
+import type { ByteStats } from '../decode/byte-stats.js';
+import { decideEncoding } from '../decode/detect.js';
+import { hasLoneSurrogate, utf16ToUtf8 } from '../decode/utf16.js';
+import { payloadCodec } from '../decode/codecs.js';
+import { readHeaderFacts } from '../header.js';
+import { classifyVersion } from '../version.js';
+import { LineScanner } from '../lines/scanner.js';
+import { LineChecker, countAnselChars, countBytes, countUtf8Chars } from '../lines/line-checker.js';
+import type { CharCounter } from '../lines/line-checker.js';
+import { TagInterner } from '../lines/tag-interner.js';
+import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
+import { readAll } from './read-all.js';
+import type { ByteSource } from './read-all.js';
+
+export interface ParseOptions {
+  /** Full diagnostic entries kept per code (all are counted). Default 50. */
+  readonly keepDiagnosticsPerCode?: number;
+}
+
+/** Record types that need an xref. */
+const NEEDS_XREF = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
+
+export function charCounterFor(encoding: GedcomEncoding): CharCounter {
+  if (encoding === 'UTF-8' || encoding === 'UTF-16LE' || encoding === 'UTF-16BE') return countUtf8Chars;
+  if (encoding === 'ANSEL') return countAnselChars;
+  return countBytes;
+}
+
+/**
+ * Parse a whole file held in memory. Never throws for any input: every deviation is a
+ * diagnostic. The returned document keeps a reference to `input` (no copy) unless the file
+ * is UTF-16, which is transcoded to UTF-8 once.
+ */
+export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}): GedcomDocument {
+  const bytes = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const log = new DiagnosticLog(options.keepDiagnosticsPerCode ?? 50);
+  if (bytes.length === 0) log.add('FILE_EMPTY', 0, 'file is empty');
+
+  const bom = detectBom(bytes);
+  const utf16WithoutBom = bom === null ? detectUtf16WithoutBom(bytes) : null;
+  const utf16 = bom === 'UTF-16LE' || bom === 'UTF-16BE' ? bom : utf16WithoutBom;
+  let text: Buffer;
+  let trailing = Buffer.alloc(0);
+  if (utf16 !== null) {
+    const body = bytes.subarray(bomLength(bom));
+    if (body.length % 2 === 1) {
+      trailing = Buffer.from(body.subarray(body.length - 1));
+      log.add('ENCODING_ODD_LENGTH', 0, 'UTF-16 file has an odd number of bytes; the last byte is kept as is');
+    }
+    if (hasLoneSurrogate(body, utf16 === 'UTF-16BE')) log.add('ENCODING_INVALID_BYTES', 0, 'UTF-16 with unpaired surrogates');
+    text = utf16ToUtf8(body, utf16 === 'UTF-16BE');
+  } else {
+    text = bytes.subarray(bomLength(bom));
+  }
+
+  const facts = readHeaderFacts(text);
+  const version = classifyVersion(facts.gedcVers);
+  let stats: ByteStats | null = null;
+  const getStats = (): ByteStats => (stats ??= statsOf(text, false));
+  let high: Uint32Array | null = null;
+  const decision = decideEncoding({
+    bom,
+    utf16WithoutBom,
+    declared: facts.char,
+    isV7: version.isV7,
+    stats: getStats,
+    highBytes: () => (high ??= statsOf(text, true).highBytes ?? new Uint32Array(128)),
+  });
+  for (const f of decision.findings) log.add(f.code, 0, f.message);
+  const used = decision.used;
+  if (utf16 === null && used === 'UTF-8' && !getStats().utf8Valid && bom !== 'UTF-8') {
+    log.add('ENCODING_INVALID_BYTES', 0, 'bytes are not valid UTF-8');
+  }
+
+  if (facts.gedcVers === null) log.add('GEDCOM_VERSION_MISSING', 0, 'HEAD.GEDC.VERS is missing');
+  else if (version.family === null) log.add('GEDCOM_VERSION_UNSUPPORTED', 0, `GEDCOM version ${facts.gedcVers} is not supported`);
+  else if (version.family === '5.5.5') log.add('GEDCOM_VERSION_555', 0, 'GEDCOM 5.5.5 is read and written with 5.5.1 rules');
+  else if (version.family === '7.1') log.add('GEDCOM_VERSION_NEWER_MINOR', 0, 'GEDCOM 7.1 is read with 7.0 rules; unknown structures are kept as they are');
+
+  const source = new SourceText(text, used, bom, trailing);
+  const codec = payloadCodec(used);
+  const interner = new TagInterner((b, s, e) => codec.decode(b, s, e));
+  const checker = new LineChecker(log, version.isV7, charCounterFor(used));
+  const scanner = new LineScanner();
+  scanner.reset(text);
+
+  // the document is created after the scan (it needs line stats); collect record spans first
+  const spans: RecordSpan[] = [];
+  const tags: string[] = [];
+  const xrefs: (string | null)[] = [];
+  let curStart = -1;
+  let curLine = 0;
+  let curTag = '';
+  let curXref: string | null = null;
+  let firstRecordStart = -1;
+  const flush = (end: number): void => {
+    if (curStart < 0) return;
+    spans.push({ start: curStart, end, line: curLine });
+    tags.push(curTag);
+    xrefs.push(curXref);
+  };
+
+  while (scanner.next()) {
+    const ok = checker.check(scanner);
+    const flags = scanner.flags;
+    if (flags & LINE_BLANK) continue;
+    const startsRecord = ok ? scanner.level === 0 || curStart < 0 : curStart < 0 && (flags & LINE_MALFORMED) !== 0;
+    if (ok && scanner.level > 0 && curStart < 0) log.add('RECORD_ORPHAN_LINE', scanner.lineNo, 'line before any level-0 record');
+    if (startsRecord) {
+      flush(scanner.lineStart);
+      curStart = scanner.lineStart;
+      curLine = scanner.lineNo;
+      if (firstRecordStart < 0) firstRecordStart = curStart;
+      curTag = ok ? interner.intern(text, scanner.tagStart, scanner.tagEnd) : '';
+      curXref = ok && scanner.xrefEnd > 0 ? interner.intern(text, scanner.xrefStart, scanner.xrefEnd) : null;
+    }
+    if (ok) {
+      const isConc = scanner.tagIs('CONC');
+      if (isConc && version.isV7) log.add('CONC_IN_V7', scanner.lineNo, 'CONC does not exist in GEDCOM 7');
+      if ((isConc || scanner.tagIs('CONT')) && (scanner.level === 0 || scanner.xrefEnd > 0)) {
+        log.add('CONTINUATION_MISPLACED', scanner.lineNo, 'CONC/CONT at level 0 or with an xref');
+      }
+    }
+  }
+  flush(text.length);
+  if (firstRecordStart < 0) firstRecordStart = text.length;
+
+  const t = checker.terminatorCounts;
+  const doc = new GedcomDocument({
+    source,
+    version,
+    encoding: { declared: facts.char, used, bom, asciiOnly: utf16 === null ? getStats().asciiOnly : false },
+    terminator: checker.dominantTerminator(),
+    log,
+    preambleEnd: firstRecordStart,
+    lfcr: scanner.lfcrMode,
+    lineStats: {
+      lineCount: checker.lineCount,
+      maxLevel: checker.maxLevel,
+      maxLineLength: checker.maxLineLength,
+      terminators: { LF: t[1] ?? 0, CRLF: t[2] ?? 0, CR: t[3] ?? 0, LFCR: t[4] ?? 0 },
+    },
+    interner,
+  });
+
+  const seen = new Set<string>();
+  let trlrIndex = -1;
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i] as RecordSpan;
+    const tag = tags[i] as string;
+    const xref = xrefs[i] ?? null;
+    doc.addParsedRecord(span, tag, xref);
+    if (xref !== null) {
+      if (xref === '@VOID@') log.add('RECORD_XREF_VOID', span.line, '@VOID@ used as a record xref');
+      if (seen.has(xref)) log.add('XREF_DUPLICATE', span.line, `xref defined more than once`);
+      else seen.add(xref);
+    } else if (NEEDS_XREF.has(tag)) {
+      log.add('RECORD_XREF_MISSING', span.line, `${tag} record without xref`);
+    }
+    if (tag === 'TRLR' && trlrIndex < 0) trlrIndex = i;
+  }
+  if (spans.length === 0 || tags[0] === '') {
+    if (bytes.length > 0) log.add('FILE_NOT_GEDCOM', 1, 'the file does not start with a GEDCOM line');
+  }
+  if (!facts.headFirst) {
+    if (tags.includes('HEAD')) log.add('HEAD_NOT_FIRST', spans[tags.indexOf('HEAD')]?.line ?? 0, 'HEAD is not the first record');
+    else log.add('HEAD_MISSING', 1, 'no HEAD record');
+  }
+  if (trlrIndex < 0) log.add('TRLR_MISSING', checker.lineCount, 'no TRLR record');
+  else if (trlrIndex < spans.length - 1) log.add('CONTENT_AFTER_TRLR', spans[trlrIndex + 1]?.line ?? 0, 'records after TRLR');
+  return doc;
+}
+
+/** Parse from a stream of chunks (a file read stream, fetch body, ...). */
+export async function parseGedcom(source: ByteSource, options: ParseOptions & { sizeHint?: number; onProgress?: (bytes: number) => void } = {}): Promise<GedcomDocument> {
+  const bytes = await readAll(source, options.sizeHint, options.onProgress);
+  return parseGedcomBytes(bytes, options);
+}
+
+/** Parse a file, reading it in chunks into one buffer of its exact size. */
+export async function parseGedcomFile(path: string, options: ParseOptions & { onProgress?: (bytes: number) => void } = {}): Promise<GedcomDocument> {
+  const handle = await open(path, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const bytes = await readAll(chunksOf(handle, size), size, options.onProgress);
+    return parseGedcomBytes(bytes, options);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function* chunksOf(handle: FileHandle, size: number): AsyncGenerator<Uint8Array> {
+  const chunk = 1 << 20;
+  let pos = 0;
+  while (pos < size) {
+    const buf = Buffer.allocUnsafe(Math.min(chunk, size - pos));
+    const { bytesRead } = await handle.read(buf, 0, buf.length, pos);
+    if (bytesRead === 0) break;
+    pos += bytesRead;
+    yield buf.subarray(0, bytesRead);
+  }
+}

@@ -1,0 +1,52 @@
+import type { GedcomNode } from '../model.js';
+import { escapePayload } from './escape.js';
+import { splitForConc } from './split.js';
+
+export interface CanonicalOptions {
+  /** 7.x rules: no CONC, only a leading `@` escaped. */
+  readonly isV7: boolean;
+  /** Terminator text ("\n", "\r\n", ...). */
+  readonly eol: string;
+  /** 5.x: longest payload per physical line before CONC splitting (UTF-16 units). */
+  readonly maxPayload: number;
+}
+
+function writeLine(out: string[], level: number, xref: string | null, tag: string, payload: string, eol: string): void {
+  let line = String(level);
+  if (xref !== null) line += ' ' + xref;
+  line += ' ' + tag;
+  if (payload !== '') line += ' ' + payload;
+  out.push(line, eol);
+}
+
+function writePayloadLines(out: string[], level: number, node: GedcomNode, opts: CanonicalOptions): void {
+  if (node.pointer !== null) {
+    writeLine(out, level, node.xref, node.tag, node.pointer, opts.eol);
+    return;
+  }
+  const value = node.value;
+  const parts = value.includes('\n') || value.includes('\r') ? value.split(/\r\n|\r|\n/) : [value];
+  for (let p = 0; p < parts.length; p++) {
+    const escaped = escapePayload(parts[p] as string, opts.isV7);
+    const chunks = opts.isV7 ? [escaped] : splitForConc(escaped, opts.maxPayload);
+    for (let c = 0; c < chunks.length; c++) {
+      const chunk = chunks[c] as string;
+      if (p === 0 && c === 0) writeLine(out, level, node.xref, node.tag, chunk, opts.eol);
+      else writeLine(out, level + 1, null, c === 0 ? 'CONT' : 'CONC', chunk, opts.eol);
+    }
+  }
+}
+
+/** Append the canonical lines of `node` (at `level`) and its subtree to `out`. */
+export function writeCanonical(out: string[], node: GedcomNode, level: number, opts: CanonicalOptions): void {
+  if (node.raw !== undefined) out.push(node.raw, opts.eol);
+  else writePayloadLines(out, level, node, opts);
+  for (const child of node.children) writeCanonical(out, child, level + 1, opts);
+}
+
+/** Canonical text of a whole record. */
+export function canonicalRecordText(root: GedcomNode, opts: CanonicalOptions): string {
+  const out: string[] = [];
+  writeCanonical(out, root, 0, opts);
+  return out.join('');
+}
