@@ -70,6 +70,17 @@ export class LineScanner {
     this.sawTerminator = lfcr !== null;
   }
 
+  /**
+   * Continue with a new buffer (the unconsumed rest of the previous one plus the next chunk),
+   * keeping the line count and terminator mode.
+   */
+  continueWith(buf: Buffer): void {
+    this.buf = buf;
+    this.pos = 0;
+    this.nextLF = -1;
+    this.nextCR = -1;
+  }
+
   /** True when the buffer uses LF+CR as one terminator. */
   get lfcrMode(): boolean {
     return this.lfcr;

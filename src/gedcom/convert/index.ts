@@ -1,0 +1,97 @@
+/**
+ * Version conversion of a parsed document: 5.5 / 5.5.1 -> 7.0 and 7.0 -> 5.5.1.
+ *
+ * The result is a new document whose records are all created in memory (so every record is
+ * `edited` and the writer writes it canonically in the target version: UTF-8, CONT only for 7.0,
+ * `@` escapes of the target). The source document is not modified. What the conversion removed,
+ * renamed or kept as an extension is listed in `notes`.
+ */
+
+import {
+  GedcomRecord,
+  type GedcomDiagnostic,
+  type GedcomDocumentLike,
+  type GedcomEncodingInfo,
+  type GedcomNode,
+  type GedcomVersionInfo,
+  type LineTerminator,
+} from '../model.js';
+import { convertTo551 } from './to551.js';
+import { convertTo7, type To7Options } from './to7.js';
+import type { ConversionNote } from './tree.js';
+
+export type { ConversionNote } from './tree.js';
+export type { DualYearPolicy } from './values.js';
+export { convertTo7 } from './to7.js';
+export { convertTo551 } from './to551.js';
+export { dateTo7, dateTo551, fileTo7, fileTo551, langTo7, langTo551, stripEscapes } from './values.js';
+export { ageTo7, ageTo551, parseAge, formatAge } from './age.js';
+
+export type ConversionTarget = '7.0' | '5.5.1';
+
+/** An in-memory document produced by a conversion. */
+export class ConvertedDocument implements GedcomDocumentLike {
+  readonly diagnostics: readonly GedcomDiagnostic[] = [];
+  private readonly index = new Map<string, GedcomRecord>();
+
+  constructor(
+    readonly version: GedcomVersionInfo,
+    readonly encoding: GedcomEncodingInfo,
+    readonly terminator: LineTerminator,
+    readonly records: GedcomRecord[],
+  ) {
+    for (const r of records) {
+      const x = r.xref;
+      if (x !== null && !this.index.has(x)) this.index.set(x, r);
+    }
+  }
+
+  byXref(xref: string): GedcomRecord | undefined {
+    return this.index.get(xref);
+  }
+}
+
+export interface ConversionResult {
+  readonly document: ConvertedDocument;
+  readonly notes: readonly ConversionNote[];
+}
+
+/** Convert record trees (level-0 nodes, HEAD first, TRLR last) to the target version. */
+export function convertNodes(
+  roots: readonly GedcomNode[],
+  target: ConversionTarget,
+  options: To7Options = {},
+): { records: GedcomNode[]; notes: ConversionNote[] } {
+  const r = target === '7.0' ? convertTo7(roots, options) : convertTo551(roots);
+  return { records: r.records, notes: r.notes.list };
+}
+
+/**
+ * Convert a document to another version. Converting to the version the document already has is
+ * refused by returning the same trees re-created (callers should not need it).
+ */
+export function convertDocument(
+  doc: GedcomDocumentLike,
+  target: ConversionTarget,
+  options: To7Options & { terminator?: LineTerminator } = {},
+): ConversionResult {
+  const roots = doc.records.map((r) => r.root);
+  const { records, notes } = convertNodes(roots, target, options);
+  const version: GedcomVersionInfo =
+    target === '7.0'
+      ? { declared: '7.0', family: '7.0', isV7: true }
+      : { declared: '5.5.1', family: '5.5.1', isV7: false };
+  const encoding: GedcomEncodingInfo = {
+    declared: target === '7.0' ? null : 'UTF-8',
+    used: 'UTF-8',
+    bom: target === '7.0' ? 'UTF-8' : null,
+    asciiOnly: false,
+  };
+  const document = new ConvertedDocument(
+    version,
+    encoding,
+    options.terminator ?? doc.terminator,
+    records.map((n) => GedcomRecord.create(n)),
+  );
+  return { document, notes };
+}

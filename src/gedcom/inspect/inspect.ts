@@ -1,0 +1,304 @@
+import { StringDecoder } from 'node:string_decoder';
+import type { ByteOrderMark, GedcomEncoding } from '../model.js';
+import { DiagnosticLog } from '../diagnostics.js';
+import { bomLength, detectBom, detectUtf16WithoutBom } from '../decode/bom.js';
+import { ByteStatsCollector } from '../decode/byte-stats.js';
+import type { ByteStats } from '../decode/byte-stats.js';
+import { charsetFromName } from '../decode/charset-names.js';
+import { decideEncoding } from '../decode/detect.js';
+import { readHeaderFacts } from '../header.js';
+import type { HeaderFacts } from '../header.js';
+import { classifyVersion } from '../version.js';
+import { LineScanner } from '../lines/scanner.js';
+import { LineChecker } from '../lines/line-checker.js';
+import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
+import { TagInterner } from '../lines/tag-interner.js';
+import { charCounterFor } from '../parse/parse.js';
+import type { ByteSource } from '../parse/read-all.js';
+import type { GedcomInspectResult } from './result.js';
+
+const AT = 64;
+const HEADER_WINDOW = 1 << 20;
+const NEEDS_XREF = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
+
+function pointerEnd(buf: Buffer, s: number, e: number): boolean {
+  if (e - s < 3 || buf[s] !== AT || buf[e - 1] !== AT) return false;
+  const first = buf[s + 1];
+  if (first === AT || first === 35) return false;
+  for (let i = s + 1; i < e - 1; i++) {
+    const c = buf[i];
+    if (c === AT || c === 32) return false;
+  }
+  return true;
+}
+
+/** Streaming state of one inspection. */
+class Inspection {
+  private readonly log = new DiagnosticLog(1);
+  private readonly scanner = new LineScanner();
+  private readonly interner = new TagInterner((b, s, e) => b.toString('latin1', s, e));
+  private readonly stats = new ByteStatsCollector(true);
+  private checker: LineChecker | null = null;
+  private facts: HeaderFacts | null = null;
+  private carry: Buffer = Buffer.alloc(0);
+  private started = false;
+  private total = 0;
+  private readonly byType = new Map<string, number>();
+  private recordCount = 0;
+  private firstTag: string | null = null;
+  private trlrSeen = false;
+  private afterTrlrLine = 0;
+  private headLine = 0;
+  private readonly defined = new Map<string, { line: number; tag: string; referenced: boolean }>();
+  private readonly duplicates = new Set<string>();
+  private readonly pointers = new Map<string, { count: number; line: number }>();
+  private voidPointers = 0;
+  private readonly extensionTags = new Map<string, number>();
+  private isV7 = false;
+
+  constructor(
+    private readonly bom: ByteOrderMark,
+    private readonly utf16: 'UTF-16LE' | 'UTF-16BE' | null,
+    private readonly utf16WithoutBom: boolean,
+  ) {}
+
+  /** Feed tokenizable (ASCII-compatible) bytes. */
+  feed(chunk: Buffer, final: boolean): void {
+    if (!this.utf16) this.stats.push(chunk);
+    const buf = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    if (!this.started) {
+      if (!final && buf.length < HEADER_WINDOW && !this.headerComplete(buf)) {
+        this.carry = Buffer.from(buf);
+        return;
+      }
+      this.start(buf);
+    }
+    const s = this.scanner;
+    s.continueWith(buf);
+    while (s.next(final)) this.line();
+    this.carry = s.pos < buf.length ? Buffer.from(buf.subarray(s.pos)) : Buffer.alloc(0);
+  }
+
+  private headerComplete(buf: Buffer): boolean {
+    // the header is complete once a second level-0 line has started
+    let zeros = 0;
+    let i = 0;
+    while (i < buf.length) {
+      const nl = buf.indexOf(10, i);
+      const lineStart = i;
+      if (nl < 0) break;
+      let k = lineStart;
+      while (buf[k] === 32 || buf[k] === 9 || buf[k] === 13) k++;
+      if (buf[k] === 48 && (buf[k + 1] === 32 || buf[k + 1] === 9)) zeros++;
+      if (zeros >= 2) return true;
+      i = nl + 1;
+    }
+    return false;
+  }
+
+  private start(buf: Buffer): void {
+    this.started = true;
+    const facts = readHeaderFacts(buf, HEADER_WINDOW);
+    this.facts = facts;
+    const version = classifyVersion(facts.gedcVers);
+    this.isV7 = version.isV7;
+    const declared = facts.char === null ? null : charsetFromName(facts.char);
+    const guess: GedcomEncoding = this.utf16 ?? (declared === 'ANSEL' ? 'ANSEL' : declared === null || declared === 'UTF-8' || declared === 'UNICODE' ? 'UTF-8' : 'CP1252');
+    this.checker = new LineChecker(this.log, version.isV7, charCounterFor(guess));
+    this.scanner.reset(Buffer.alloc(0));
+  }
+
+  private line(): void {
+    const s = this.scanner;
+    const checker = this.checker as LineChecker;
+    const ok = checker.check(s);
+    if (s.flags & LINE_BLANK) return;
+    const lineNo = s.lineNo;
+    if (!ok) {
+      if (this.recordCount === 0 && s.flags & LINE_MALFORMED) {
+        this.recordCount++;
+        this.firstTag = '';
+        this.log.add('FILE_NOT_GEDCOM', lineNo, 'the file does not start with a GEDCOM line');
+      }
+      return;
+    }
+    const buf = s.buf;
+    const tag = this.interner.intern(buf, s.tagStart, s.tagEnd);
+    if (s.level === 0) {
+      this.recordCount++;
+      if (this.firstTag === null) this.firstTag = tag;
+      if (this.trlrSeen && this.afterTrlrLine === 0) this.afterTrlrLine = lineNo;
+      if (tag === 'TRLR') this.trlrSeen = true;
+      if (tag === 'HEAD' && this.headLine === 0) this.headLine = lineNo;
+      this.byType.set(tag, (this.byType.get(tag) ?? 0) + 1);
+      if (s.xrefEnd > 0) {
+        const xref = buf.toString('latin1', s.xrefStart, s.xrefEnd);
+        if (xref === '@VOID@') this.log.add('RECORD_XREF_VOID', lineNo, '@VOID@ used as a record xref');
+        const known = this.defined.get(xref);
+        if (known !== undefined) {
+          this.duplicates.add(xref);
+          this.log.add('XREF_DUPLICATE', lineNo, 'xref defined more than once');
+        } else this.defined.set(xref, { line: lineNo, tag, referenced: false });
+      } else if (NEEDS_XREF.has(tag)) this.log.add('RECORD_XREF_MISSING', lineNo, 'record without xref');
+    } else if (this.recordCount === 0) {
+      this.recordCount++;
+      this.firstTag = tag;
+      this.log.add('RECORD_ORPHAN_LINE', lineNo, 'line before any level-0 record');
+    }
+    if (tag.charCodeAt(0) === 95) this.extensionTags.set(tag, (this.extensionTags.get(tag) ?? 0) + 1);
+    const isConc = tag === 'CONC';
+    if (isConc && this.isV7) this.log.add('CONC_IN_V7', lineNo, 'CONC does not exist in GEDCOM 7');
+    if ((isConc || tag === 'CONT') && (s.level === 0 || s.xrefEnd > 0)) this.log.add('CONTINUATION_MISPLACED', lineNo, 'CONC/CONT at level 0 or with an xref');
+    if (pointerEnd(buf, s.valueStart, s.valueEnd)) {
+      const p = buf.toString('latin1', s.valueStart, s.valueEnd);
+      if (p === '@VOID@') this.voidPointers++;
+      else {
+        const e = this.pointers.get(p);
+        if (e === undefined) this.pointers.set(p, { count: 1, line: lineNo });
+        else e.count++;
+      }
+    }
+  }
+
+  finish(): GedcomInspectResult {
+    this.feed(Buffer.alloc(0), true);
+    if (!this.started) this.start(Buffer.alloc(0));
+    const log = this.log;
+    const facts = this.facts as HeaderFacts;
+    const checker = this.checker as LineChecker;
+    const version = classifyVersion(facts.gedcVers);
+    if (this.total === 0) log.add('FILE_EMPTY', 0, 'file is empty');
+    const stats: ByteStats = this.stats.finish();
+    const decision = decideEncoding({
+      bom: this.bom,
+      utf16WithoutBom: this.utf16WithoutBom ? this.utf16 : null,
+      declared: facts.char,
+      isV7: version.isV7,
+      stats: () => stats,
+      highBytes: () => stats.highBytes ?? new Uint32Array(128),
+    });
+    for (const f of decision.findings) log.add(f.code, 0, f.message);
+    if (this.utf16 === null && decision.used === 'UTF-8' && !stats.utf8Valid && this.bom !== 'UTF-8') log.add('ENCODING_INVALID_BYTES', 0, 'bytes are not valid UTF-8');
+    if (facts.gedcVers === null) log.add('GEDCOM_VERSION_MISSING', 0, 'HEAD.GEDC.VERS is missing');
+    else if (version.family === null) log.add('GEDCOM_VERSION_UNSUPPORTED', 0, 'GEDCOM version not supported');
+    else if (version.family === '5.5.5') log.add('GEDCOM_VERSION_555', 0, 'GEDCOM 5.5.5 is read with 5.5.1 rules');
+    else if (version.family === '7.1') log.add('GEDCOM_VERSION_NEWER_MINOR', 0, 'GEDCOM 7.1 is read with 7.0 rules');
+    if (!facts.headFirst) {
+      if (this.headLine > 0) log.add('HEAD_NOT_FIRST', this.headLine, 'HEAD is not the first record');
+      else log.add('HEAD_MISSING', 1, 'no HEAD record');
+    }
+    if (!this.trlrSeen) log.add('TRLR_MISSING', checker.lineCount, 'no TRLR record');
+    else if (this.afterTrlrLine > 0) log.add('CONTENT_AFTER_TRLR', this.afterTrlrLine, 'records after TRLR');
+
+    let dangling = 0;
+    for (const [p, e] of this.pointers) {
+      const target = this.defined.get(p);
+      if (target === undefined) {
+        dangling += e.count;
+        for (let k = 0; k < e.count; k++) log.add('XREF_DANGLING', e.line, 'pointer to an undefined xref');
+      } else target.referenced = true;
+    }
+    let unreferenced = 0;
+    for (const d of this.defined.values()) {
+      if (!d.referenced && d.tag !== 'HEAD' && d.tag !== 'TRLR') {
+        unreferenced++;
+        log.add('XREF_UNREFERENCED', d.line, 'record is not referenced');
+      }
+    }
+    const t = checker.terminatorCounts;
+    const schema = facts.schemaTags.map((v) => {
+      const m = /^(\S+)\s+(\S+)/.exec(v);
+      return { tag: m?.[1] ?? v, uri: m?.[2] ?? '' };
+    });
+    const findings = log.summary();
+    return {
+      bytes: this.total,
+      version: { declared: facts.gedcVers, family: version.family, supported: version.family !== null },
+      encoding: { declared: facts.char, detected: decision.used, bom: this.bom, asciiOnly: this.utf16 === null ? stats.asciiOnly : false },
+      lines: {
+        count: checker.lineCount,
+        blank: checker.blankLines,
+        terminators: { LF: t[1] ?? 0, CRLF: t[2] ?? 0, CR: t[3] ?? 0, LFCR: t[4] ?? 0, none: t[0] ?? 0 },
+        maxLevel: checker.maxLevel,
+        maxLineLength: checker.maxLineLength,
+      },
+      records: { total: this.recordCount, byType: Object.fromEntries([...this.byType.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) },
+      xrefs: { defined: this.defined.size, duplicate: this.duplicates.size, dangling, unreferenced, voidPointers: this.voidPointers },
+      findings,
+      extensions: {
+        tags: [...this.extensionTags.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([tag, count]) => ({ tag, count })),
+        schema,
+      },
+    };
+  }
+
+  countBytes(n: number): void {
+    this.total += n;
+  }
+}
+
+/**
+ * Inspect a GEDCOM byte stream. Pure: reads the chunks once, keeps only counters and the xref
+ * sets, never throws on any content. See {@link GedcomInspectResult}.
+ */
+export async function inspectGedcom(source: ByteSource, onProgress?: (bytes: number) => void): Promise<GedcomInspectResult> {
+  let pending: Buffer = Buffer.alloc(0);
+  let inspection: Inspection | null = null;
+  let utf16Decoder: StringDecoder | null = null;
+  let bigEndian = false;
+  let oddByte: Buffer = Buffer.alloc(0);
+  let total = 0;
+
+  const toTokenizable = (chunk: Buffer): Buffer => {
+    if (utf16Decoder === null) return chunk;
+    let body = oddByte.length > 0 ? Buffer.concat([oddByte, chunk]) : chunk;
+    if (bigEndian) {
+      const even = body.length & ~1;
+      oddByte = Buffer.from(body.subarray(even));
+      body = Buffer.from(body.subarray(0, even)).swap16();
+    }
+    return Buffer.from(utf16Decoder.write(body), 'utf8');
+  };
+
+  const begin = (head: Buffer): void => {
+    const bom = detectBom(head);
+    const noBom = bom === null ? detectUtf16WithoutBom(head) : null;
+    const utf16 = bom === 'UTF-16LE' || bom === 'UTF-16BE' ? bom : noBom;
+    inspection = new Inspection(bom, utf16, noBom !== null);
+    if (utf16 !== null) {
+      utf16Decoder = new StringDecoder('utf16le');
+      bigEndian = utf16 === 'UTF-16BE';
+    }
+    inspection.countBytes(head.length);
+    inspection.feed(toTokenizable(head.subarray(bomLength(bom))), false);
+  };
+
+  for await (const raw of source) {
+    const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    total += chunk.length;
+    onProgress?.(total);
+    if (inspection === null) {
+      pending = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      if (pending.length < 64) continue;
+      begin(pending);
+      pending = Buffer.alloc(0);
+      continue;
+    }
+    const ins: Inspection = inspection;
+    ins.countBytes(chunk.length);
+    ins.feed(toTokenizable(chunk), false);
+  }
+  if (inspection === null) begin(pending);
+  const ins = inspection as unknown as Inspection;
+  const decoder = utf16Decoder as StringDecoder | null;
+  if (decoder !== null) {
+    const rest = decoder.end();
+    if (rest.length > 0) ins.feed(Buffer.from(rest, 'utf8'), false);
+  }
+  return ins.finish();
+}
+
+/** Inspect bytes already in memory. */
+export function inspectGedcomBytes(bytes: Uint8Array): Promise<GedcomInspectResult> {
+  return inspectGedcom([bytes]);
+}
