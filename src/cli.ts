@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 import { serve } from './serve.js';
+import { setup } from './setup.js';
+import { OsKeyring } from './infra/keyring/os-keyring.js';
 
-const USAGE = 'usage: cli serve [--config FILE] [--workspace DIR] [--artifact-root DIR] [--credentials-from-env]';
+const USAGE = [
+  'usage: cli serve [--config FILE] [--workspace DIR] [--artifact-root DIR] [--credentials-from-env]',
+  '       cli setup [--config FILE] [--workspace DIR]',
+].join('\n');
 
 interface ParsedArgs {
   readonly command: string | undefined;
@@ -50,6 +55,15 @@ async function main(argv: readonly string[]): Promise<number> {
         artifactRoot: stringFlag(args.flags, 'artifact-root'),
         credentialsFromEnv: args.flags.get('credentials-from-env') === true,
       });
+    }
+    case 'setup': {
+      const outcome = await setup({ configPath: stringFlag(args.flags, 'config'), workspace: stringFlag(args.flags, 'workspace') }, new OsKeyring());
+      if (!outcome.ok) {
+        process.stderr.write(`setup refused: ${outcome.reason}\n`);
+        return 3;
+      }
+      process.stdout.write(outcome.created.length === 0 ? 'setup: everything was already in place\n' : `setup: created ${outcome.created.join(', ')}\n`);
+      return 0;
     }
     default:
       process.stderr.write(`${USAGE}\n`);

@@ -8,6 +8,18 @@ import { RequestGate } from './http/request-gate.js';
 import type { RouteDefinition } from './http/route-definition.js';
 import { systemRoutes } from './http/routes/system-routes.js';
 import { buildHttpAdapter } from './http/server.js';
+import { DIAGNOSTICS_MODULE, SECRETS_MODULE, SETTINGS_MODULE } from './app/capabilities/local-state-modules.js';
+import { platformOf, StartupReport } from './app/diagnostics/startup-report.js';
+import { CredentialService } from './app/secrets/credential-service.js';
+import type { KeyringStore } from './app/secrets/keyring-store.js';
+import { SettingsService } from './app/settings/settings-service.js';
+import { startupGate, type StartupGate } from './app/startup/startup-gate.js';
+import { CREDENTIAL_REFERENCES, DATABASE_KEY_ACCOUNT, type CredentialReference } from './contract/secrets.js';
+import { SqliteSettingsStore } from './infra/database/sqlite-settings-store.js';
+import type { Database } from './infra/database/encrypted-database.js';
+import { OsKeyring } from './infra/keyring/os-keyring.js';
+import { openLocalState } from './infra/local-state/local-state.js';
+import { diagnosticsRoutes, secretRoutes, settingsRoutes } from './http/routes/local-state-routes.js';
 
 export interface LaunchIdentity {
   readonly bearer: string;
@@ -45,19 +57,86 @@ export function exposeRoutes(registry: ModuleRegistry, capabilities: readonly Ca
   return capabilities.flatMap((capability) => capability.routes).filter((route) => registry.isActionExposed(route.dispatchKey));
 }
 
+/** The application services every capability's routes translate to. */
+interface AppServices {
+  readonly readiness: ReadinessReport;
+  readonly registry: ModuleRegistry;
+  readonly startupReport: StartupReport;
+  readonly startup: StartupGate;
+  readonly settings: SettingsService;
+  readonly credentials: CredentialService;
+  readonly database: Database | null;
+}
+
+/** Every capability of the full composition, each with its module and routes. */
+function capabilities(services: AppServices): Capability[] {
+  return [
+    { module: SYSTEM_MODULE, routes: systemRoutes(services.readiness, services.registry) },
+    { module: DIAGNOSTICS_MODULE, routes: diagnosticsRoutes(services.startupReport) },
+    { module: SETTINGS_MODULE, routes: settingsRoutes(services.settings) },
+    { module: SECRETS_MODULE, routes: secretRoutes(services.credentials) },
+  ];
+}
+
+/** Names that are credentials and can never be patched as settings. */
+const SENSITIVE_SETTING_KEYS = new Set<string>([...Object.keys(CREDENTIAL_REFERENCES), DATABASE_KEY_ACCOUNT]);
+
+/** Read-only environment credentials, composed only behind the explicit headless flag. */
+function environmentCredentials(enabled: boolean, env: NodeJS.ProcessEnv): Map<CredentialReference, string> {
+  const values = new Map<CredentialReference, string>();
+  if (!enabled) return values;
+  for (const [reference, variable] of Object.entries(CREDENTIAL_REFERENCES) as Array<[CredentialReference, string]>) {
+    const value = env[variable];
+    if (value !== undefined && value.length > 0) values.set(reference, value);
+  }
+  return values;
+}
+
 /** The route table of the full composition (every module, GEDCOM included), for the contract document. */
 export function contractRoutes(): RouteDefinition[] {
-  const readiness = new ReadinessReport('contract', 'contract', SIDECAR_BUILD);
-  const registry = new ModuleRegistry([]);
-  return [{ module: SYSTEM_MODULE, routes: systemRoutes(readiness, registry) }].flatMap((capability) => capability.routes);
+  const report = new StartupReport(
+    { configuration: 'configuration.ok', database: 'database.ok', keyring: 'keyring.ok', workspace: 'workspace.ok' },
+    platformOf(process.platform, process.arch),
+  );
+  const startup = startupGate(false, false);
+  const inertKeyring: KeyringStore = {
+    read: async () => null,
+    write: async () => undefined,
+    remove: async () => true,
+  };
+  const services: AppServices = {
+    readiness: new ReadinessReport('contract', 'contract', SIDECAR_BUILD),
+    registry: new ModuleRegistry([]),
+    startupReport: report,
+    startup,
+    settings: new SettingsService(null, startup, SENSITIVE_SETTING_KEYS),
+    credentials: new CredentialService(inertKeyring, startup, new Map()),
+    database: null,
+  };
+  return capabilities(services).flatMap((capability) => capability.routes);
 }
 
 /** The composition root: the only place that knows every concrete class. */
-export async function composeService(launch: LaunchIdentity, _options: ServeOptions, log: EventLog): Promise<ComposedService> {
+export async function composeService(launch: LaunchIdentity, options: ServeOptions, log: EventLog): Promise<ComposedService> {
+  const keyring = new OsKeyring();
+  const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace }, keyring);
+  const startupReport = new StartupReport(state.codes, platformOf(process.platform, process.arch));
+  const startup = startupGate(startupReport.degraded, startupReport.mutationsBlocked);
+  log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes });
+  const enabledModules = state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId] : state.config.enabledModules;
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });
-  const registry = new ModuleRegistry(CORE_MODULES);
-  const routes = exposeRoutes(registry, [{ module: SYSTEM_MODULE, routes: systemRoutes(readiness, registry) }]);
+  const registry = new ModuleRegistry([...CORE_MODULES, ...enabledModules]);
+  const services: AppServices = {
+    readiness,
+    registry,
+    startupReport,
+    startup,
+    settings: new SettingsService(state.database ? new SqliteSettingsStore(state.database) : null, startup, SENSITIVE_SETTING_KEYS),
+    credentials: new CredentialService(keyring, startup, environmentCredentials(options.credentialsFromEnv === true, process.env)),
+    database: state.database,
+  };
+  const routes = exposeRoutes(registry, capabilities(services));
   const http = buildHttpAdapter({ gate, routes, log });
   return {
     http,
@@ -67,7 +146,7 @@ export async function composeService(launch: LaunchIdentity, _options: ServeOpti
       readiness.bindPort(port);
     },
     async close() {
-      /* nothing opened yet beyond the HTTP server */
+      state.database?.close();
     },
   };
 }

@@ -2,6 +2,9 @@ import { ApiVersion } from './api-version.js';
 import { CapabilityAction, CapabilityManifest, CapabilityModule, PaginationPolicy, RequestSizePolicy } from './capabilities.js';
 import { FailureDetail, ValidationError } from './errors.js';
 import { HealthResponse } from './health.js';
+import { StartupDiagnosticComponentResponse, StartupDiagnosticReportResponse, StartupPlatformResponse } from './diagnostics.js';
+import { SecretSetRequest, SecretStatusResponse } from './secrets.js';
+import { SettingFieldResponse, SettingsPatchRequest, SettingsResponse, SettingValidationResponse } from './settings.js';
 
 /** Schemas published under their names in the contract document's components. */
 export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
@@ -14,4 +17,13 @@ export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
   RequestSizePolicy,
   FailureDetail,
   ValidationError,
+  StartupDiagnosticReportResponse,
+  StartupDiagnosticComponentResponse,
+  StartupPlatformResponse,
+  SettingsResponse,
+  SettingFieldResponse,
+  SettingValidationResponse,
+  SettingsPatchRequest,
+  SecretSetRequest,
+  SecretStatusResponse,
 };

@@ -1,0 +1,101 @@
+import { SCHEMA_VERSION } from '../../contract/api-version.js';
+import { SETTINGS_CATALOG, type SettingDefinition, type SettingFieldResponse, type SettingsResponse, type SettingValue } from '../../contract/settings.js';
+import { ServiceError, type ServiceErrorDetail } from '../service-error.js';
+import type { StartupGate } from '../startup/startup-gate.js';
+import type { SettingsStore, StoredSettings } from './settings-store.js';
+
+const BY_KEY = new Map(SETTINGS_CATALOG.map((definition) => [definition.key, definition]));
+
+function validValue(definition: SettingDefinition, value: unknown): value is SettingValue {
+  switch (definition.type) {
+    case 'string':
+      return typeof value === 'string' && (definition.allowedValues === undefined || definition.allowedValues.includes(value));
+    case 'integer':
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+      if (definition.type === 'integer' && !Number.isInteger(value)) return false;
+      return (definition.minimum === undefined || value >= definition.minimum) && (definition.maximum === undefined || value <= definition.maximum);
+  }
+}
+
+function field(definition: SettingDefinition, value: SettingValue): SettingFieldResponse {
+  return {
+    key: definition.key,
+    label: definition.label,
+    help: definition.help,
+    type: definition.type,
+    value,
+    default_value: definition.defaultValue,
+    validation: {
+      allowed_values: [...(definition.allowedValues ?? [])],
+      minimum: definition.minimum ?? null,
+      maximum: definition.maximum ?? null,
+    },
+    restart_required: definition.restartRequired,
+    sensitive: false,
+  };
+}
+
+/**
+ * The non-secret settings catalog over a durable store. A patch is validated whole before
+ * anything is written, then applied in one transaction against the expected revision.
+ */
+export class SettingsService {
+  constructor(
+    private readonly store: SettingsStore | null,
+    private readonly startup: StartupGate,
+    /** Names that are credentials, never settings (patching them is a sensitive-key refusal). */
+    private readonly sensitiveKeys: ReadonlySet<string>,
+  ) {}
+
+  read(): SettingsResponse {
+    return this.response(this.requireStore().read());
+  }
+
+  patch(expectedRevision: number, changes: Readonly<Record<string, unknown>>): SettingsResponse {
+    this.startup.assertMutationsAllowed();
+    const store = this.requireStore();
+    const failures: Array<ServiceErrorDetail & { readonly rank: number }> = [];
+    const accepted = new Map<string, SettingValue>();
+    for (const [key, value] of Object.entries(changes)) {
+      const definition = BY_KEY.get(key);
+      if (this.sensitiveKeys.has(key)) failures.push({ name: 'sensitive_key', value: key.slice(0, 96), rank: 1 });
+      else if (definition === undefined) failures.push({ name: 'unknown_key', value: key.slice(0, 96), rank: 0 });
+      else if (!validValue(definition, value)) failures.push({ name: 'invalid_value', value: key, rank: 2 });
+      else accepted.set(key, value);
+    }
+    if (failures.length > 0) {
+      const worst = Math.min(...failures.map((failure) => failure.rank));
+      const code = worst === 0 ? 'SETTINGS_KEY_UNKNOWN' : worst === 1 ? 'SETTINGS_KEY_SENSITIVE' : 'SETTINGS_VALUE_INVALID';
+      throw new ServiceError(code, failures.map(({ name, value }) => ({ name, value })));
+    }
+    const outcome = store.apply(expectedRevision, accepted);
+    if (!outcome.applied) {
+      throw new ServiceError('SETTINGS_REVISION_STALE', [
+        { name: 'expected_revision', value: expectedRevision },
+        { name: 'current_revision', value: outcome.currentRevision },
+      ]);
+    }
+    return this.response(outcome.state);
+  }
+
+  /** Current value of one setting, for services that follow a setting (e.g. living threshold). */
+  value(key: string): SettingValue {
+    const definition = BY_KEY.get(key);
+    if (definition === undefined) throw new Error(`unknown setting ${key}`);
+    return this.store?.read().values.get(key) ?? definition.defaultValue;
+  }
+
+  private requireStore(): SettingsStore {
+    if (this.store === null) throw new ServiceError('STARTUP_DEGRADED');
+    return this.store;
+  }
+
+  private response(state: StoredSettings): SettingsResponse {
+    return {
+      schema_version: SCHEMA_VERSION,
+      revision: state.revision,
+      fields: SETTINGS_CATALOG.map((definition) => field(definition, state.values.get(definition.key) ?? definition.defaultValue)),
+    };
+  }
+}

@@ -1,0 +1,98 @@
+import { StartupDiagnosticReportResponse } from '../../contract/diagnostics.js';
+import { SecretReferenceParams, SecretSetRequest, SecretStatusResponse } from '../../contract/secrets.js';
+import { SettingsPatchRequest, SettingsResponse } from '../../contract/settings.js';
+import type { StartupReport } from '../../app/diagnostics/startup-report.js';
+import type { CredentialService } from '../../app/secrets/credential-service.js';
+import type { SettingsService } from '../../app/settings/settings-service.js';
+import type { RouteDefinition } from '../route-definition.js';
+
+export function diagnosticsRoutes(startup: StartupReport): RouteDefinition[] {
+  return [
+    {
+      operationId: 'getInternalStartupDiagnostics',
+      method: 'GET',
+      path: '/api/v1/startup-diagnostics',
+      dispatchKey: 'diagnostics.read',
+      summary: 'Startup diagnostics',
+      description: 'Read-only report with exactly four components in a fixed order; no paths, no side effects. Evaluated once at start.',
+      tags: ['diagnostics'],
+      success: { status: 200, description: 'The startup report.', schema: StartupDiagnosticReportResponse, contentType: 'application/json' },
+      handler: async () => startup.checked(),
+    },
+  ];
+}
+
+export function settingsRoutes(settings: SettingsService): RouteDefinition[] {
+  return [
+    {
+      operationId: 'getInternalSettings',
+      method: 'GET',
+      path: '/api/v1/settings',
+      dispatchKey: 'settings.read',
+      summary: 'Read settings',
+      description: 'The complete catalog of five non-secret settings with the current revision.',
+      tags: ['settings'],
+      success: { status: 200, description: 'The settings catalog.', schema: SettingsResponse, contentType: 'application/json' },
+      handler: async () => settings.read(),
+    },
+    {
+      operationId: 'patchInternalSettings',
+      method: 'PATCH',
+      path: '/api/v1/settings',
+      dispatchKey: 'settings.patch',
+      summary: 'Patch settings',
+      description:
+        'Applies all changes atomically or none. Fails for an unknown key, a sensitive key, an invalid value or a stale expected_revision, naming each failing key in details.',
+      tags: ['settings'],
+      body: SettingsPatchRequest,
+      success: { status: 200, description: 'The settings after the patch.', schema: SettingsResponse, contentType: 'application/json' },
+      handler: async (request) => {
+        const body = request.body as SettingsPatchRequest;
+        return settings.patch(body.expected_revision, body.changes);
+      },
+    },
+  ];
+}
+
+export function secretRoutes(credentials: CredentialService): RouteDefinition[] {
+  const reference = (request: { params: unknown }): string => (request.params as SecretReferenceParams).reference;
+  return [
+    {
+      operationId: 'getInternalSecretStatus',
+      method: 'GET',
+      path: '/api/v1/secrets/{reference}/status',
+      dispatchKey: 'secrets.status',
+      summary: 'Credential status',
+      description: 'Tells whether the allowlisted credential is present. Never reveals a value; an unavailable or locked keyring fails closed.',
+      tags: ['secrets'],
+      params: SecretReferenceParams,
+      success: { status: 200, description: 'The credential status.', schema: SecretStatusResponse, contentType: 'application/json' },
+      handler: async (request) => credentials.status(reference(request)),
+    },
+    {
+      operationId: 'setInternalSecret',
+      method: 'POST',
+      path: '/api/v1/secrets/{reference}/set',
+      dispatchKey: 'secrets.set',
+      summary: 'Set a credential',
+      description: 'Stores the write-only value in the OS keyring and reads it back. The response carries only reference and status.',
+      tags: ['secrets'],
+      params: SecretReferenceParams,
+      body: SecretSetRequest,
+      success: { status: 200, description: 'The credential status after the write.', schema: SecretStatusResponse, contentType: 'application/json' },
+      handler: async (request) => credentials.set(reference(request), (request.body as SecretSetRequest).value),
+    },
+    {
+      operationId: 'deleteInternalSecret',
+      method: 'POST',
+      path: '/api/v1/secrets/{reference}/delete',
+      dispatchKey: 'secrets.delete',
+      summary: 'Delete a credential',
+      description: 'Removes the credential from the OS keyring and verifies that it is absent.',
+      tags: ['secrets'],
+      params: SecretReferenceParams,
+      success: { status: 200, description: 'The credential status after the delete.', schema: SecretStatusResponse, contentType: 'application/json' },
+      handler: async (request) => credentials.delete(reference(request)),
+    },
+  ];
+}

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { Compile } from 'typebox/compile';
+import { CONFIGURABLE_MODULES, ServiceConfigFile, type ConfigurableModule } from '../../contract/service-config.js';
+
+const CONFIG_MAX_BYTES = 65_536;
+const validator = Compile(ServiceConfigFile);
+
+export interface ResolvedConfig {
+  /** `ok`: file read and valid; `defaults`: no file, defaults used; `invalid`: present but unusable. */
+  readonly state: 'ok' | 'defaults' | 'invalid';
+  readonly workspace: string;
+  readonly enabledModules: readonly ConfigurableModule[];
+}
+
+function dataHome(env: NodeJS.ProcessEnv): string {
+  return env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith('/') ? env.XDG_DATA_HOME : join(env.HOME ?? homedir(), '.local', 'share');
+}
+
+function configHome(env: NodeJS.ProcessEnv): string {
+  return env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(env.HOME ?? homedir(), '.config');
+}
+
+export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(configHome(env), 'service-sidecar', 'config.json');
+}
+
+export function defaultWorkspace(env: NodeJS.ProcessEnv = process.env): string {
+  return join(dataHome(env), 'service-sidecar', 'workspace');
+}
+
+/**
+ * Reads the configuration: `--config FILE` or the per-user default. An absent file means
+ * defaults; an unreadable, oversized, non-JSON or schema-violating file is `invalid`.
+ * `workspaceOverride` (from `--workspace`) wins over the file.
+ */
+export function loadConfig(configPath: string | undefined, workspaceOverride: string | undefined, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
+  const path = configPath ?? defaultConfigPath(env);
+  const fallbackWorkspace = workspaceOverride ?? defaultWorkspace(env);
+  let text: string;
+  try {
+    const bytes = readFileSync(path);
+    if (bytes.length > CONFIG_MAX_BYTES) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
+    text = bytes.toString('utf8');
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return missing
+      ? { state: 'defaults', workspace: fallbackWorkspace, enabledModules: [...CONFIGURABLE_MODULES] }
+      : { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
+  }
+  if (!validator.Check(parsed)) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
+  const file = parsed as ServiceConfigFile;
+  const modules = file.modules as Partial<Record<ConfigurableModule, boolean>> | undefined;
+  return {
+    state: 'ok',
+    workspace: workspaceOverride ?? file.workspace ?? defaultWorkspace(env),
+    enabledModules: CONFIGURABLE_MODULES.filter((id) => modules?.[id] !== false),
+  };
+}

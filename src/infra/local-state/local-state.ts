@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StartupCode, StartupComponentName } from '../../contract/diagnostics.js';
+import { DATABASE_KEY_ACCOUNT } from '../../contract/secrets.js';
+import { KeyringError, type KeyringStore } from '../../app/secrets/keyring-store.js';
+import { loadConfig, type ResolvedConfig } from '../config/config-file.js';
+import { DatabaseOpenError, openEncryptedDatabase, type Database } from '../database/encrypted-database.js';
+import { MIGRATIONS } from '../database/migrations/index.js';
+import { probeWorkspace } from '../workspace/workspace-probe.js';
+
+export const DATABASE_FILE = 'service.db';
+export const KEY_CHECK_FILE = 'service.db.keycheck';
+
+export interface LocalStateOptions {
+  readonly configPath?: string;
+  readonly workspace?: string;
+}
+
+export interface LocalState {
+  readonly config: ResolvedConfig;
+  readonly codes: Record<StartupComponentName, StartupCode>;
+  /** Open only when every component it depends on is usable. */
+  readonly database: Database | null;
+}
+
+export function databasePaths(workspace: string): { readonly database: string; readonly keyCheck: string } {
+  return { database: join(workspace, DATABASE_FILE), keyCheck: join(workspace, KEY_CHECK_FILE) };
+}
+
+export function readKeyCheck(file: string): string | null {
+  try {
+    const text = readFileSync(file, 'utf8').trim();
+    return /^[0-9a-f]{64}$/.test(text) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+type KeyRead = { readonly state: 'present'; readonly key: string } | { readonly state: 'missing' } | { readonly state: 'locked' | 'unavailable' };
+
+export async function readDatabaseKey(keyring: KeyringStore): Promise<KeyRead> {
+  try {
+    const key = await keyring.read(DATABASE_KEY_ACCOUNT);
+    return key === null ? { state: 'missing' } : { state: 'present', key };
+  } catch (error) {
+    return { state: error instanceof KeyringError && error.failure === 'locked' ? 'locked' : 'unavailable' };
+  }
+}
+
+/**
+ * Evaluates the four startup components once and opens the encrypted database when it can.
+ * Read-only: it never creates the workspace, a key or a database, and never repairs anything.
+ */
+export async function openLocalState(options: LocalStateOptions, keyring: KeyringStore): Promise<LocalState> {
+  const config = loadConfig(options.configPath, options.workspace);
+  const workspaceState = probeWorkspace(config.workspace);
+  const key = await readDatabaseKey(keyring);
+  const codes: Record<StartupComponentName, StartupCode> = {
+    configuration: config.state === 'ok' ? 'configuration.ok' : config.state === 'defaults' ? 'configuration.defaults' : 'configuration.invalid',
+    workspace: `workspace.${workspaceState}`,
+    keyring: key.state === 'locked' ? 'keyring.locked' : key.state === 'unavailable' ? 'keyring.unavailable' : 'keyring.ok',
+    database: 'database.not_opened',
+  };
+  if (config.state === 'invalid' || workspaceState === 'missing' || workspaceState === 'not_writable') return { config, codes, database: null };
+  const paths = databasePaths(config.workspace);
+  if (!existsSync(paths.database)) return { config, codes: { ...codes, database: 'database.not_initialized' }, database: null };
+  if (key.state === 'locked' || key.state === 'unavailable') return { config, codes: { ...codes, database: 'database.key_unavailable' }, database: null };
+  if (key.state !== 'present') return { config, codes: { ...codes, database: 'database.key_missing' }, database: null };
+  try {
+    const database = openEncryptedDatabase(paths.database, key.key, MIGRATIONS, { create: false, expectedKeyCheck: readKeyCheck(paths.keyCheck) });
+    return { config, codes: { ...codes, database: 'database.ok' }, database };
+  } catch (error) {
+    const reason = error instanceof DatabaseOpenError ? error.reason : 'corrupt';
+    return { config, codes: { ...codes, database: `database.${reason}` }, database: null };
+  }
+}
