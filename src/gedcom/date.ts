@@ -46,6 +46,8 @@ export interface DatePoint {
   readonly dualYear?: string;
   /** Before the common era (`B.C.` in 5.x, `BCE` in 7.0). */
   readonly bce: boolean;
+  /** A 7.0 extension epoch (`_X`) written after the year. */
+  readonly epoch?: `_${string}`;
 }
 
 export type ApproximationQualifier = 'ABT' | 'CAL' | 'EST';
@@ -90,6 +92,7 @@ export type DateIssue =
   | 'missing-parenthesis' // INT date phrase without parentheses, or unbalanced (
   | 'empty-in-5' // empty payload in 5.x
   | 'epoch-calendar' // BCE in a calendar without epochs (HEBREW, FRENCH_R)
+  | 'extension-epoch-in-5' // _X epoch in a 5.x payload
   | 'day-out-of-range' // 31 NOV, 0 JAN
   | 'year-zero' // year 0
   | 'leading-zero' // 01 JAN 0900
@@ -354,7 +357,14 @@ function parsePoint(ctx: Ctx, toks: readonly Token[], start: number): PointResul
     if ((year + 1) % modulus !== Number(dualYear) % modulus) ctx.issue('dual-year-mismatch');
   }
   let bce = false;
-  const ep = epochOf(ctx, toks[i]);
+  let extEpoch: `_${string}` | undefined;
+  const epTok = toks[i];
+  if (epTok && EXT_TAG.test(epTok.raw) && keywordOf(epTok) === undefined) {
+    extEpoch = epTok.raw as `_${string}`;
+    if (ctx.major === 5) ctx.issue('extension-epoch-in-5');
+    i++;
+  }
+  const ep = extEpoch === undefined ? epochOf(ctx, toks[i]) : undefined;
   if (ep !== undefined) {
     bce = ep === 'BCE';
     i++;
@@ -389,6 +399,7 @@ function parsePoint(ctx: Ctx, toks: readonly Token[], start: number): PointResul
     year,
     ...(dualYear !== undefined ? { dualYear } : {}),
     bce,
+    ...(extEpoch !== undefined ? { epoch: extEpoch } : {}),
   };
   return { point, next: i, valid };
 }
@@ -541,6 +552,7 @@ function formatPoint(p: DatePoint, major: 5 | 7): string {
   if (p.month !== undefined) parts.push(p.month);
   parts.push(major === 5 && p.dualYear !== undefined ? `${p.year}/${p.dualYear}` : String(p.year));
   if (p.bce) parts.push(major === 5 ? 'B.C.' : 'BCE');
+  if (p.epoch !== undefined) parts.push(p.epoch);
   return parts.join(' ');
 }
 
@@ -609,7 +621,7 @@ export function dualYearAlternative(year: number, dual: string): number {
 }
 
 function pointRangeForYear(p: DatePoint, year: number): { first: number; last: number } | undefined {
-  if (!isCountable(p.calendar)) return undefined;
+  if (!isCountable(p.calendar) || p.epoch !== undefined) return undefined;
   if (p.bce && (p.calendar === 'HEBREW' || p.calendar === 'FRENCH_R')) return undefined;
   const months = monthsOf(p.calendar) ?? [];
   let monthIndex: number | undefined;

@@ -101,11 +101,11 @@ export const MEDIA_TYPES: ReadonlyMap<string, string> = new Map([
   ['htm', 'text/html'], ['html', 'text/html'], ['txt', 'text/plain'],
 ]);
 
-/** Media type -> 5.5.1 format. */
+/** Media type -> 5.5.1 format (only where the way back gives the same media type). */
 export const MEDIA_TYPES_BACK: ReadonlyMap<string, string> = new Map([
-  ['image/bmp', 'bmp'], ['image/gif', 'gif'], ['image/jpeg', 'jpg'], ['image/jpg', 'jpg'], ['image/tiff', 'tif'],
-  ['image/png', 'png'], ['application/x-oleobject', 'ole'], ['image/vnd.zbrush.pcx', 'pcx'], ['image/x-pcx', 'pcx'],
-  ['audio/vnd.wave', 'wav'], ['audio/x-wav', 'wav'], ['application/pdf', 'pdf'], ['text/html', 'htm'],
+  ['image/bmp', 'bmp'], ['image/gif', 'gif'], ['image/jpeg', 'jpg'], ['image/tiff', 'tif'],
+  ['image/png', 'png'], ['application/x-oleobject', 'ole'], ['image/vnd.zbrush.pcx', 'pcx'],
+  ['audio/vnd.wave', 'wav'], ['application/pdf', 'pdf'], ['text/html', 'htm'],
   ['text/plain', 'txt'],
 ]);
 
@@ -125,7 +125,7 @@ export const EXID_TYPE = {
 /** Every standard tag of GEDCOM 7.0. */
 export const TAGS_70 = new Set([
   'ABBR', 'ADDR', 'ADOP', 'ADR1', 'ADR2', 'ADR3', 'AFN', 'AGE', 'AGNC', 'ALIA', 'ANCI', 'ANUL', 'ASSO', 'AUTH',
-  'BAPL', 'BAPM', 'BARM', 'BASM', 'BIRT', 'BLES', 'BURI', 'CALN', 'CAST', 'CAUS', 'CHAN', 'CHIL', 'CHR', 'CHRA',
+  'BAPL', 'BAPM', 'BARM', 'BASM', 'BIRT', 'BLES', 'BURI', 'CALN', 'CAST', 'CAUS', 'CENS', 'CHAN', 'CHIL', 'CHR', 'CHRA',
   'CITY', 'CONF', 'CONL', 'CONT', 'COPR', 'CORP', 'CREA', 'CREM', 'CROP', 'CTRY', 'DATA', 'DATE', 'DEAT', 'DESI',
   'DEST', 'DIV', 'DIVF', 'DSCR', 'EDUC', 'EMAIL', 'EMIG', 'ENDL', 'ENGA', 'EVEN', 'EXID', 'FACT', 'FAM', 'FAMC',
   'FAMS', 'FAX', 'FCOM', 'FILE', 'FORM', 'GEDC', 'GIVN', 'GRAD', 'HEAD', 'HEIGHT', 'HUSB', 'IDNO', 'IMMI', 'INDI',

@@ -79,16 +79,21 @@ export function convertTo7(
     if (rename.has(r.xref)) continue;
     rename.set(r.xref, VALID_XREF_7.test(r.xref) && r.xref !== '@VOID@' ? r.xref : factory.next());
   }
+  const headNode = input.find((r) => r.tag === 'HEAD');
+  const schemaNode = headNode?.children.find((c) => c.tag === 'SCHMA' || c.tag === '_SCHMA');
+  const declared = new Set((schemaNode?.children ?? []).map((t) => t.value.trim().split(/\s+/)[0] ?? ''));
   const headSour = input.find((r) => r.tag === 'HEAD')?.children.find((c) => c.tag === 'SOUR')?.value ?? '';
 
   const created: GedcomNode[] = [];
   const extensionTagsUsed = new Set<string>();
 
-  const mapPointer = (n: GedcomNode, path: readonly string[]): void => {
+  const mapPointer = (n: GedcomNode, path: readonly string[], inExtension: boolean): void => {
     if (n.pointer === null || n.pointer === '@VOID@') return;
     const to = rename.get(n.pointer);
     if (to) n.pointer = to;
-    else {
+    else if (inExtension || n.tag.startsWith('_')) {
+      notes.add('DANGLING_POINTER_IN_EXTENSION', path, n.line, n.pointer);
+    } else {
       notes.add('DANGLING_POINTER', path, n.line, n.pointer);
       n.pointer = '@VOID@';
     }
@@ -104,15 +109,14 @@ export function convertTo7(
     const parent = path[path.length - 1] ?? '';
     const here = [...path, n.tag];
     if (n.tag === '') return [n];
-    mapPointer(n, here);
-
-    // renames first, so the new tag gets the new rules
-    const renamed = TAG_RENAMES.get(n.tag);
+    // renames first, so the new tag gets the new rules (tags the file documents in SCHMA stay)
+    const renamed = declared.has(n.tag) ? undefined : TAG_RENAMES.get(n.tag);
     if (renamed && !inExtension) n.tag = renamed;
-    else if (!inExtension && n.tag.startsWith('_') && !(n.tag === '_PHRASE' && parent === 'LANG') && (UNPREFIX.has(n.tag.slice(1)) || (n.pointer === '@VOID@' && TAGS_70.has(n.tag.slice(1))))) {
+    else if (!inExtension && !declared.has(n.tag) && n.tag.startsWith('_') && !(n.tag === '_PHRASE' && parent === 'LANG') && (UNPREFIX.has(n.tag.slice(1)) || (n.pointer === '@VOID@' && TAGS_70.has(n.tag.slice(1))))) {
       n.tag = n.tag.slice(1);
     }
 
+    mapPointer(n, here, inExtension);
     const ext = inExtension || n.tag.startsWith('_');
     if (n.tag.startsWith('_')) extensionTagsUsed.add(n.tag);
 
@@ -198,6 +202,7 @@ export function convertTo7(
         const v = n.value.trim();
         const desc = /^\((.*)\)$/s.exec(v);
         if (desc) return [node('ROLE', 'OTHER', [phraseNode(desc[1] ?? '', false)])];
+        if (/^_[A-Z0-9_]+$/.test(v)) return undefined;
         if (ROLE_ENUM.has(v.toUpperCase())) n.value = v.toUpperCase();
         else if (v !== '') return [roleNode(v)];
         return undefined;
@@ -232,7 +237,9 @@ export function convertTo7(
     if (enumKey && !(n.tag === 'TYPE' && parent !== 'NAME') && n.pointer === null) {
       const e = ENUMS.get(enumKey);
       const up = n.value.trim().toUpperCase();
-      if (e && e.values.has(up)) n.value = up;
+      if (/^_[A-Z0-9_]+$/.test(n.value.trim())) {
+        // 7.0 extension enumeration value: kept
+      } else if (e && e.values.has(up)) n.value = up;
       else if (e && e.other && n.value.trim() !== '') {
         n.children.unshift(phraseNode(n.value, false));
         n.value = 'OTHER';
@@ -260,6 +267,7 @@ export function convertTo7(
 
   const roleNode = (value: string): GedcomNode => {
     const v = value.trim();
+    if (/^_[A-Z0-9_]+$/.test(v)) return node('ROLE', v);
     if (ROLE_ENUM.has(v.toUpperCase()) && v.toUpperCase() !== 'OTHER') return node('ROLE', v.toUpperCase());
     const syn = ROLE_SYNONYMS.get(v.toLowerCase());
     return node('ROLE', syn ?? 'OTHER', [phraseNode(v, false)]);
@@ -370,7 +378,7 @@ export function convertTo7(
   // SCHMA for known extension tags
   const head = out.find((r) => r.tag === 'HEAD');
   if (head) {
-    const known = [...extensionTagsUsed].filter((t) => KNOWN_EXTENSION_URIS.has(t)).sort();
+    const known = schemaNode ? [] : [...extensionTagsUsed].filter((t) => KNOWN_EXTENSION_URIS.has(t)).sort();
     if (known.length > 0) {
       let schma = child(head, 'SCHMA');
       if (!schma) {

@@ -120,12 +120,15 @@ const UNRESERVED = /[A-Za-z0-9\-._~!$&'()*+,;=@/]/;
 
 function encodePath(path: string): string {
   let out = '';
-  for (const ch of path) {
-    if (UNRESERVED.test(ch)) out += ch;
+  const chars = [...path];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i] ?? '';
+    // an existing percent-escape is kept (5.5.1 paths do not contain `%XX` by accident often)
+    if (ch === '%' && /^[0-9A-Fa-f]{2}$/.test((chars[i + 1] ?? '') + (chars[i + 2] ?? ''))) out += ch;
+    else if (UNRESERVED.test(ch)) out += ch;
     else out += encodeURIComponent(ch).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   }
-  // encodeURIComponent leaves ':' alone? No: it encodes it; keep upper-case hex everywhere.
-  return out.replace(/%[0-9a-f]{2}/g, (m) => m.toUpperCase());
+  return out;
 }
 
 /** A 5.5.1 FILE payload (a path) as a 7.0 URI reference. */
@@ -154,7 +157,10 @@ export function fileTo551(value: string): string {
   if (v.startsWith('file:///')) return decodeSafe(v.slice(7));
   if (v.startsWith('file://')) return `\\\\${decodeSafe(v.slice(7)).replace(/\//g, '\\')}`;
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(v)) return v;
-  return decodeSafe(v);
+  const decoded = decodeSafe(v);
+  // a relative reference whose decoding would look like a URL or a drive stays encoded
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(decoded) || decoded.startsWith('\\\\') || decoded.startsWith('/')) return v;
+  return decoded;
 }
 
 // ---------------------------------------------------------------- escapes
