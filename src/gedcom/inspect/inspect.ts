@@ -64,7 +64,6 @@ class Inspection {
 
   /** Feed tokenizable (ASCII-compatible) bytes. */
   feed(chunk: Buffer, final: boolean): void {
-    if (!this.utf16) this.stats.push(chunk);
     const buf = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
     if (!this.started) {
       if (!final && buf.length < HEADER_WINDOW && !this.headerComplete(buf)) {
@@ -75,8 +74,37 @@ class Inspection {
     }
     const s = this.scanner;
     s.continueWith(buf);
-    while (s.next(final)) this.line();
+    // byte statistics see CONC lines joined to their predecessor (see decode/conc-joined.ts)
+    const track = this.utf16 === null;
+    let rangeStart = 0;
+    let lastEnd = -1;
+    let lastTerminated = false;
+    while (s.next(final)) {
+      if (track) {
+        if (s.level > 0 && s.tagIs('CONC')) {
+          if (lastEnd >= rangeStart) this.pushStats(buf, rangeStart, lastEnd);
+          else this.pendingTerminator = false;
+          this.pendingTerminator = false;
+          rangeStart = s.valueStart;
+        }
+        lastEnd = s.lineEnd;
+        lastTerminated = s.terminator !== 0;
+      }
+      this.line();
+    }
+    if (track && lastEnd >= 0) {
+      if (lastEnd >= rangeStart) this.pushStats(buf, rangeStart, lastEnd);
+      this.pendingTerminator = lastTerminated;
+    }
     this.carry = s.pos < buf.length ? Buffer.from(buf.subarray(s.pos)) : Buffer.alloc(0);
+  }
+
+  private pendingTerminator = false;
+
+  private pushStats(buf: Buffer, start: number, end: number): void {
+    if (this.pendingTerminator) this.stats.push(Buffer.from([10]));
+    this.pendingTerminator = false;
+    if (end > start) this.stats.push(buf.subarray(start, end));
   }
 
   private headerComplete(buf: Buffer): boolean {

@@ -8,6 +8,7 @@ import { bomLength, detectBom, detectUtf16WithoutBom } from '../decode/bom.js';
 import { statsOf } from '../decode/byte-stats.js';
 import type { ByteStats } from '../decode/byte-stats.js';
 import { decideEncoding } from '../decode/detect.js';
+import { joinConcLines } from '../decode/conc-joined.js';
 import { hasLoneSurrogate, utf16ToUtf8 } from '../decode/utf16.js';
 import { payloadCodec } from '../decode/codecs.js';
 import { readHeaderFacts } from '../header.js';
@@ -64,7 +65,14 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   const facts = readHeaderFacts(text);
   const version = classifyVersion(facts.gedcVers);
   let stats: ByteStats | null = null;
-  const getStats = (): ByteStats => (stats ??= statsOf(text, false));
+  const getStats = (): ByteStats => {
+    if (stats === null) {
+      stats = statsOf(text, false);
+      // a UTF-8 sequence split across CONC lines is not an encoding error
+      if (!stats.utf8Valid && !stats.asciiOnly) stats = { ...stats, utf8Valid: statsOf(joinConcLines(text), false).utf8Valid };
+    }
+    return stats;
+  };
   let high: Uint32Array | null = null;
   const decision = decideEncoding({
     bom,

@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises';
-import type { GedcomRecord, LineTerminator } from '../model.js';
+import type { GedcomDocumentLike, GedcomRecord, LineTerminator } from '../model.js';
 import { nodesEqual } from '../model.js';
-import type { GedcomDocument } from '../document.js';
+import { GedcomDocument } from '../document.js';
+import { SourceText } from '../source-text.js';
 import { bomBytes } from '../decode/bom.js';
 import { canonicalRecordText } from './canonical.js';
 import type { CanonicalOptions } from './canonical.js';
@@ -36,7 +37,12 @@ export function needsCanonical(rec: GedcomRecord): boolean {
  * one zero-copy slice); edited or created records are written canonically in the document's
  * version, terminator and encoding.
  */
-export function* writeGedcomChunks(doc: GedcomDocument, options: WriteOptions = {}, report?: WriteReport): Generator<Buffer> {
+export function* writeGedcomChunks(doc: GedcomDocumentLike, options: WriteOptions = {}, report?: WriteReport): Generator<Buffer> {
+  if (!(doc instanceof GedcomDocument)) {
+    // a document built elsewhere (e.g. a conversion): no source bytes, every record canonical
+    yield* writeDetached(doc, options, report);
+    return;
+  }
   const src = doc.source;
   const opts: CanonicalOptions = { isV7: doc.version.isV7, eol: TERMINATOR_TEXT[doc.terminator], maxPayload: options.maxPayload ?? 200 };
   const rep = report ?? { rawRecords: 0, canonicalRecords: 0, unrepresentable: 0 };
@@ -88,16 +94,31 @@ export function* writeGedcomChunks(doc: GedcomDocument, options: WriteOptions = 
 }
 
 /** Write a document into one buffer. */
-export function writeGedcomBytes(doc: GedcomDocument, options: WriteOptions = {}, report?: WriteReport): Buffer {
+export function writeGedcomBytes(doc: GedcomDocumentLike, options: WriteOptions = {}, report?: WriteReport): Buffer {
   return Buffer.concat([...writeGedcomChunks(doc, options, report)]);
 }
 
 /** Write a document to a file. */
-export async function writeGedcomFile(doc: GedcomDocument, path: string, options: WriteOptions = {}, report?: WriteReport): Promise<void> {
+export async function writeGedcomFile(doc: GedcomDocumentLike, path: string, options: WriteOptions = {}, report?: WriteReport): Promise<void> {
   const handle = await open(path, 'w');
   try {
     for (const chunk of writeGedcomChunks(doc, options, report)) await handle.write(chunk);
   } finally {
     await handle.close();
+  }
+}
+
+function* writeDetached(doc: GedcomDocumentLike, options: WriteOptions, report?: WriteReport): Generator<Buffer> {
+  const src = new SourceText(Buffer.alloc(0), doc.encoding.used, doc.encoding.bom);
+  const opts: CanonicalOptions = { isV7: doc.version.isV7, eol: TERMINATOR_TEXT[doc.terminator], maxPayload: options.maxPayload ?? 200 };
+  const bom = bomBytes(doc.encoding.bom);
+  if (bom.length > 0) yield bom;
+  for (const rec of doc.records) {
+    const enc = src.encode(canonicalRecordText(rec.root, opts));
+    if (report) {
+      report.canonicalRecords++;
+      report.unrepresentable += enc.unrepresentable;
+    }
+    yield enc.bytes;
   }
 }
