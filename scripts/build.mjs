@@ -1,14 +1,16 @@
 // Builds the shipped sidecar: one bundled ESM file per entry, made for start-up time.
 // Native modules stay external and load from node_modules.
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 
 const entries = process.env.SIDECAR_BUILD_ENTRIES?.split(',') ?? ['src/cli.ts', 'test/support/test-cli.ts'];
 
-await rm('dist', { recursive: true, force: true });
+// Built into a private folder, then each file renamed into dist/: a concurrent reader never sees a partial file.
+const staging = `dist/.staging-${process.pid}`;
+await mkdir(staging, { recursive: true });
 await build({
   entryPoints: entries.filter((entry) => !entry.startsWith('test/') || process.env.SIDECAR_SKIP_TEST_ENTRY !== '1'),
-  outdir: 'dist',
+  outdir: staging,
   entryNames: '[name]',
   bundle: true,
   platform: 'node',
@@ -22,3 +24,5 @@ await build({
   banner: { js: "import { createRequire as __sidecarRequire } from 'node:module'; const require = __sidecarRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+for (const name of await readdir(staging)) await rename(`${staging}/${name}`, `dist/${name}`);
+await rm(staging, { recursive: true, force: true });
