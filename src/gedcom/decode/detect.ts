@@ -45,6 +45,24 @@ function chooseDosCodePage(high: Uint32Array): 'CP437' | 'CP850' {
   return favour850 > 0 ? 'CP850' : 'CP437';
 }
 
+/**
+ * Valid UTF-8 under a legacy CHAR: trust the bytes when they look like real UTF-8 text (a 3- or
+ * 4-byte sequence, or mostly Latin-1/Latin Extended-A lead bytes C2-C5). Short legacy byte pairs
+ * that happen to be valid UTF-8 (ANSEL "ßœ" = CF B6) keep the declared encoding.
+ */
+function looksLikeUtf8Text(high: Uint32Array): boolean {
+  let latinLeads = 0;
+  let otherLeads = 0;
+  for (let b = 0xc0; b < 0x100; b++) {
+    const n = high[b - 0x80] ?? 0;
+    if (n === 0) continue;
+    if (b >= 0xe0) return true;
+    if (b >= 0xc2 && b <= 0xc5) latinLeads += n;
+    else otherLeads += n;
+  }
+  return latinLeads > otherLeads;
+}
+
 function hasAnselUndefined(high: Uint32Array): boolean {
   for (let b = 0x80; b < 0x100; b++) if ((high[b - 0x80] ?? 0) > 0 && !isAnselDefined(b)) return true;
   return false;
@@ -100,7 +118,7 @@ export function decideEncoding(ev: EncodingEvidence): EncodingDecision {
     if (declared === 'IBMPC') return { used: 'CP437', findings };
     return { used: declared, findings };
   }
-  if (stats.utf8Valid) {
+  if (stats.utf8Valid && (declared === null || declared === 'UTF-8' || declared === 'UNICODE' || declared === 'ASCII' || looksLikeUtf8Text(ev.highBytes()))) {
     if (declared !== null && declared !== 'UTF-8') mismatch('UTF-8');
     return { used: 'UTF-8', findings };
   }
