@@ -49,3 +49,31 @@ export const ERROR_LIMITS = {
   maxDetails: 16,
   maxMessageCharacters: 512,
 } as const;
+
+/** The job engine (spec section 8 and contract.md section 7); numbers the spec leaves open are ours. */
+export const JOB_LIMITS = {
+  /** Events retained per job for Last-Event-ID replay (spec section 8). */
+  retainedEventsPerJob: 256,
+  /** Concurrent event subscribers per job (spec section 8). */
+  subscribersPerJob: 32,
+  /** Events queued for one subscriber before it is closed as too slow (spec section 8). */
+  subscriberQueueEvents: 64,
+  /** Snapshots a listing walks in total, across all its pages (spec section 8). */
+  maxSnapshots: 1000,
+  /** Terminal jobs the durable ledger keeps; older terminal jobs are pruned. */
+  ledgerRetainedJobs: 1000,
+  /** SSE comment heartbeat interval (contract.md section 7). */
+  heartbeatMs: 15_000,
+  /** Longest wait of the shutdown preflight; a request may shorten it, never lengthen it. */
+  shutdownPreflightMaxWaitMs: 10_000,
+  /** Jobs whose handlers run at once; further jobs stay queued. */
+  maxRunningJobs: 4,
+  /** Jobs waiting for a run slot; a submission beyond this is refused with JOB_QUEUE_FULL. */
+  maxQueuedJobs: 64,
+  /** Terminal jobs of this process whose full event history stays in memory for replay. */
+  retainedTerminalHistories: 64,
+  /** Artifact references one job may report. */
+  artifactsPerJob: 16,
+  /** Sequence numbers reserved durably at a time, so a crashed job's terminal event follows every id it sent. */
+  sequenceReservationBlock: 256,
+} as const;

@@ -2,6 +2,19 @@ import { ApiVersion } from './api-version.js';
 import { CapabilityAction, CapabilityManifest, CapabilityModule, PaginationPolicy, RequestSizePolicy } from './capabilities.js';
 import { FailureDetail, ValidationError } from './errors.js';
 import { HealthResponse } from './health.js';
+import {
+  ActiveWorkCounts,
+  JobArtifactReference,
+  JobCancelResponse,
+  JobError,
+  JobEvent,
+  JobProgress,
+  JobSnapshot,
+  JobSnapshotPage,
+  ShutdownPreflightRequest,
+  ShutdownPreflightResponse,
+} from './jobs.js';
+import { PageMetadata } from './pagination.js';
 import { StartupDiagnosticComponentResponse, StartupDiagnosticReportResponse, StartupPlatformResponse } from './diagnostics.js';
 import { SecretSetRequest, SecretStatusResponse } from './secrets.js';
 import { SettingFieldResponse, SettingsPatchRequest, SettingsResponse, SettingValidationResponse } from './settings.js';
@@ -26,4 +39,15 @@ export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
   SettingsPatchRequest,
   SecretSetRequest,
   SecretStatusResponse,
+  PageMetadata,
+  JobSnapshot,
+  JobSnapshotPage,
+  JobProgress,
+  JobArtifactReference,
+  JobError,
+  JobEvent,
+  JobCancelResponse,
+  ShutdownPreflightRequest,
+  ShutdownPreflightResponse,
+  ActiveWorkCounts,
 };

@@ -79,7 +79,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], namedSc
       ...(route.headers ?? []).map((header) => ({
         name: header.name,
         in: 'header',
-        required: true,
+        required: header.required ?? true,
         description: header.description,
         schema: referencing(header.schema, names),
       })),

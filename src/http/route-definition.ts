@@ -31,7 +31,7 @@ export interface RouteDefinition {
   readonly query?: TSchema;
   readonly body?: TSchema;
   /** Extra request headers beyond the two required on every route. */
-  readonly headers?: readonly { readonly name: string; readonly schema: TSchema; readonly description: string }[];
+  readonly headers?: readonly { readonly name: string; readonly schema: TSchema; readonly description: string; readonly required?: boolean }[];
   readonly success: SuccessResponse;
   /** Error statuses this route can answer besides those shared by every route. */
   readonly extraErrorStatuses?: readonly number[];

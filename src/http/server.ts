@@ -10,6 +10,7 @@ import { isJsonContentType, parseJsonBody } from './json-body-parser.js';
 import type { RequestGate } from './request-gate.js';
 import { fastifyPath, takesBody, takesQuery, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
+import { coerceQueryHook } from './query-coercion.js';
 import { toHttpValidationError } from './validation-error.js';
 
 interface RouteConfig {
@@ -135,11 +136,14 @@ export function buildHttpAdapter(options: HttpAdapterOptions): FastifyInstance {
     if (route.query) schema.querystring = route.query;
     if (route.body) schema.body = route.body;
     if (route.success.schema) schema.response = { [route.success.status]: route.success.schema };
+    const query = route.query;
     app.route({
       method: route.method,
       url: fastifyPath(route.path),
       config,
       schema,
+      // Query values arrive as text; integer parameters are read as decimal numbers before validation.
+      ...(query ? { preValidation: coerceQueryHook(query) } : {}),
       handler: route.handler,
     });
   }

@@ -1,5 +1,6 @@
 import type { Migration } from '../encrypted-database.js';
 import { SETTINGS_MIGRATION } from './001-settings.js';
+import { JOB_LEDGER_MIGRATION } from './002-job-ledger.js';
 
 /** Every schema migration, in version order. Versions: 1 settings, 2 job ledger, 3 providers and consents. */
-export const MIGRATIONS: readonly Migration[] = [SETTINGS_MIGRATION];
+export const MIGRATIONS: readonly Migration[] = [SETTINGS_MIGRATION, JOB_LEDGER_MIGRATION];

@@ -1,0 +1,34 @@
+import type { ActiveWorkSource } from './app/jobs/active-work.js';
+import type { JobEngine } from './app/jobs/job-engine.js';
+import type { Capability } from './compose.js';
+
+/** What an extension may build on: the composed application services it needs. */
+export interface ExtensionServices {
+  readonly jobs: JobEngine;
+  registerActiveWork(source: ActiveWorkSource): void;
+}
+
+/**
+ * An addition to the composition, installed by another entry point before `serve` composes
+ * (the test entry installs test-only producers this way). The default entry installs none.
+ */
+export interface CompositionExtension {
+  readonly name: string;
+  capabilities(services: ExtensionServices): readonly Capability[];
+}
+
+const installed: CompositionExtension[] = [];
+let sealed = false;
+
+/** Installs an extension; refused once a composition has read the list. */
+export function installCompositionExtension(extension: CompositionExtension): void {
+  if (sealed) throw new Error('composition extensions are sealed');
+  if (installed.length >= 8) throw new Error('too many composition extensions');
+  installed.push(extension);
+}
+
+/** The installed extensions; reading them seals the list. */
+export function installedExtensions(): readonly CompositionExtension[] {
+  sealed = true;
+  return [...installed];
+}
