@@ -20,16 +20,12 @@ import type { Database } from './infra/database/encrypted-database.js';
 import { OsKeyring } from './infra/keyring/os-keyring.js';
 import { openLocalState } from './infra/local-state/local-state.js';
 import { diagnosticsRoutes, secretRoutes, settingsRoutes } from './http/routes/local-state-routes.js';
-import { randomBytes } from 'node:crypto';
-import { ShutdownPreflight } from './app/jobs/active-work.js';
-import { JobEngine } from './app/jobs/job-engine.js';
-import { InMemoryJobLedger, type JobLedger } from './app/jobs/job-ledger.js';
-import { JOBS_MODULE } from './app/jobs/jobs-module.js';
-import { PageCursorCodec } from './app/jobs/page-cursor.js';
-import { SILENT_EVENT_LOG } from './app/event-log.js';
-import { installedExtensions, type CompositionExtension } from './composition-extensions.js';
-import { jobRoutes } from './http/routes/job-routes.js';
-import { SqliteJobLedger } from './infra/database/sqlite-job-ledger.js';
+import { CONSENT_MODULE, PROVIDERS_MODULE } from './app/providers/provider-modules.js';
+import { providerServices, type ProviderNetwork, type ProviderServices } from './app/providers/provider-services.js';
+import { consentRoutes, providerRoutes } from './http/routes/provider-routes.js';
+import { SqliteProviderStore } from './infra/database/sqlite-provider-store.js';
+import { DnsHostResolver } from './infra/endpoint-probe/dns-host-resolver.js';
+import { NodeEndpointProber } from './infra/endpoint-probe/node-endpoint-prober.js';
 
 export interface LaunchIdentity {
   readonly bearer: string;
@@ -53,7 +49,7 @@ export interface ComposedService {
 }
 
 /** Everything the composition contributes: module declarations and their routes. */
-export interface Capability {
+interface Capability {
   readonly module: ModuleDeclaration;
   readonly routes: readonly RouteDefinition[];
 }
@@ -76,8 +72,7 @@ interface AppServices {
   readonly settings: SettingsService;
   readonly credentials: CredentialService;
   readonly database: Database | null;
-  readonly jobs: JobEngine;
-  readonly preflight: ShutdownPreflight;
+  readonly providers: ProviderServices;
 }
 
 /** Every capability of the full composition, each with its module and routes. */
@@ -87,7 +82,8 @@ function capabilities(services: AppServices): Capability[] {
     { module: DIAGNOSTICS_MODULE, routes: diagnosticsRoutes(services.startupReport) },
     { module: SETTINGS_MODULE, routes: settingsRoutes(services.settings) },
     { module: SECRETS_MODULE, routes: secretRoutes(services.credentials) },
-    { module: JOBS_MODULE, routes: jobRoutes(services.jobs, services.preflight) },
+    { module: PROVIDERS_MODULE, routes: providerRoutes(services.providers.configuration) },
+    { module: CONSENT_MODULE, routes: consentRoutes(services.providers.consents) },
   ];
 }
 
@@ -103,18 +99,6 @@ function environmentCredentials(enabled: boolean, env: NodeJS.ProcessEnv): Map<C
     if (value !== undefined && value.length > 0) values.set(reference, value);
   }
   return values;
-}
-
-/** The job engine over the given ledger; the durable one whenever the encrypted database is open. */
-function jobEngine(ledger: JobLedger, startup: StartupGate, log: EventLog): JobEngine {
-  return new JobEngine({
-    ledger,
-    cursors: new PageCursorCodec(randomBytes(32), 'jobs.list'),
-    startup,
-    log,
-    now: () => Date.now(),
-    newJobId: () => `job_${randomBytes(16).toString('hex')}`,
-  });
 }
 
 /** The route table of the full composition (every module, GEDCOM included), for the contract document. */
@@ -137,19 +121,18 @@ export function contractRoutes(): RouteDefinition[] {
     settings: new SettingsService(null, startup, SENSITIVE_SETTING_KEYS),
     credentials: new CredentialService(inertKeyring, startup, new Map()),
     database: null,
-    jobs: jobEngine(new InMemoryJobLedger(), startup, SILENT_EVENT_LOG),
-    preflight: new ShutdownPreflight(),
+    providers: providerServices({
+      network: { resolver: { resolve: async () => [] }, prober: { probe: async () => ({ kind: 'unreachable' }) } },
+      store: null,
+      credentials: { status: async () => 'missing' },
+      gate: startup,
+    }),
   };
   return capabilities(services).flatMap((capability) => capability.routes);
 }
 
 /** The composition root: the only place that knows every concrete class. */
-export async function composeService(
-  launch: LaunchIdentity,
-  options: ServeOptions,
-  log: EventLog,
-  extensions: readonly CompositionExtension[] = installedExtensions(),
-): Promise<ComposedService> {
+export async function composeService(launch: LaunchIdentity, options: ServeOptions, log: EventLog): Promise<ComposedService> {
   const keyring = new OsKeyring();
   const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace }, keyring);
   const startupReport = new StartupReport(state.codes, platformOf(process.platform, process.arch));
@@ -158,31 +141,26 @@ export async function composeService(
   const enabledModules = state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId] : state.config.enabledModules;
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });
-  // Without the encrypted database (blocked startup) jobs cannot be submitted; the ledger stays empty.
-  const jobs = jobEngine(state.database ? new SqliteJobLedger(state.database) : new InMemoryJobLedger(), startup, log);
-  jobs.start();
-  const preflight = new ShutdownPreflight();
-  preflight.register(jobs);
-  const extended = extensions.flatMap((extension) => extension.capabilities({ jobs, registerActiveWork: (source) => preflight.register(source) }));
-  const registry = new ModuleRegistry([...CORE_MODULES, ...enabledModules, ...extended.map((capability) => capability.module.moduleId)]);
+  const registry = new ModuleRegistry([...CORE_MODULES, ...enabledModules]);
+  const credentials = new CredentialService(keyring, startup, environmentCredentials(options.credentialsFromEnv === true, process.env));
+  const providerNetwork: ProviderNetwork = { resolver: new DnsHostResolver(), prober: new NodeEndpointProber() };
   const services: AppServices = {
     readiness,
     registry,
     startupReport,
     startup,
     settings: new SettingsService(state.database ? new SqliteSettingsStore(state.database) : null, startup, SENSITIVE_SETTING_KEYS),
-    credentials: new CredentialService(keyring, startup, environmentCredentials(options.credentialsFromEnv === true, process.env)),
+    credentials,
     database: state.database,
-    jobs,
-    preflight,
+    providers: providerServices({
+      network: providerNetwork,
+      store: state.database ? new SqliteProviderStore(state.database) : null,
+      credentials: { status: (reference) => credentials.presence(reference) },
+      gate: startup,
+    }),
   };
-  const routes = exposeRoutes(registry, [...capabilities(services), ...extended]);
+  const routes = exposeRoutes(registry, capabilities(services));
   const http = buildHttpAdapter({ gate, routes, log });
-  // Graceful shutdown interrupts running jobs (their terminal events reach open streams) before connections close.
-  http.addHook('preClose', async () => {
-    jobs.shutdown();
-    await new Promise((resolve) => setImmediate(resolve));
-  });
   return {
     http,
     routes,

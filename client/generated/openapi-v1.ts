@@ -20,6 +20,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a consent
+         * @description Creates the named grant only from the exact current preview (digest and scope) against the current consent revision.
+         */
+        post: operations["createInternalConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/consents/{name}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a consent
+         * @description Revokes the named grant. Idempotent: revoking a revoked grant answers it unchanged; a change bumps the consent revision.
+         */
+        post: operations["revokeInternalConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/consents/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a consent
+         * @description Returns the complete requested scope (provider, profile, model, modules, purposes, data classes, retention, living-person and remote-retention warnings, optional budget), the consent revision and a digest. Changes nothing.
+         */
+        post: operations["previewInternalConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -40,7 +100,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/jobs": {
+    "/api/v1/provider-configuration": {
         parameters: {
             query?: never;
             header?: never;
@@ -48,10 +108,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Job snapshots
-         * @description Bounded schema-v1 snapshots, newest first. `cursor` is the opaque, tamper-evident `next_cursor` of the previous page (valid for the life of the process; a forged or foreign one is 400 JOB_CURSOR_INVALID). Pages stay stable while new jobs are added; a listing walks at most 1000 snapshots in total.
+         * Provider configuration
+         * @description Provider metadata with safe endpoint defaults and capabilities, profile and consent summaries, credential presence (never a value) and the profile and consent revisions.
          */
-        get: operations["listInternalJobs"];
+        get: operations["getInternalProviderConfiguration"];
         put?: never;
         post?: never;
         delete?: never;
@@ -60,27 +120,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/jobs/{job_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One job snapshot
-         * @description The current schema-v1 snapshot of one job; 404 JOB_NOT_FOUND when the job is not known.
-         */
-        get: operations["getInternalJob"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/jobs/{job_id}/cancel": {
+    "/api/v1/provider-endpoints/validate": {
         parameters: {
             query?: never;
             header?: never;
@@ -90,37 +130,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Request cooperative cancellation
-         * @description Idempotent. `pending_safe_point`: cancellation is recorded (one `cancel-requested` event) and the job stops at its next safe point; repeated calls answer the same without new events. `terminal`: the job has ended (a queued job is cancelled at once); the snapshot tells how.
+         * Test one endpoint
+         * @description Applies the endpoint policy (explicit loopback for local providers, the fixed reviewed URL for cloud providers), resolves a name twice, connects directly to the validated numeric address without any proxy, verifies TLS against the name and refuses a redirect. Answers a redacted destination and its SHA-256 identity; a refusal is ENDPOINT_REJECTED with a stable `reason` detail.
          */
-        post: operations["cancelInternalJob"];
+        post: operations["validateInternalProviderEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/jobs/{job_id}/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Job event stream (SSE)
-         * @description Server-sent events: `id` is the per-job sequence, `event` the kind, `data` one JobEvent. At most 256 events are retained per job; `Last-Event-ID` resumes after that id, an id before the retained window is 410 JOB_EVENT_REPLAY_EXPIRED (fetch a fresh snapshot), a malformed or future id is 400 JOB_EVENT_CURSOR_INVALID, all before any event is sent. At most 32 subscribers per job (409 JOB_SUBSCRIBER_LIMIT); a subscriber more than 64 events behind is closed alone and resumes by id. A comment heartbeat every 15 s; the stream closes after the terminal event.
-         */
-        get: operations["streamInternalJobEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/jobs/shutdown": {
+    "/api/v1/provider-profiles": {
         parameters: {
             query?: never;
             header?: never;
@@ -130,10 +150,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Safe-quit preflight
-         * @description Waits for active work (jobs, and chat streams once they exist) up to `wait_ms` (at most 10000 ms, the default). Answers `ready` when nothing is active; otherwise 409 SHUTDOWN_BLOCKED_ACTIVE_WORK with the counts per source in `details`, including work pending a cancellation-safe point. Changes no state; not blocked by degraded startup.
+         * Create a provider profile
+         * @description Creates a named profile (provider, endpoint, exact model) against the current profile revision and the identity of a recent endpoint test; the endpoint is tested again at save and must keep that identity.
          */
-        post: operations["preflightInternalShutdown"];
+        post: operations["createInternalProviderProfile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -248,12 +268,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        ActiveWorkCounts: {
-            source: string;
-            active: number;
-            /** @description Of the active ones, those cancelled but not yet at a safe point. */
-            pending_cancellation: number;
-        };
         ApiVersion: {
             /**
              * @default service.internal-api/1
@@ -321,6 +335,96 @@ export interface components {
             summary: string;
             actions: components["schemas"]["CapabilityAction"][];
         };
+        ConsentBudget: {
+            max_runs: number;
+        };
+        ConsentCreateRequest: {
+            expected_revision: number;
+            /** @description Digest of one preview, issued by this process. */
+            digest: string;
+            scope: components["schemas"]["ConsentScope"];
+        };
+        ConsentPreviewRequest: {
+            name: string;
+            /** @description A profile name; never `none` or a provider identifier. */
+            profile: string;
+            /** @description The exact model identifier. */
+            model: string;
+            modules: ("chat" | "gedcom")[];
+            purposes: ("research_chat" | "record_summary" | "translation" | "quality_review" | "merge_review")[];
+            data_classes: ("user_text" | "person_names" | "life_events" | "relationships" | "notes_and_sources")[];
+            /** @enum {unknown} */
+            retention: "transient" | "provider_policy";
+            budget?: components["schemas"]["ConsentBudget"] | null;
+        };
+        ConsentPreviewResponse: {
+            consent_revision: number;
+            /** @description Digest of one preview, issued by this process. */
+            digest: string;
+            scope: components["schemas"]["ConsentScope"];
+        };
+        ConsentResponse: {
+            consent_revision: number;
+            consent: components["schemas"]["ConsentSummary"];
+        };
+        ConsentScope: {
+            name: string;
+            /**
+             * @description A provider of the catalog.
+             * @enum {unknown}
+             */
+            provider_id: "ollama" | "openai_compatible" | "openai" | "anthropic";
+            /** @enum {unknown} */
+            provider_kind: "local" | "cloud";
+            /** @description A profile name; never `none` or a provider identifier. */
+            profile: string;
+            /** @description The exact model identifier. */
+            model: string;
+            destination: string;
+            /** @description SHA-256 destination identity, 64 lowercase hex. */
+            destination_identity: string;
+            modules: ("chat" | "gedcom")[];
+            purposes: ("research_chat" | "record_summary" | "translation" | "quality_review" | "merge_review")[];
+            data_classes: ("user_text" | "person_names" | "life_events" | "relationships" | "notes_and_sources")[];
+            /** @enum {unknown} */
+            retention: "transient" | "provider_policy";
+            living_person_warning: string | null;
+            remote_retention_warning: string | null;
+            budget: components["schemas"]["ConsentBudget"] | null;
+        };
+        ConsentSummary: {
+            name: string;
+            /** @enum {unknown} */
+            state: "active" | "revoked";
+            scope: components["schemas"]["ConsentScope"];
+            used_runs: number;
+            created_revision: number;
+            /** @description UTC instant, ISO 8601. */
+            created_at: string;
+            revoked_at: string | null;
+        };
+        EndpointValidationRequest: {
+            /**
+             * @description A provider of the catalog.
+             * @enum {unknown}
+             */
+            provider_id: "ollama" | "openai_compatible" | "openai" | "anthropic";
+            endpoint: string;
+        };
+        EndpointValidationResponse: {
+            /**
+             * @description A provider of the catalog.
+             * @enum {unknown}
+             */
+            provider_id: "ollama" | "openai_compatible" | "openai" | "anthropic";
+            endpoint: string;
+            destination: string;
+            /** @description SHA-256 destination identity, 64 lowercase hex. */
+            destination_identity: string;
+            tls: boolean;
+            /** @description UTC instant, ISO 8601. */
+            tested_at: string;
+        };
         ErrorEnvelope: {
             code: string;
             message: string;
@@ -363,91 +467,6 @@ export interface components {
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
         };
-        JobArtifactReference: {
-            /** @description Opaque artifact grant; never a path. */
-            grant: string;
-            /** @description What the artifact is to the job, e.g. `output`. */
-            role: string;
-        };
-        JobCancelResponse: {
-            /** @constant */
-            schema_version: 1;
-            /** @description `pending_safe_point`: cancellation is recorded and the job stops at its next safe point. `terminal`: the job has ended (the snapshot tells how). */
-            disposition: "pending_safe_point" | "terminal";
-            job: components["schemas"]["JobSnapshot"];
-        };
-        /** @description A catalogued code and its catalogue message; never raw exception text. */
-        JobError: {
-            code: string;
-            message: string;
-        };
-        JobEvent: {
-            /** @constant */
-            schema_version: 1;
-            /** @description `job_` and 32 lowercase hex digits. */
-            job_id: string;
-            sequence: number;
-            /** @description The SSE `event` name; exactly one terminal kind (succeeded, failed, cancelled, interrupted) ends every job. */
-            kind: "queued" | "started" | "progress" | "artifact" | "cancel-requested" | "succeeded" | "failed" | "cancelled" | "interrupted";
-            /** @description queued, running, cancelling; terminal: succeeded, failed, cancelled, interrupted. */
-            state: "queued" | "running" | "cancelling" | "succeeded" | "failed" | "cancelled" | "interrupted";
-            /**
-             * Format: date-time
-             * @description RFC 3339 UTC timestamp.
-             */
-            occurred_at: string;
-            progress: components["schemas"]["JobProgress"] | null;
-            artifact: components["schemas"]["JobArtifactReference"] | null;
-            error: components["schemas"]["JobError"] | null;
-        };
-        /** @description Units completed, the total when known, and a stable stage name. */
-        JobProgress: {
-            completed: number;
-            total: number | null;
-            stage: string | null;
-        };
-        JobSnapshot: {
-            /** @constant */
-            schema_version: 1;
-            /** @description `job_` and 32 lowercase hex digits. */
-            job_id: string;
-            kind: string;
-            /** @description queued, running, cancelling; terminal: succeeded, failed, cancelled, interrupted. */
-            state: "queued" | "running" | "cancelling" | "succeeded" | "failed" | "cancelled" | "interrupted";
-            cancel_requested: boolean;
-            /**
-             * Format: date-time
-             * @description RFC 3339 UTC timestamp.
-             */
-            created_at: string;
-            started_at: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339 UTC timestamp.
-             */
-            updated_at: string;
-            ended_at: string | null;
-            progress: components["schemas"]["JobProgress"] | null;
-            artifacts: components["schemas"]["JobArtifactReference"][];
-            /** @description Whether the job produced a result (only a succeeded job can). */
-            result_produced: boolean;
-            error: components["schemas"]["JobError"] | null;
-            /** @description Sequence of the latest event of this job. */
-            last_event_id: number;
-        };
-        /** @description Newest first; a listing walks at most 1000 snapshots in total. */
-        JobSnapshotPage: {
-            /** @constant */
-            schema_version: 1;
-            jobs: components["schemas"]["JobSnapshot"][];
-            page: components["schemas"]["PageMetadata"];
-        };
-        PageMetadata: {
-            /** @default 0 */
-            count: number;
-            /** @default null */
-            next_cursor: string | null;
-        };
         PaginationPolicy: {
             /** @default 25 */
             default_limit: number;
@@ -455,6 +474,85 @@ export interface components {
             maximum_limit: number;
             /** @default 256 */
             maximum_cursor_characters: number;
+        };
+        ProviderCapabilities: {
+            streaming: boolean;
+            max_context_characters: number;
+            max_output_tokens: number;
+            modules: ("chat" | "gedcom")[];
+            /**
+             * @description Tool use is disabled for every provider.
+             * @constant
+             */
+            tools: false;
+        };
+        ProviderConfigurationResponse: {
+            /** @constant */
+            schema_version: 1;
+            profile_revision: number;
+            consent_revision: number;
+            providers: components["schemas"]["ProviderDescriptor"][];
+            secrets: components["schemas"]["SecretPresenceSummary"][];
+            profiles: components["schemas"]["ProviderProfileSummary"][];
+            consents: components["schemas"]["ConsentSummary"][];
+        };
+        ProviderDescriptor: {
+            /**
+             * @description A provider of the catalog.
+             * @enum {unknown}
+             */
+            provider_id: "ollama" | "openai_compatible" | "openai" | "anthropic";
+            /** @enum {unknown} */
+            kind: "local" | "cloud";
+            display_name: string;
+            /** @enum {unknown} */
+            endpoint_policy: "explicit_loopback" | "fixed_reviewed_url";
+            default_endpoint: string;
+            credential_reference: ("openai.api_key" | "anthropic.api_key" | "openai_compatible.api_key") | null;
+            credential_required: boolean;
+            /** @description Cloud providers need a named consent before any execution. */
+            consent_required: boolean;
+            capabilities: components["schemas"]["ProviderCapabilities"];
+        };
+        ProviderProfileCreateRequest: {
+            expected_revision: number;
+            /** @description A profile name; never `none` or a provider identifier. */
+            name: string;
+            /**
+             * @description A provider of the catalog.
+             * @enum {unknown}
+             */
+            provider_id: "ollama" | "openai_compatible" | "openai" | "anthropic";
+            endpoint: string;
+            /** @description The exact model identifier. */
+            model: string;
+            /** @description SHA-256 destination identity, 64 lowercase hex. */
+            destination_identity: string;
+        };
+        ProviderProfileResponse: {
+            profile_revision: number;
+            profile: components["schemas"]["ProviderProfileSummary"];
+        };
+        ProviderProfileSummary: {
+            /** @description A profile name; never `none` or a provider identifier. */
+            name: string;
+            /**
+             * @description A provider of the catalog.
+             * @enum {unknown}
+             */
+            provider_id: "ollama" | "openai_compatible" | "openai" | "anthropic";
+            /** @enum {unknown} */
+            kind: "local" | "cloud";
+            endpoint: string;
+            /** @description Redacted destination: scheme, host and port only. */
+            destination: string;
+            /** @description SHA-256 destination identity, 64 lowercase hex. */
+            destination_identity: string;
+            /** @description The exact model identifier. */
+            model: string;
+            created_revision: number;
+            /** @description UTC instant, ISO 8601. */
+            created_at: string;
         };
         RequestSizePolicy: {
             /** @default 1048576 */
@@ -465,6 +563,12 @@ export interface components {
             max_json_depth: number;
             /** @default 65536 */
             max_string_characters: number;
+        };
+        SecretPresenceSummary: {
+            /** @enum {unknown} */
+            reference: "openai.api_key" | "anthropic.api_key" | "openai_compatible.api_key";
+            /** @enum {unknown} */
+            status: "present" | "missing" | "unavailable";
         };
         SecretSetRequest: {
             value: string;
@@ -508,24 +612,6 @@ export interface components {
             allowed_values: string[];
             minimum?: number | null;
             maximum?: number | null;
-        };
-        ShutdownPreflightRequest: {
-            /**
-             * @description How long to wait for active work to end; at most the service bound.
-             * @default 10000
-             */
-            wait_ms: number;
-        };
-        ShutdownPreflightResponse: {
-            /** @constant */
-            schema_version: 1;
-            /**
-             * @description Nothing is active; the main process may quit. Otherwise the answer is 409 SHUTDOWN_BLOCKED_ACTIVE_WORK.
-             * @constant
-             */
-            status: "ready";
-            waited_ms: number;
-            sources: components["schemas"]["ActiveWorkCounts"][];
         };
         StartupDiagnosticComponentResponse: {
             component: "configuration" | "database" | "keyring" | "workspace";
@@ -673,6 +759,361 @@ export interface operations {
             };
         };
     };
+    createInternalConsent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The created consent and the new consent revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revokeInternalConsent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked consent and the consent revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    previewInternalConsent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The consent preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentPreviewResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getInternalHealth: {
         parameters: {
             query?: never;
@@ -779,12 +1220,9 @@ export interface operations {
             };
         };
     };
-    listInternalJobs: {
+    getInternalProviderConfiguration: {
         parameters: {
-            query?: {
-                limit?: number;
-                cursor?: string;
-            };
+            query?: never;
             header: {
                 /** @description The API contract identifier. */
                 "X-Service-API-Version": "service.internal-api/1";
@@ -796,13 +1234,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of job snapshots. */
+            /** @description The provider configuration. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobSnapshotPage"];
+                    "application/json": components["schemas"]["ProviderConfigurationResponse"];
                 };
             };
             /** @description The request failed closed. */
@@ -868,15 +1306,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Validation error. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
             /** @description The request failed safely. */
             500: {
                 headers: {
@@ -897,369 +1326,7 @@ export interface operations {
             };
         };
     };
-    getInternalJob: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The API contract identifier. */
-                "X-Service-API-Version": "service.internal-api/1";
-                /** @description The paired app build given in the launch handshake. */
-                "X-Service-App-Build": string;
-            };
-            path: {
-                job_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The job snapshot. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobSnapshot"];
-                };
-            };
-            /** @description The request failed closed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The private bearer is invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The route is not exposed, or the addressed resource is not known. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The method is not accepted. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request conflicts with the current protected state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The content type is not accepted. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description The request failed safely. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Secure credential storage is unavailable. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    cancelInternalJob: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The API contract identifier. */
-                "X-Service-API-Version": "service.internal-api/1";
-                /** @description The paired app build given in the launch handshake. */
-                "X-Service-App-Build": string;
-            };
-            path: {
-                job_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The cancellation disposition and the current snapshot. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobCancelResponse"];
-                };
-            };
-            /** @description The request failed closed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The private bearer is invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The route is not exposed, or the addressed resource is not known. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The method is not accepted. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request conflicts with the current protected state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The content type is not accepted. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description The request failed safely. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Secure credential storage is unavailable. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    streamInternalJobEvents: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The API contract identifier. */
-                "X-Service-API-Version": "service.internal-api/1";
-                /** @description The paired app build given in the launch handshake. */
-                "X-Service-App-Build": string;
-                /** @description Resume after this event id. */
-                "Last-Event-ID"?: string;
-            };
-            path: {
-                job_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The event stream. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": string;
-                };
-            };
-            /** @description The request failed closed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The private bearer is invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The route is not exposed, or the addressed resource is not known. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The method is not accepted. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request conflicts with the current protected state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The requested history is no longer retained. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The content type is not accepted. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Validation error. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description The request failed safely. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Secure credential storage is unavailable. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    preflightInternalShutdown: {
+    validateInternalProviderEndpoint: {
         parameters: {
             query?: never;
             header: {
@@ -1273,17 +1340,136 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ShutdownPreflightRequest"];
+                "application/json": components["schemas"]["EndpointValidationRequest"];
             };
         };
         responses: {
-            /** @description Nothing is active. */
+            /** @description The endpoint passed the test. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShutdownPreflightResponse"];
+                    "application/json": components["schemas"]["EndpointValidationResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createInternalProviderProfile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderProfileCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The created profile and the new profile revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderProfileResponse"];
                 };
             };
             /** @description The request failed closed. */

@@ -39,7 +39,6 @@ export const ERROR_CATALOGUE = {
   JOB_EVENT_CURSOR_INVALID: { status: 400, message: 'The Last-Event-ID is not a valid event id of this job.' },
   JOB_SUBSCRIBER_LIMIT: { status: 409, message: 'The job has too many event subscribers.' },
   JOB_CURSOR_INVALID: { status: 400, message: 'The page cursor is not valid.' },
-  JOB_QUEUE_FULL: { status: 409, message: 'Too many jobs are waiting to run.' },
   SHUTDOWN_BLOCKED_ACTIVE_WORK: { status: 409, message: 'Work is still active; the service is not ready to quit.' },
   // providers and consent
   PROFILE_REVISION_STALE: { status: 409, message: 'The provider profiles changed since the given revision.' },
@@ -58,6 +57,7 @@ export const ERROR_CATALOGUE = {
   CONSENT_REVOKED: { status: 409, message: 'The consent was revoked.' },
   CONSENT_SCOPE_MISMATCH: { status: 409, message: 'The consent does not cover this execution.' },
   CONSENT_BUDGET_EXHAUSTED: { status: 409, message: 'The consent budget is used up.' },
+  PROVIDER_CONFIGURATION_LIMIT: { status: 409, message: 'The maximum number of provider profiles or consents is reached.' },
   // chat
   CHAT_SESSION_NOT_FOUND: { status: 404, message: 'The chat session is not known.' },
   CHAT_SESSION_LIMIT: { status: 409, message: 'Too many chat sessions are open.' },

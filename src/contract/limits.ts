@@ -50,30 +50,22 @@ export const ERROR_LIMITS = {
   maxMessageCharacters: 512,
 } as const;
 
-/** The job engine (spec section 8 and contract.md section 7); numbers the spec leaves open are ours. */
-export const JOB_LIMITS = {
-  /** Events retained per job for Last-Event-ID replay (spec section 8). */
-  retainedEventsPerJob: 256,
-  /** Concurrent event subscribers per job (spec section 8). */
-  subscribersPerJob: 32,
-  /** Events queued for one subscriber before it is closed as too slow (spec section 8). */
-  subscriberQueueEvents: 64,
-  /** Snapshots a listing walks in total, across all its pages (spec section 8). */
-  maxSnapshots: 1000,
-  /** Terminal jobs the durable ledger keeps; older terminal jobs are pruned. */
-  ledgerRetainedJobs: 1000,
-  /** SSE comment heartbeat interval (contract.md section 7). */
-  heartbeatMs: 15_000,
-  /** Longest wait of the shutdown preflight; a request may shorten it, never lengthen it. */
-  shutdownPreflightMaxWaitMs: 10_000,
-  /** Jobs whose handlers run at once; further jobs stay queued. */
-  maxRunningJobs: 4,
-  /** Jobs waiting for a run slot; a submission beyond this is refused with JOB_QUEUE_FULL. */
-  maxQueuedJobs: 64,
-  /** Terminal jobs of this process whose full event history stays in memory for replay. */
-  retainedTerminalHistories: 64,
-  /** Artifact references one job may report. */
-  artifactsPerJob: 16,
-  /** Sequence numbers reserved durably at a time, so a crashed job's terminal event follows every id it sent. */
-  sequenceReservationBlock: 256,
+/** Provider configuration and consent (issue 5): endpoint tests, durable profiles and grants. */
+export const PROVIDER_LIMITS = {
+  /** Longest endpoint URL the endpoint policy reads. */
+  maxEndpointUrlCharacters: 2048,
+  /** Addresses accepted from one name resolution; more is refused. */
+  maxResolvedAddresses: 16,
+  /** One endpoint test: resolution, connect, TLS and the first answer line together. */
+  probeTimeoutMs: 5_000,
+  /** Bytes of the answer read before the status line must be complete. */
+  maxProbeAnswerBytes: 8_192,
+  /** Endpoint tests remembered per process as bindings a profile save may use, and how long. */
+  maxRecentEndpointTests: 64,
+  endpointTestTtlMs: 15 * 60_000,
+  /** Durable profiles and consents (both are listed whole in the configuration response). */
+  maxProfiles: 64,
+  maxConsents: 256,
+  maxModelCharacters: 128,
+  maxConsentRuns: 1_000_000,
 } as const;

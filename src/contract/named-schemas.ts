@@ -2,19 +2,18 @@ import { ApiVersion } from './api-version.js';
 import { CapabilityAction, CapabilityManifest, CapabilityModule, PaginationPolicy, RequestSizePolicy } from './capabilities.js';
 import { FailureDetail, ValidationError } from './errors.js';
 import { HealthResponse } from './health.js';
+import { ConsentBudget, ConsentCreateRequest, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse, ConsentScope, ConsentSummary } from './consent.js';
+import { ProviderConfigurationResponse } from './provider-configuration.js';
 import {
-  ActiveWorkCounts,
-  JobArtifactReference,
-  JobCancelResponse,
-  JobError,
-  JobEvent,
-  JobProgress,
-  JobSnapshot,
-  JobSnapshotPage,
-  ShutdownPreflightRequest,
-  ShutdownPreflightResponse,
-} from './jobs.js';
-import { PageMetadata } from './pagination.js';
+  EndpointValidationRequest,
+  EndpointValidationResponse,
+  ProviderCapabilities,
+  ProviderDescriptor,
+  ProviderProfileCreateRequest,
+  ProviderProfileResponse,
+  ProviderProfileSummary,
+  SecretPresenceSummary,
+} from './providers.js';
 import { StartupDiagnosticComponentResponse, StartupDiagnosticReportResponse, StartupPlatformResponse } from './diagnostics.js';
 import { SecretSetRequest, SecretStatusResponse } from './secrets.js';
 import { SettingFieldResponse, SettingsPatchRequest, SettingsResponse, SettingValidationResponse } from './settings.js';
@@ -39,15 +38,20 @@ export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
   SettingsPatchRequest,
   SecretSetRequest,
   SecretStatusResponse,
-  PageMetadata,
-  JobSnapshot,
-  JobSnapshotPage,
-  JobProgress,
-  JobArtifactReference,
-  JobError,
-  JobEvent,
-  JobCancelResponse,
-  ShutdownPreflightRequest,
-  ShutdownPreflightResponse,
-  ActiveWorkCounts,
+  ProviderConfigurationResponse,
+  ProviderDescriptor,
+  ProviderCapabilities,
+  SecretPresenceSummary,
+  ProviderProfileSummary,
+  EndpointValidationRequest,
+  EndpointValidationResponse,
+  ProviderProfileCreateRequest,
+  ProviderProfileResponse,
+  ConsentPreviewRequest,
+  ConsentPreviewResponse,
+  ConsentScope,
+  ConsentBudget,
+  ConsentCreateRequest,
+  ConsentResponse,
+  ConsentSummary,
 };

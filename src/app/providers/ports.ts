@@ -1,0 +1,53 @@
+import type { ProviderCredentialReference, SecretPresence } from '../../contract/providers.js';
+
+/**
+ * What the provider and consent services need from the world. Infra implements these; tests
+ * inject doubles. DNS, TLS trust, the clock and the keyring never appear here as concrete classes.
+ */
+
+/** Presence of a credential, never its value. The keyring adapter implements it. */
+export interface CredentialPresence {
+  status(reference: ProviderCredentialReference): Promise<SecretPresence>;
+}
+
+/** Name resolution: every address of a name (A and AAAA), as numeric text. Throws when it fails. */
+export interface HostResolver {
+  resolve(hostname: string): Promise<readonly string[]>;
+}
+
+export interface ProbeTarget {
+  readonly scheme: 'http' | 'https';
+  /** The name the endpoint carries: Host header, SNI and certificate check use it. */
+  readonly hostname: string;
+  readonly port: number;
+  /** The validated numeric address to connect to; the probe never resolves anything itself. */
+  readonly address: string;
+  /** Request path of the test, e.g. `/api/version`. */
+  readonly path: string;
+  /** False: connect (and handshake TLS) only, send no request. */
+  readonly sendRequest: boolean;
+  readonly timeoutMs: number;
+}
+
+export type TlsFailure = 'hostname_mismatch' | 'certificate_untrusted' | 'certificate_expired' | 'handshake_failed';
+
+export type ProbeOutcome =
+  | { readonly kind: 'answered'; readonly status: number | null; readonly spkiSha256: string | null }
+  | { readonly kind: 'tls_failed'; readonly failure: TlsFailure }
+  | { readonly kind: 'unreachable' }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'protocol_error' };
+
+/**
+ * Connects directly to one numeric address (no proxy, no redirect, no session reuse), verifies TLS
+ * against the name, and reads at most the status line of one answer.
+ */
+export interface EndpointProber {
+  probe(target: ProbeTarget): Promise<ProbeOutcome>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const SYSTEM_CLOCK: Clock = { now: () => new Date() };

@@ -1,0 +1,43 @@
+import { ConsentService } from '../consent/consent-service.js';
+import type { StartupGate } from '../startup/startup-gate.js';
+import { ProviderCatalog, type CloudProviderId } from './catalog.js';
+import { EndpointVerifier } from './endpoint-verifier.js';
+import type { Clock, CredentialPresence, EndpointProber, HostResolver } from './ports.js';
+import { SYSTEM_CLOCK } from './ports.js';
+import { ProviderPreflight } from './preflight.js';
+import { ProviderConfigurationService } from './provider-configuration-service.js';
+import type { ProviderConfigurationStore } from './store.js';
+
+/** The world as the provider services see it: the default composition uses DNS and Node's TLS roots. */
+export interface ProviderNetwork {
+  readonly resolver: HostResolver;
+  readonly prober: EndpointProber;
+  /** Replacements of the reviewed cloud URLs: only a test composition sets them (loopback fakes). */
+  readonly cloudUrls?: Partial<Record<CloudProviderId, string>>;
+}
+
+export interface ProviderServices {
+  readonly catalog: ProviderCatalog;
+  readonly configuration: ProviderConfigurationService;
+  readonly consents: ConsentService;
+  /** The central preflight chat and GEDCOM call before every execution. */
+  readonly preflight: ProviderPreflight;
+}
+
+export function providerServices(deps: {
+  readonly network: ProviderNetwork;
+  readonly store: ProviderConfigurationStore | null;
+  readonly credentials: CredentialPresence;
+  readonly gate: StartupGate;
+  readonly clock?: Clock;
+}): ProviderServices {
+  const clock = deps.clock ?? SYSTEM_CLOCK;
+  const catalog = new ProviderCatalog({ cloudUrls: deps.network.cloudUrls });
+  const verifier = new EndpointVerifier(deps.network.resolver, deps.network.prober);
+  return {
+    catalog,
+    configuration: new ProviderConfigurationService(catalog, verifier, deps.store, deps.credentials, deps.gate, clock),
+    consents: new ConsentService(catalog, verifier, deps.store, deps.gate, clock),
+    preflight: new ProviderPreflight(catalog, verifier, deps.store, deps.credentials, deps.gate),
+  };
+}

@@ -1,0 +1,127 @@
+import { Type, type Static } from 'typebox';
+import { PROVIDER_LIMITS } from './limits.js';
+import { DestinationIdentity, EXECUTION_MODULES, ModelName, PROVIDER_KINDS, ProfileName, ProviderIdSchema, Revision, Timestamp } from './providers.js';
+
+/**
+ * Consent administration (spec section 4): a named grant of one exact scope, created only from
+ * the exact current preview, revoked explicitly. Execution re-reads it every time.
+ */
+
+/** What the data is sent for. Chat and GEDCOM executions name exactly one purpose. */
+export const CONSENT_PURPOSES = ['research_chat', 'record_summary', 'translation', 'quality_review', 'merge_review'] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
+/** Which kinds of data may leave the process. Every class but `user_text` may describe living persons. */
+export const DATA_CLASSES = ['user_text', 'person_names', 'life_events', 'relationships', 'notes_and_sources'] as const;
+export type DataClass = (typeof DATA_CLASSES)[number];
+export const LIVING_PERSON_DATA_CLASSES: readonly DataClass[] = ['person_names', 'life_events', 'relationships', 'notes_and_sources'];
+
+/**
+ * `transient`: the user asks that nothing is retained (the service keeps data only in process memory);
+ * `provider_policy`: the user accepts the provider's own retention policy.
+ */
+export const CONSENT_RETENTIONS = ['transient', 'provider_policy'] as const;
+export type ConsentRetention = (typeof CONSENT_RETENTIONS)[number];
+
+export const CONSENT_STATES = ['active', 'revoked'] as const;
+export type ConsentState = (typeof CONSENT_STATES)[number];
+
+export const CONSENT_NAME_PATTERN = '^[a-z0-9][a-z0-9_.-]{0,63}$';
+export const DIGEST_PATTERN = '^[0-9a-f]{64}$';
+
+export const ConsentName = Type.String({ minLength: 1, maxLength: 64, pattern: CONSENT_NAME_PATTERN });
+export const ConsentDigest = Type.String({ pattern: DIGEST_PATTERN, description: 'Digest of one preview, issued by this process.' });
+
+export const ConsentBudget = Type.Object(
+  { max_runs: Type.Integer({ minimum: 1, maximum: PROVIDER_LIMITS.maxConsentRuns }) },
+  { additionalProperties: false },
+);
+export type ConsentBudget = Static<typeof ConsentBudget>;
+
+const Modules = Type.Array(Type.Enum(EXECUTION_MODULES), { minItems: 1, maxItems: EXECUTION_MODULES.length, uniqueItems: true });
+const Purposes = Type.Array(Type.Enum(CONSENT_PURPOSES), { minItems: 1, maxItems: CONSENT_PURPOSES.length, uniqueItems: true });
+const DataClasses = Type.Array(Type.Enum(DATA_CLASSES), { minItems: 1, maxItems: DATA_CLASSES.length, uniqueItems: true });
+const Warning = Type.Union([Type.String({ minLength: 1, maxLength: 512 }), Type.Null()]);
+
+export const ConsentPreviewRequest = Type.Object(
+  {
+    name: ConsentName,
+    profile: ProfileName,
+    model: ModelName,
+    modules: Modules,
+    purposes: Purposes,
+    data_classes: DataClasses,
+    retention: Type.Enum(CONSENT_RETENTIONS),
+    budget: Type.Optional(Type.Union([ConsentBudget, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type ConsentPreviewRequest = Static<typeof ConsentPreviewRequest>;
+
+/** The complete requested scope, exactly as it will be granted. */
+export const ConsentScope = Type.Object(
+  {
+    name: ConsentName,
+    provider_id: ProviderIdSchema,
+    provider_kind: Type.Enum(PROVIDER_KINDS),
+    profile: ProfileName,
+    model: ModelName,
+    destination: Type.String({ minLength: 1, maxLength: 300 }),
+    destination_identity: DestinationIdentity,
+    modules: Modules,
+    purposes: Purposes,
+    data_classes: DataClasses,
+    retention: Type.Enum(CONSENT_RETENTIONS),
+    living_person_warning: Warning,
+    remote_retention_warning: Warning,
+    budget: Type.Union([ConsentBudget, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type ConsentScope = Static<typeof ConsentScope>;
+
+export const ConsentPreviewResponse = Type.Object(
+  {
+    consent_revision: Revision,
+    digest: ConsentDigest,
+    scope: ConsentScope,
+  },
+  { additionalProperties: false },
+);
+export type ConsentPreviewResponse = Static<typeof ConsentPreviewResponse>;
+
+export const ConsentCreateRequest = Type.Object(
+  {
+    expected_revision: Revision,
+    digest: ConsentDigest,
+    scope: ConsentScope,
+  },
+  { additionalProperties: false },
+);
+export type ConsentCreateRequest = Static<typeof ConsentCreateRequest>;
+
+export const ConsentSummary = Type.Object(
+  {
+    name: ConsentName,
+    state: Type.Enum(CONSENT_STATES),
+    scope: ConsentScope,
+    used_runs: Type.Integer({ minimum: 0 }),
+    created_revision: Revision,
+    created_at: Timestamp,
+    revoked_at: Type.Union([Timestamp, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type ConsentSummary = Static<typeof ConsentSummary>;
+
+export const ConsentResponse = Type.Object(
+  {
+    consent_revision: Revision,
+    consent: ConsentSummary,
+  },
+  { additionalProperties: false },
+);
+export type ConsentResponse = Static<typeof ConsentResponse>;
+
+export const ConsentNameParams = Type.Object({ name: ConsentName }, { additionalProperties: false });
+export type ConsentNameParams = Static<typeof ConsentNameParams>;

@@ -1,0 +1,91 @@
+import { ConsentCreateRequest, ConsentNameParams, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse } from '../../contract/consent.js';
+import { ProviderConfigurationResponse } from '../../contract/provider-configuration.js';
+import { EndpointValidationRequest, EndpointValidationResponse, ProviderProfileCreateRequest, ProviderProfileResponse } from '../../contract/providers.js';
+import type { ConsentService } from '../../app/consent/consent-service.js';
+import type { ProviderConfigurationService } from '../../app/providers/provider-configuration-service.js';
+import type { RouteDefinition } from '../route-definition.js';
+
+export function providerRoutes(providers: ProviderConfigurationService): RouteDefinition[] {
+  return [
+    {
+      operationId: 'getInternalProviderConfiguration',
+      method: 'GET',
+      path: '/api/v1/provider-configuration',
+      dispatchKey: 'providers.read',
+      summary: 'Provider configuration',
+      description:
+        'Provider metadata with safe endpoint defaults and capabilities, profile and consent summaries, credential presence (never a value) and the profile and consent revisions.',
+      tags: ['providers'],
+      success: { status: 200, description: 'The provider configuration.', schema: ProviderConfigurationResponse, contentType: 'application/json' },
+      handler: async () => providers.configuration(),
+    },
+    {
+      operationId: 'validateInternalProviderEndpoint',
+      method: 'POST',
+      path: '/api/v1/provider-endpoints/validate',
+      dispatchKey: 'providers.validate_endpoint',
+      summary: 'Test one endpoint',
+      description:
+        'Applies the endpoint policy (explicit loopback for local providers, the fixed reviewed URL for cloud providers), resolves a name twice, connects directly to the validated numeric address without any proxy, verifies TLS against the name and refuses a redirect. Answers a redacted destination and its SHA-256 identity; a refusal is ENDPOINT_REJECTED with a stable `reason` detail.',
+      tags: ['providers'],
+      body: EndpointValidationRequest,
+      success: { status: 200, description: 'The endpoint passed the test.', schema: EndpointValidationResponse, contentType: 'application/json' },
+      handler: async (request) => providers.validateEndpoint(request.body as EndpointValidationRequest),
+    },
+    {
+      operationId: 'createInternalProviderProfile',
+      method: 'POST',
+      path: '/api/v1/provider-profiles',
+      dispatchKey: 'providers.create_profile',
+      summary: 'Create a provider profile',
+      description:
+        'Creates a named profile (provider, endpoint, exact model) against the current profile revision and the identity of a recent endpoint test; the endpoint is tested again at save and must keep that identity.',
+      tags: ['providers'],
+      body: ProviderProfileCreateRequest,
+      success: { status: 200, description: 'The created profile and the new profile revision.', schema: ProviderProfileResponse, contentType: 'application/json' },
+      handler: async (request) => providers.createProfile(request.body as ProviderProfileCreateRequest),
+    },
+  ];
+}
+
+export function consentRoutes(consents: ConsentService): RouteDefinition[] {
+  return [
+    {
+      operationId: 'previewInternalConsent',
+      method: 'POST',
+      path: '/api/v1/consents/preview',
+      dispatchKey: 'consent.preview',
+      summary: 'Preview a consent',
+      description:
+        'Returns the complete requested scope (provider, profile, model, modules, purposes, data classes, retention, living-person and remote-retention warnings, optional budget), the consent revision and a digest. Changes nothing.',
+      tags: ['consent'],
+      body: ConsentPreviewRequest,
+      success: { status: 200, description: 'The consent preview.', schema: ConsentPreviewResponse, contentType: 'application/json' },
+      handler: async (request) => consents.preview(request.body as ConsentPreviewRequest),
+    },
+    {
+      operationId: 'createInternalConsent',
+      method: 'POST',
+      path: '/api/v1/consents',
+      dispatchKey: 'consent.create',
+      summary: 'Create a consent',
+      description: 'Creates the named grant only from the exact current preview (digest and scope) against the current consent revision.',
+      tags: ['consent'],
+      body: ConsentCreateRequest,
+      success: { status: 200, description: 'The created consent and the new consent revision.', schema: ConsentResponse, contentType: 'application/json' },
+      handler: async (request) => consents.create(request.body as ConsentCreateRequest),
+    },
+    {
+      operationId: 'revokeInternalConsent',
+      method: 'POST',
+      path: '/api/v1/consents/{name}/revoke',
+      dispatchKey: 'consent.revoke',
+      summary: 'Revoke a consent',
+      description: 'Revokes the named grant. Idempotent: revoking a revoked grant answers it unchanged; a change bumps the consent revision.',
+      tags: ['consent'],
+      params: ConsentNameParams,
+      success: { status: 200, description: 'The revoked consent and the consent revision.', schema: ConsentResponse, contentType: 'application/json' },
+      handler: async (request) => consents.revoke((request.params as ConsentNameParams).name),
+    },
+  ];
+}
