@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { convertDocument, type ConversionTarget, type DualYearPolicy } from '../../src/gedcom/convert/index.js';
 import { parseGedcomBytes } from '../../src/gedcom/parse/parse.js';
 import { writeGedcomBytes } from '../../src/gedcom/write/writer.js';
-import { corpusRoot } from '../support/corpus.js';
+import { corpusRoot, gedcomCorpusFiles } from '../support/corpus.js';
 import { formatDate, parseDate } from '../../src/gedcom/date.js';
 import type { GedcomNode } from '../../src/gedcom/model.js';
 
@@ -286,6 +286,52 @@ describe('7.0 -> 5.5.1 -> 7.0 keeps meaning', () => {
       const diff = diffDocs(again, original);
       if (ROUND_TRIP_EXCEPTIONS[name]) expect(diff.length).toBeGreaterThan(0);
       else expect(diff).toEqual([]);
+    });
+  }
+});
+
+// ---------------------------------------------------------------- whole corpus: nothing is lost
+
+const FREE_TEXT = new Set(['NOTE', 'SNOTE', 'TEXT', 'NAME', 'PLAC', 'TITL', 'AUTH', 'PUBL', 'PAGE', 'ADDR', 'CAUS', 'OCCU', 'ABBR', 'AGNC', 'PHON', 'EMAIL', 'WWW']);
+
+/** Payloads with a datatype the conversion rewrites (dates, languages, ages, files, media types). */
+const TYPED = new Set(['DATE', 'LANG', 'AGE', 'TIME', 'FILE', 'FORM']);
+
+/** Free-text payloads (and extension payloads) of a tree, whitespace-normalized. */
+function texts(roots: readonly GedcomNode[], skipHead: boolean): string[] {
+  const out: string[] = [];
+  const walk = (n: GedcomNode, inExt: boolean): void => {
+    const ext = inExt || n.tag.startsWith('_');
+    if ((FREE_TEXT.has(n.tag) || (ext && !TYPED.has(n.tag))) && n.pointer === null && n.value.trim() !== '' && !n.value.includes('@#')) {
+      out.push(n.value.replace(/\s+/g, ' ').trim());
+    }
+    for (const c of n.children) walk(c, ext);
+  };
+  for (const r of roots) {
+    if (r.tag === 'SUBN' || (skipHead && r.tag === 'HEAD')) continue;
+    walk(r, false);
+  }
+  return out;
+}
+
+describe('whole corpus: conversion keeps every free-text and extension payload', () => {
+  const files = gedcomCorpusFiles();
+  it('finds the corpus', () => {
+    expect(files.length).toBeGreaterThan(200);
+  });
+  for (const { rel, path } of files) {
+    const bytes = readFileSync(path);
+    const doc = parseGedcomBytes(bytes);
+    const family = doc.version.family;
+    if (family !== '5.5' && family !== '5.5.1' && family !== '7.0') continue;
+    const target: ConversionTarget = family === '7.0' ? '5.5.1' : '7.0';
+    it(`${rel} (${family} -> ${target})`, () => {
+      const before = texts(doc.records.map((r) => r.root), false);
+      const out = treesOf(convertBytes(bytes, target));
+      const after = new Set(texts(out, false).map((t) => t.toLowerCase()));
+      const all = out.flatMap((r) => JSON.stringify(r)).join('\n').toLowerCase();
+      const missing = before.filter((t) => !after.has(t.toLowerCase()) && !all.includes(JSON.stringify(t.toLowerCase()).slice(1, -1)));
+      expect(missing.slice(0, 5)).toEqual([]);
     });
   }
 });

@@ -175,17 +175,21 @@ export function convertTo7(
       case 'RFN': {
         const m = /^([^:]*):(.*)$/s.exec(n.value);
         const type = m ? `${EXID_TYPE.RFN}#${encodeURIComponent(m[1] ?? '')}` : EXID_TYPE.RFN;
-        return [node('EXID', m ? (m[2] ?? '') : n.value, [node('TYPE', type)])];
+        recurse();
+        return [node('EXID', m ? (m[2] ?? '') : n.value, [node('TYPE', type), ...n.children])];
       }
       case 'RIN': {
         const type = headSour ? `${EXID_TYPE.RIN}#${encodeURIComponent(headSour)}` : EXID_TYPE.RIN;
-        return [node('EXID', n.value, [node('TYPE', type)])];
+        recurse();
+        return [node('EXID', n.value, [node('TYPE', type), ...n.children])];
       }
       case 'AFN':
-        return [node('EXID', n.value, [node('TYPE', EXID_TYPE.AFN)])];
+        recurse();
+        return [node('EXID', n.value, [node('TYPE', EXID_TYPE.AFN), ...n.children])];
       case '_FSFTID':
       case '_FID':
-        return [node('EXID', n.value, [node('TYPE', EXID_TYPE.FSFTID)])];
+        recurse();
+        return [node('EXID', n.value, [node('TYPE', EXID_TYPE.FSFTID), ...n.children])];
       case 'ALIA':
         if (n.pointer === null && parent === 'INDI') {
           n.tag = 'NAME';
@@ -195,17 +199,24 @@ export function convertTo7(
         }
         return undefined;
       case 'RELA':
-        if (parent === 'ASSO') return [roleNode(n.value)];
+        if (parent === 'ASSO') {
+          recurse();
+          return [withChildren(roleNode(n.value), n.children)];
+        }
         return undefined;
       case 'ROLE': {
         // SOUR.EVEN.ROLE: enumeration or (descriptor)
         const v = n.value.trim();
         const desc = /^\((.*)\)$/s.exec(v);
-        if (desc) return [node('ROLE', 'OTHER', [phraseNode(desc[1] ?? '', false)])];
         if (/^_[A-Z0-9_]+$/.test(v)) return undefined;
-        if (ROLE_ENUM.has(v.toUpperCase())) n.value = v.toUpperCase();
-        else if (v !== '') return [roleNode(v)];
-        return undefined;
+        if (ROLE_ENUM.has(v.toUpperCase())) {
+          n.value = v.toUpperCase();
+          return undefined;
+        }
+        if (v === '') return undefined;
+        recurse();
+        if (desc) return [withChildren(node('ROLE', 'OTHER', [phraseNode(desc[1] ?? '', false)]), n.children)];
+        return [withChildren(roleNode(v), n.children)];
       }
       case 'FONE':
       case 'ROMN': {
@@ -265,6 +276,11 @@ export function convertTo7(
     return undefined;
   };
 
+  const withChildren = (made: GedcomNode, kids: GedcomNode[]): GedcomNode => {
+    made.children.push(...kids);
+    return made;
+  };
+
   const roleNode = (value: string): GedcomNode => {
     const v = value.trim();
     if (/^_[A-Z0-9_]+$/.test(v)) return node('ROLE', v);
@@ -310,7 +326,9 @@ export function convertTo7(
       else rec.children.push(c);
     }
     if (looseForm) {
-      for (const f of rec.children) if (f.tag === 'FILE' && !child(f, 'FORM')) f.children.push(cloneNode(looseForm));
+      const files = rec.children.filter((f) => f.tag === 'FILE');
+      for (const f of files) if (!child(f, 'FORM')) f.children.push(cloneNode(looseForm));
+      if (files.length === 0) rec.children.push(looseForm); // nowhere better: kept, not dropped
     }
     rec.children = rec.children.flatMap((c) => convert(c, ['OBJE'], false));
     fixMediaFiles(rec);
@@ -405,16 +423,28 @@ function convertHead(
 ): GedcomNode {
   const kept: GedcomNode[] = [];
   let gedc: GedcomNode | undefined;
+  /** A removed header structure that carries substructures is kept as an extension so they survive. */
+  const removeOrKeep = (c: GedcomNode, code: string): void => {
+    notes.add(code, ['HEAD', c.tag], c.line, c.pointer ?? c.value);
+    if (c.children.length === 0) return;
+    notes.add('REMOVED_STRUCTURE_KEPT_AS_EXTENSION', ['HEAD', c.tag], c.line, `_EXT_${c.tag}`);
+    c.tag = `_EXT_${c.tag}`;
+    if (c.pointer !== null) {
+      c.value = c.pointer;
+      c.pointer = null;
+    }
+    kept.push(c);
+  };
   for (const c of head.children) {
     switch (c.tag) {
       case 'CHAR':
-        notes.add('REMOVED_HEAD_CHAR', ['HEAD', 'CHAR'], c.line, c.value);
+        removeOrKeep(c, 'REMOVED_HEAD_CHAR');
         break;
       case 'FILE':
-        notes.add('REMOVED_HEAD_FILE', ['HEAD', 'FILE'], c.line, c.value);
+        removeOrKeep(c, 'REMOVED_HEAD_FILE');
         break;
       case 'SUBN':
-        notes.add('REMOVED_HEAD_SUBN', ['HEAD', 'SUBN'], c.line, c.pointer ?? c.value);
+        removeOrKeep(c, 'REMOVED_HEAD_SUBN');
         break;
       case 'GEDC':
         gedc = c;
@@ -435,12 +465,20 @@ function convertHead(
         kept.push(...convertChild(c, ['HEAD']));
     }
   }
-  const newGedc = node('GEDC', '', [node('VERS', '7.0')]);
+  const vers = node('VERS', '7.0');
+  const newGedc = node('GEDC', '', [vers]);
   if (gedc) {
     for (const g of gedc.children) {
-      if (g.tag === 'VERS') continue;
+      if (g.tag === 'VERS') {
+        vers.children.push(...g.children);
+        continue;
+      }
       if (g.tag === 'FORM') {
         notes.add('REMOVED_GEDC_FORM', ['HEAD', 'GEDC', 'FORM'], g.line, g.value);
+        if (g.children.length > 0) {
+          g.tag = '_EXT_FORM';
+          newGedc.children.push(g);
+        }
         continue;
       }
       newGedc.children.push(g);
