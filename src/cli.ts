@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { serve } from './serve.js';
 import { setup } from './setup.js';
 import { OsKeyring } from './infra/keyring/os-keyring.js';
@@ -71,10 +70,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  () => {
-    process.stderr.write(`${JSON.stringify({ event: 'cli.failed' })}\n`);
-    process.exit(1);
-  },
-);
+/** Process entry, called by the built loader (dist/cli.js). */
+export function runCli(): void {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    () => {
+      process.stderr.write(`${JSON.stringify({ event: 'cli.failed' })}\n`);
+      process.exit(1);
+    },
+  );
+}

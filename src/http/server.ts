@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { HEADER_CORRELATION_REF } from '../contract/api-version.js';
 import { ERROR_CATALOGUE, type ErrorCode } from '../contract/error-codes.js';
 import { REQUEST_LIMITS, SERVER_TIMEOUTS } from '../contract/limits.js';
@@ -12,6 +12,11 @@ import { fastifyPath, takesBody, takesQuery, type RouteDefinition } from './rout
 import { RouteMatcher } from './route-matcher.js';
 import { coerceQueryHook } from './query-coercion.js';
 import { toHttpValidationError } from './validation-error.js';
+import { jsonSerializer, lazyTypeBoxValidator } from './schema-compilers.js';
+
+const OWN_COMPILERS = {
+  compilersFactory: { buildValidator: () => lazyTypeBoxValidator, buildSerializer: () => jsonSerializer },
+} as unknown as FastifyServerOptions['schemaController'];
 
 interface RouteConfig {
   readonly acceptsBody: boolean;
@@ -65,7 +70,6 @@ export function buildHttpAdapter(options: HttpAdapterOptions): FastifyInstance {
     onConstructorPoisoning: 'error',
     requestIdHeader: false,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 256 },
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
     serverFactory: (handler) => {
       const server = createServer(
         {
@@ -87,6 +91,9 @@ export function buildHttpAdapter(options: HttpAdapterOptions): FastifyInstance {
       );
       return server;
     },
+    // Our own compilers: TypeBox validation compiled on first use, JSON.stringify serialization;
+    // Ajv and fast-json-stringify are then never loaded.
+    schemaController: OWN_COMPILERS,
     frameworkErrors: (_error, _request, reply) => {
       void sendError(reply, new ServiceError('REQUEST_URL_INVALID'));
     },

@@ -20,7 +20,14 @@ export function toHttpValidationError(violations: readonly SchemaViolation[], co
     }
     const params = violation.params ?? {};
     if (violation.keyword === 'required' && typeof params.missingProperty === 'string') loc.push(params.missingProperty);
-    if (violation.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') loc.push(params.additionalProperty);
+    if (violation.keyword === 'additionalProperties') {
+      const extra = Array.isArray(params.additionalProperties) ? params.additionalProperties[0] : params.additionalProperty;
+      if (typeof extra === 'string') loc.push(extra);
+    }
+    if (violation.keyword === 'required') {
+      const missing = Array.isArray(params.requiredProperties) ? params.requiredProperties[0] : undefined;
+      if (typeof missing === 'string' && !loc.includes(missing)) loc.push(missing);
+    }
     return {
       loc: loc.map((part) => (typeof part === 'string' ? part.slice(0, 96) : part)),
       msg: (violation.message ?? 'is invalid').slice(0, 256),

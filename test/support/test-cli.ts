@@ -1,2 +1,6 @@
 // Entry of the test composition: the same sidecar with test-only producers registered.
-import '../../src/cli.js';
+import { installCompositionExtension } from '../../src/composition-extensions.js';
+import { testingExtension } from './testing-capability.js';
+
+installCompositionExtension(testingExtension);
+export { runCli } from '../../src/cli.js';
