@@ -105,7 +105,11 @@ function read(dir: '5' | '7', name: string): GedcomNode[] {
 
 /** Parse, convert, write with the engine's writer, and parse the written bytes again. */
 function convertBytes(bytes: Uint8Array, target: ConversionTarget, policy: DualYearPolicy = 'post-slash'): Buffer {
-  const { document } = convertDocument(parseGedcomBytes(bytes), target, { dualYearPolicy: policy });
+  // files of gedcom7code-test-files/5 without HEAD.GEDC.VERS (tiny-1.ged) are 5.5.1 by their folder
+  const { document } = convertDocument(parseGedcomBytes(bytes), target, {
+    dualYearPolicy: policy,
+    assumeSourceVersion: target === '7.0' ? '5.5.1' : '7.0',
+  });
   expect(document.records.every((r) => r.edited)).toBe(true);
   return writeGedcomBytes(document);
 }
@@ -190,7 +194,7 @@ const EXPECTED: Record<string, PairOutcome> = {
   'pedi-1.ged': { outcome: 'match-with-documented-difference', reason: HEAD_SOUR, fixOurs: dropHeadSour },
   'rela_1.ged': { outcome: 'match' },
   'sour-1.ged': { outcome: 'match-with-documented-difference', reason: HEAD_SOUR, fixOurs: dropHeadSour },
-  'tiny-1.ged': { outcome: 'match' },
+  'tiny-1.ged': { outcome: 'match', reason: 'no HEAD.GEDC.VERS: converted with assumeSourceVersion 5.5.1 (its folder says 5.5.1)' },
   'xref-case.ged': {
     outcome: 'differs',
     reason:
@@ -334,4 +338,16 @@ describe('whole corpus: conversion keeps every free-text and extension payload',
       expect(missing.slice(0, 5)).toEqual([]);
     });
   }
+});
+
+describe('convertDocument refuses sources it does not convert', () => {
+  it('throws GEDCOM_VERSION_UNSUPPORTED for 7.0 -> 7.0 and 5.5.1 -> 5.5.1', () => {
+    const seven = parseGedcomBytes(readFileSync(join(PAIRS, '7', 'tiny-1.ged')));
+    const five = parseGedcomBytes(readFileSync(join(PAIRS, '5', 'char_utf8-1.ged')));
+    expect(() => convertDocument(seven, '7.0')).toThrow(expect.objectContaining({ code: 'GEDCOM_VERSION_UNSUPPORTED' }));
+    expect(() => convertDocument(five, '5.5.1')).toThrow(expect.objectContaining({ code: 'GEDCOM_VERSION_UNSUPPORTED' }));
+    const tiny = parseGedcomBytes(readFileSync(join(PAIRS, '5', 'tiny-1.ged')));
+    expect(() => convertDocument(tiny, '7.0')).toThrow(expect.objectContaining({ code: 'GEDCOM_VERSION_UNSUPPORTED' }));
+    expect(convertDocument(tiny, '7.0', { assumeSourceVersion: '5.5.1' }).document.version.family).toBe('7.0');
+  });
 });

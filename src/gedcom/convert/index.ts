@@ -16,6 +16,7 @@ import {
   type GedcomVersionInfo,
   type LineTerminator,
 } from '../model.js';
+import { GedcomError } from '../errors.js';
 import { convertTo551 } from './to551.js';
 import { convertTo7, type To7Options } from './to7.js';
 import type { ConversionNote } from './tree.js';
@@ -67,14 +68,27 @@ export function convertNodes(
 }
 
 /**
- * Convert a document to another version. Converting to the version the document already has is
- * refused by returning the same trees re-created (callers should not need it).
+ * Convert a document to another version: 5.5 / 5.5.1 -> 7.0, or 7.0 -> 5.5.1. Any other source
+ * (5.5.5, 7.1, the target version itself, or no version unless `assumeSourceVersion` says what
+ * to read it as) is refused with `GEDCOM_VERSION_UNSUPPORTED`.
  */
 export function convertDocument(
   doc: GedcomDocumentLike,
   target: ConversionTarget,
-  options: To7Options & { terminator?: LineTerminator } = {},
+  options: To7Options & {
+    terminator?: LineTerminator;
+    /** Read a file without HEAD.GEDC.VERS as this version (an explicit caller decision). */
+    assumeSourceVersion?: '5.5' | '5.5.1' | '7.0';
+  } = {},
 ): ConversionResult {
+  const family = doc.version.declared === null && options.assumeSourceVersion ? options.assumeSourceVersion : doc.version.family;
+  const ok = target === '7.0' ? family === '5.5' || family === '5.5.1' : family === '7.0';
+  if (!ok) {
+    throw new GedcomError(
+      'GEDCOM_VERSION_UNSUPPORTED',
+      `cannot convert ${doc.version.declared ?? 'a file without HEAD.GEDC.VERS'} to ${target}`,
+    );
+  }
   const roots = doc.records.map((r) => r.root);
   const { records, notes } = convertNodes(roots, target, options);
   const version: GedcomVersionInfo =
