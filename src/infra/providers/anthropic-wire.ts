@@ -1,0 +1,60 @@
+import type { EventSourceMessage } from 'eventsource-parser';
+import { ProviderFailure, type GenerationRequest } from '../../app/chat/chat-provider.js';
+import type { UpstreamCall } from './upstream-http.js';
+import { SseReading, type SseVerdict } from './sse-reading.js';
+import { member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
+
+export const ANTHROPIC_VERSION = '2023-06-01';
+
+/**
+ * Anthropic Messages streaming (research section 2.3): named events; text arrives in
+ * `content_block_delta` events whose delta is `text_delta`; `message_delta` carries the stop
+ * reason; `message_stop` ends the answer; `event: error` is a failure; `ping` and unknown events
+ * are ignored.
+ */
+export const ANTHROPIC_WIRE: WireFormat = {
+  request(generation: GenerationRequest): UpstreamCall {
+    const headers: Record<string, string> = { accept: 'text/event-stream', 'anthropic-version': ANTHROPIC_VERSION };
+    if (generation.credential !== null) headers['x-api-key'] = generation.credential;
+    return {
+      endpoint: generation.endpoint,
+      path: '/v1/messages',
+      headers,
+      body: JSON.stringify({
+        model: generation.model,
+        system: generation.system,
+        messages: generation.messages.map((m) => ({ role: m.role, content: m.content })),
+        max_tokens: generation.maxOutputTokens,
+        temperature: generation.temperature,
+        stream: true,
+      }),
+    };
+  },
+  read(output: OutputGate): WireReading {
+    return new MessagesReading(output);
+  },
+};
+
+class MessagesReading extends SseReading {
+  protected event(event: EventSourceMessage): SseVerdict {
+    switch (event.event) {
+      case 'error':
+        throw new ProviderFailure('PROVIDER_FAILED', this.output.hasOutput, false);
+      case 'content_block_delta': {
+        const delta = member(parseUpstreamJson(event.data, this.output), 'delta');
+        const text = member(delta, 'text');
+        if (member(delta, 'type') === 'text_delta' && typeof text === 'string' && !this.output.push(text)) return 'done';
+        return 'more';
+      }
+      case 'message_delta': {
+        const reason = member(member(parseUpstreamJson(event.data, this.output), 'delta'), 'stop_reason');
+        if (typeof reason === 'string') this.reason = reason === 'max_tokens' ? 'length' : 'stop';
+        return 'more';
+      }
+      case 'message_stop':
+        return 'done';
+      default:
+        return 'more';
+    }
+  }
+}

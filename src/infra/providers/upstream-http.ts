@@ -1,0 +1,221 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { checkServerIdentity, type PeerCertificate } from 'node:tls';
+import { CHAT_LIMITS } from '../../contract/limits.js';
+import { ProviderFailure } from '../../app/chat/chat-provider.js';
+import type { PinnedEndpoint } from '../../app/providers/preflight.js';
+
+/**
+ * How provider sockets reach the world. The default composition passes nothing: Node's bundled
+ * roots, the pinned address as is. A test composition trusts its own CA and maps the public test
+ * addresses its resolver hands out onto loopback fakes (the same mapping as the endpoint prober).
+ */
+export interface ProviderTransportOptions {
+  readonly ca?: readonly string[];
+  readonly dial?: (address: string, port: number) => { readonly host: string; readonly port: number };
+}
+
+/** Time bounds of one generation; a composition may shorten them, never lengthen them. */
+export interface GenerationTimeouts {
+  readonly runTimeoutMs: number;
+  readonly idleTimeoutMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: GenerationTimeouts = { runTimeoutMs: CHAT_LIMITS.runTimeoutMs, idleTimeoutMs: CHAT_LIMITS.idleTimeoutMs };
+
+export function boundedTimeouts(requested: Partial<GenerationTimeouts> | undefined): GenerationTimeouts {
+  return {
+    runTimeoutMs: Math.min(CHAT_LIMITS.runTimeoutMs, Math.max(1, requested?.runTimeoutMs ?? CHAT_LIMITS.runTimeoutMs)),
+    idleTimeoutMs: Math.min(CHAT_LIMITS.idleTimeoutMs, Math.max(1, requested?.idleTimeoutMs ?? CHAT_LIMITS.idleTimeoutMs)),
+  };
+}
+
+export interface UpstreamCall {
+  readonly endpoint: PinnedEndpoint;
+  /** Path below the endpoint's base path, e.g. `/api/chat`. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/**
+ * Reads one upstream answer. `chunk` gets every body byte in order and answers true once the
+ * answer is complete (end marker seen or output bound reached: the socket is then closed); it
+ * throws a ProviderFailure to stop. `end` is called when the body ended before that.
+ */
+export interface UpstreamReader {
+  chunk(bytes: Buffer): boolean;
+  /** The body ended without a transport error; throw ProviderFailure if the wire format was incomplete. */
+  end(): void;
+}
+
+/** Statuses worth a safe retry when nothing was output: overload, rate limit, gateway trouble. */
+const RETRYABLE_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504, 529]);
+
+function hostHeader(endpoint: PinnedEndpoint): string {
+  const host = isIP(endpoint.hostname) === 6 ? `[${endpoint.hostname}]` : endpoint.hostname;
+  const defaultPort = endpoint.scheme === 'https' ? 443 : 80;
+  return endpoint.port === defaultPort ? host : `${host}:${endpoint.port}`;
+}
+
+function spkiSha256(certificate: PeerCertificate): string | null {
+  try {
+    const spki = new X509Certificate(certificate.raw).publicKey.export({ type: 'spki', format: 'der' });
+    return createHash('sha256').update(spki).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One streaming POST to the pinned numeric address (no DNS, no agent, hence no proxy, no
+ * connection reuse): TLS is verified against the endpoint's name with SNI, and the leaf key must
+ * be the one the preflight saw. The body streams into the reader; abort, the run deadline and the
+ * idle bound destroy the socket at once. Every failure becomes a sanitized ProviderFailure: no
+ * upstream byte of an error answer is kept.
+ */
+export function postStreaming(
+  transport: ProviderTransportOptions,
+  call: UpstreamCall,
+  reader: UpstreamReader,
+  signal: AbortSignal,
+  deadline: { readonly runDeadline: number; readonly idleTimeoutMs: number },
+  hasOutput: () => boolean,
+): Promise<void> {
+  const { endpoint } = call;
+  const dialed = transport.dial ? transport.dial(endpoint.address, endpoint.port) : { host: endpoint.address, port: endpoint.port };
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    let request: ClientRequest | null = null;
+    let response: IncomingMessage | null = null;
+    let runTimer: NodeJS.Timeout | null = null;
+    let idleTimer: NodeJS.Timeout | null = null;
+
+    const cleanup = (): void => {
+      if (runTimer) clearTimeout(runTimer);
+      if (idleTimer) clearTimeout(idleTimer);
+      signal.removeEventListener('abort', onAbort);
+    };
+    const fail = (failure: ProviderFailure): void => {
+      if (settled) return;
+      settled = true;
+      cleanup();
+      request?.destroy();
+      response?.destroy();
+      reject(failure);
+    };
+    const succeed = (): void => {
+      if (settled) return;
+      settled = true;
+      cleanup();
+      request?.destroy();
+      resolve();
+    };
+    const failure = (code: ProviderFailure['code'], retryable: boolean): ProviderFailure => new ProviderFailure(code, hasOutput(), retryable);
+    const onAbort = (): void => fail(new ProviderFailure('PROVIDER_FAILED', hasOutput(), false, true));
+    const armIdle = (): void => {
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => fail(failure('PROVIDER_TIMEOUT', false)), deadline.idleTimeoutMs);
+    };
+
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    const remaining = deadline.runDeadline - Date.now();
+    if (remaining <= 0) {
+      fail(failure('PROVIDER_TIMEOUT', false));
+      return;
+    }
+    runTimer = setTimeout(() => fail(failure('PROVIDER_TIMEOUT', false)), remaining);
+    armIdle();
+
+    const body = Buffer.from(call.body, 'utf8');
+    const common = {
+      host: dialed.host,
+      port: dialed.port,
+      method: 'POST',
+      path: `${endpoint.basePath}${call.path}`,
+      agent: false as const,
+      headers: {
+        ...call.headers,
+        host: hostHeader(endpoint),
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        'user-agent': 'service-sidecar/1',
+        connection: 'close',
+      },
+    };
+    let tlsFailure = false;
+    if (endpoint.scheme === 'https') {
+      const servername = endpoint.servername ?? endpoint.hostname;
+      request = httpsRequest({
+        ...common,
+        servername: isIP(servername) === 0 ? servername : undefined,
+        ...(transport.ca ? { ca: [...transport.ca] } : {}),
+        rejectUnauthorized: true,
+        minVersion: 'TLSv1.2',
+        checkServerIdentity: (_host, certificate) => {
+          const mismatch = checkServerIdentity(servername, certificate);
+          if (mismatch) {
+            tlsFailure = true;
+            return mismatch;
+          }
+          if (endpoint.spkiSha256 !== null && spkiSha256(certificate) !== endpoint.spkiSha256) {
+            tlsFailure = true;
+            return new Error('leaf key differs from the preflight');
+          }
+          return undefined;
+        },
+      });
+    } else {
+      request = httpRequest(common);
+    }
+
+    request.on('error', () => fail(failure('PROVIDER_UNAVAILABLE', !tlsFailure && response === null)));
+    request.on('response', (incoming) => {
+      response = incoming;
+      armIdle();
+      const status = incoming.statusCode ?? 0;
+      if (status !== 200) {
+        // The error body is drained up to a bound and dropped: its text never goes anywhere.
+        let drained = 0;
+        incoming.on('data', (bytes: Buffer) => {
+          drained += bytes.length;
+          if (drained > CHAT_LIMITS.maxUpstreamErrorBytes) incoming.destroy();
+        });
+        const retryable = RETRYABLE_STATUSES.has(status);
+        const code = status === 408 || status === 504 ? 'PROVIDER_TIMEOUT' : retryable || status >= 500 ? 'PROVIDER_UNAVAILABLE' : 'PROVIDER_FAILED';
+        incoming.on('end', () => fail(failure(code, retryable)));
+        incoming.on('close', () => fail(failure(code, retryable)));
+        incoming.on('error', () => fail(failure(code, retryable)));
+        return;
+      }
+      incoming.on('data', (bytes: Buffer) => {
+        if (settled) return;
+        armIdle();
+        try {
+          if (reader.chunk(bytes)) succeed();
+        } catch (error) {
+          fail(error instanceof ProviderFailure ? error : failure('PROVIDER_FAILED', false));
+        }
+      });
+      incoming.on('end', () => {
+        if (settled) return;
+        try {
+          reader.end();
+          succeed();
+        } catch (error) {
+          fail(error instanceof ProviderFailure ? error : failure('PROVIDER_FAILED', false));
+        }
+      });
+      // An abrupt disconnect: `aborted`/`error`, or `close` before `end`.
+      incoming.on('error', () => fail(failure('PROVIDER_FAILED', true)));
+      incoming.on('close', () => fail(failure('PROVIDER_FAILED', true)));
+    });
+    request.end(body);
+  });
+}

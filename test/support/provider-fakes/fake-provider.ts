@@ -1,0 +1,236 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { contentType, errorBody, midStreamError, textFrames, type TextAnswer, type WireKind } from './wire-frames.js';
+
+/**
+ * A loopback fake of one provider wire format, faithful at the byte level: answers are cut into
+ * small writes at arbitrary byte offsets (inside lines, JSON strings and UTF-8 characters), with
+ * keep-alives, error bodies, slow first tokens, abrupt disconnects and endless output. It counts
+ * every generation call and every answer the client abandoned.
+ */
+
+export type FakeReply =
+  | {
+      readonly kind: 'text';
+      readonly answer: TextAnswer;
+      /** Bytes per write; small values cut through lines and characters. Default 7. */
+      readonly splitBytes?: number;
+      /** Pause before the first text-bearing frame (slow first token). */
+      readonly firstTokenDelayMs?: number;
+    }
+  /** An error status with the provider's own error body. */
+  | { readonly kind: 'status'; readonly status: number }
+  /** Some text, then the provider's mid-stream error frame (status stays 200). */
+  | { readonly kind: 'mid-stream-error'; readonly pieces: readonly string[] }
+  /** Some text, then the socket is destroyed without an end. */
+  | { readonly kind: 'disconnect'; readonly pieces: readonly string[] }
+  /** One text frame every interval until the client goes away (cancel tests). */
+  | { readonly kind: 'endless'; readonly piece: string; readonly intervalMs: number }
+  /** Headers, then silence until the client goes away. */
+  | { readonly kind: 'silent' }
+  /** The connection is dropped before any answer. */
+  | { readonly kind: 'refuse' };
+
+export interface RecordedCall {
+  readonly path: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: unknown;
+  readonly servername: string | null;
+}
+
+export interface FakeProvider {
+  readonly kind: WireKind;
+  readonly port: number;
+  /** Generation calls received (probes excluded). */
+  calls(): number;
+  /** Answers the client abandoned before their end (cancel or timeout reached the socket). */
+  abandoned(): number;
+  readonly recorded: RecordedCall[];
+  /** performance.now() of the write that carried the first text byte of the latest answer. */
+  firstTextWrittenAt(): number | null;
+  /** Queues replies for the next calls; when the queue is empty `fallback` answers. */
+  script(...replies: FakeReply[]): void;
+  setFallback(reply: FakeReply): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const GENERATION_PATHS: Record<WireKind, readonly string[]> = {
+  ollama: ['/api/chat'],
+  openai: ['/v1/chat/completions', '/chat/completions'],
+  anthropic: ['/v1/messages'],
+};
+
+const MAX_RECORDED = 256;
+
+function firstPieceIndex(kind: WireKind): number {
+  return kind === 'anthropic' ? 3 : 0;
+}
+
+function cut(bytes: Buffer, size: number): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let offset = 0; offset < bytes.length; offset += size) parts.push(bytes.subarray(offset, offset + size));
+  return parts;
+}
+
+function nextTick(ms = 0): Promise<void> {
+  return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  const text = Buffer.concat(parts).toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function startFakeProvider(kind: WireKind, tls?: { readonly key: string; readonly cert: string }): Promise<FakeProvider> {
+  let queue: FakeReply[] = [];
+  let fallback: FakeReply = { kind: 'text', answer: { pieces: ['Hello', ' from the fake.'] } };
+  let calls = 0;
+  let abandoned = 0;
+  let firstTextAt: number | null = null;
+  const recorded: RecordedCall[] = [];
+
+  async function writeParts(response: ServerResponse, parts: readonly Buffer[], live: () => boolean, onFirst?: () => void): Promise<boolean> {
+    for (const part of parts) {
+      if (!live()) return false;
+      response.write(part);
+      onFirst?.();
+      onFirst = undefined;
+      await nextTick();
+    }
+    return live();
+  }
+
+  async function answer(reply: FakeReply, response: ServerResponse, socket: Socket): Promise<void> {
+    let open = true;
+    response.on('close', () => {
+      if (open && !response.writableFinished) abandoned++;
+      open = false;
+    });
+    const live = (): boolean => open && !socket.destroyed;
+    const markFirst = (): void => {
+      firstTextAt = performance.now();
+    };
+    switch (reply.kind) {
+      case 'refuse':
+        socket.destroy();
+        return;
+      case 'status':
+        response.writeHead(reply.status, { 'content-type': 'application/json' });
+        response.end(errorBody(kind, reply.status));
+        open = false;
+        return;
+      default:
+        break;
+    }
+    response.writeHead(200, { 'content-type': contentType(kind), 'cache-control': 'no-cache' });
+    response.flushHeaders();
+    if (reply.kind === 'silent') return;
+    if (reply.kind === 'endless') {
+      const frames = textFrames(kind, { pieces: [reply.piece, reply.piece] });
+      const index = firstPieceIndex(kind);
+      if (!(await writeParts(response, [Buffer.from(frames.slice(0, index).join(''))], live))) return;
+      const piece = Buffer.from(frames[index + 1] ?? '');
+      let first: (() => void) | undefined = markFirst;
+      while (live()) {
+        response.write(piece);
+        first?.();
+        first = undefined;
+        await nextTick(reply.intervalMs);
+      }
+      return;
+    }
+    if (reply.kind === 'text') {
+      const frames = textFrames(kind, reply.answer);
+      const index = firstPieceIndex(kind);
+      const size = reply.splitBytes ?? 7;
+      const before = Buffer.from(frames.slice(0, index).join(''));
+      const after = Buffer.from(frames.slice(index).join(''));
+      if (!(await writeParts(response, cut(before, size), live))) return;
+      if (reply.firstTokenDelayMs) await nextTick(reply.firstTokenDelayMs);
+      if (!(await writeParts(response, cut(after, size), live, markFirst))) return;
+      open = false;
+      response.end();
+      return;
+    }
+    // mid-stream-error and disconnect: the prelude and the pieces, then the failure.
+    const frames = textFrames(kind, { pieces: reply.pieces });
+    const shown = frames.slice(0, firstPieceIndex(kind) + reply.pieces.length).join('');
+    if (!(await writeParts(response, cut(Buffer.from(shown), 5), live, markFirst))) return;
+    if (reply.kind === 'mid-stream-error') {
+      response.write(midStreamError(kind));
+      if (kind === 'ollama') {
+        open = false;
+        response.end();
+      }
+      // SSE servers keep the connection after the error event; the client is expected to stop.
+      return;
+    }
+    await nextTick(5);
+    open = false;
+    socket.destroy();
+  }
+
+  const handler = (request: IncomingMessage, response: ServerResponse): void => {
+    const path = request.url ?? '';
+    if (request.method === 'GET') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(kind === 'ollama' ? '{"version":"0.5.1"}' : '{"object":"list","data":[{"id":"fake-model","object":"model"}]}');
+      return;
+    }
+    if (request.method !== 'POST' || !GENERATION_PATHS[kind].includes(path)) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(errorBody(kind, 404));
+      return;
+    }
+    calls++;
+    const socket = request.socket;
+    socket.setNoDelay(true);
+    const reply = queue.shift() ?? fallback;
+    void readBody(request).then((body) => {
+      const tlsSocket = socket as Socket & { servername?: string | false };
+      if (recorded.length < MAX_RECORDED) {
+        recorded.push({ path, headers: request.headers, body, servername: typeof tlsSocket.servername === 'string' ? tlsSocket.servername : null });
+      }
+      return answer(reply, response, socket);
+    });
+  };
+
+  const server: Server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : createHttpServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    kind,
+    port,
+    calls: () => calls,
+    abandoned: () => abandoned,
+    recorded,
+    firstTextWrittenAt: () => firstTextAt,
+    script: (...replies) => {
+      queue.push(...replies);
+    },
+    setFallback: (reply) => {
+      fallback = reply;
+    },
+    reset: () => {
+      queue = [];
+      calls = 0;
+      abandoned = 0;
+      firstTextAt = null;
+      recorded.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

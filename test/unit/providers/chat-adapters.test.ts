@@ -1,0 +1,281 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderFailure, type ChatProvider, type GenerationRequest } from '../../../src/app/chat/chat-provider.js';
+import type { PinnedEndpoint } from '../../../src/app/providers/preflight.js';
+import { CHAT_LIMITS } from '../../../src/contract/limits.js';
+import type { ProviderId } from '../../../src/contract/providers.js';
+import { createChatProviders } from '../../../src/infra/providers/chat-providers.js';
+import { startFakeProvider, type FakeProvider, type FakeReply, type WireKind } from '../../support/provider-fakes/index.js';
+import { createTestPki, type TestPki } from '../../support/test-pki.js';
+
+const TEXT = ['Grüße aus ', 'dem 🌳 Stammbaum: ', '家族', ' — fin.'];
+const SECRET_KEY = `sk-test-${createHash('sha256').update(String(process.pid)).digest('hex').slice(0, 24)}`;
+
+function endpointFor(fake: FakeProvider, providerId: ProviderId, pki?: TestPki, hostname = 'api.fake.test'): PinnedEndpoint {
+  const basePath = providerId === 'openai_compatible' || providerId === 'openai' ? '/v1' : '';
+  if (!pki) {
+    return { url: `http://127.0.0.1:${fake.port}${basePath}`, scheme: 'http', hostname: '127.0.0.1', port: fake.port, basePath, address: '127.0.0.1', servername: null, spkiSha256: null, destinationIdentity: '0'.repeat(64) };
+  }
+  const spki = new X509Certificate(pki.leaf.cert).publicKey.export({ type: 'spki', format: 'der' });
+  return {
+    url: `https://${hostname}:${fake.port}${basePath}`,
+    scheme: 'https',
+    hostname,
+    port: fake.port,
+    basePath,
+    address: '127.0.0.1',
+    servername: hostname,
+    spkiSha256: createHash('sha256').update(spki).digest('hex'),
+    destinationIdentity: '0'.repeat(64),
+  };
+}
+
+function request(providerId: ProviderId, endpoint: PinnedEndpoint, overrides: Partial<GenerationRequest> = {}): GenerationRequest {
+  return {
+    providerId,
+    model: 'fake-model',
+    endpoint,
+    credential: providerId === 'ollama' ? null : SECRET_KEY,
+    system: 'SYSTEM INSTRUCTION',
+    messages: [{ role: 'user', content: 'Wer war Johann?' }],
+    maxOutputTokens: 64,
+    temperature: 0.2,
+    maxOutputCharacters: CHAT_LIMITS.maxMessageCharacters,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+}
+
+async function collect(provider: ChatProvider, generation: GenerationRequest): Promise<{ text: string; pieces: number; outcome: Awaited<ReturnType<ChatProvider['generate']>> }> {
+  let text = '';
+  let pieces = 0;
+  const outcome = await provider.generate(generation, {
+    text: (piece) => {
+      expect(piece.length).toBeGreaterThan(0);
+      text += piece;
+      pieces++;
+    },
+  });
+  return { text, pieces, outcome };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ProviderFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ProviderFailure);
+    return error as ProviderFailure;
+  }
+  throw new Error('expected a ProviderFailure');
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
+
+interface Case {
+  readonly providerId: ProviderId;
+  readonly kind: WireKind;
+  readonly tls: boolean;
+}
+
+const CASES: readonly Case[] = [
+  { providerId: 'ollama', kind: 'ollama', tls: false },
+  { providerId: 'openai_compatible', kind: 'openai', tls: false },
+  { providerId: 'openai', kind: 'openai', tls: true },
+  { providerId: 'anthropic', kind: 'anthropic', tls: true },
+];
+
+let pki: TestPki;
+beforeAll(() => {
+  pki = createTestPki(['api.fake.test']);
+});
+
+describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId, kind, tls }) => {
+  let fake: FakeProvider;
+  let providers: ReturnType<typeof createChatProviders>;
+  let endpoint: PinnedEndpoint;
+
+  beforeAll(async () => {
+    fake = await startFakeProvider(kind, tls ? pki.leaf : undefined);
+    providers = createChatProviders(tls ? { ca: [pki.caCert] } : {}, { idleTimeoutMs: 2_000 });
+    endpoint = endpointFor(fake, providerId, tls ? pki : undefined);
+  });
+  afterEach(() => fake.reset());
+  afterAll(() => fake.close());
+
+  it.each([1, 2, 3, 5, 7, 64])('reassembles text cut every %i bytes, through lines and UTF-8 characters', async (splitBytes) => {
+    fake.script({ kind: 'text', answer: { pieces: TEXT }, splitBytes });
+    const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
+    expect(text).toBe(TEXT.join(''));
+    expect(outcome).toEqual({ finishReason: 'stop', attempts: 1 });
+    expect(fake.calls()).toBe(1);
+  });
+
+  it('ignores keep-alives, pings and unknown events, and reports a length finish', async () => {
+    fake.script({ kind: 'text', answer: { pieces: TEXT, keepAlive: true, finish: 'length' } });
+    const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
+    expect(text).toBe(TEXT.join(''));
+    expect(outcome.finishReason).toBe('length');
+  });
+
+  it('sends the system instruction, the exact model, temperature and the output-token bound, and no tools', async () => {
+    fake.script({ kind: 'text', answer: { pieces: ['ok'] } });
+    await collect(providers[providerId], request(providerId, endpoint, { temperature: 0.7, maxOutputTokens: 33 }));
+    const body = fake.recorded[0]?.body as Record<string, unknown>;
+    expect(body.model).toBe('fake-model');
+    expect(body.stream).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/tool|function/);
+    if (kind === 'anthropic') {
+      expect(body.system).toBe('SYSTEM INSTRUCTION');
+      expect(body).toMatchObject({ max_tokens: 33, temperature: 0.7 });
+      expect(fake.recorded[0]?.headers['x-api-key']).toBe(SECRET_KEY);
+      expect(fake.recorded[0]?.headers['anthropic-version']).toBe('2023-06-01');
+    } else {
+      expect((body.messages as { role: string; content: string }[])[0]).toEqual({ role: 'system', content: 'SYSTEM INSTRUCTION' });
+      if (kind === 'ollama') expect(body.options).toEqual({ temperature: 0.7, num_predict: 33 });
+      else {
+        expect(body.temperature).toBe(0.7);
+        expect(body[providerId === 'openai' ? 'max_completion_tokens' : 'max_tokens']).toBe(33);
+        expect(fake.recorded[0]?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+      }
+    }
+    if (tls) expect(fake.recorded[0]?.servername).toBe('api.fake.test');
+    expect(fake.recorded[0]?.headers.host).toBe(tls ? `api.fake.test:${fake.port}` : `127.0.0.1:${fake.port}`);
+  });
+
+  it('retries an overloaded answer before any output, within the safe-retry bound', async () => {
+    fake.script({ kind: 'status', status: 503 }, { kind: 'refuse' }, { kind: 'text', answer: { pieces: ['late'] } });
+    const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
+    expect(text).toBe('late');
+    expect(outcome.attempts).toBe(3);
+    expect(fake.calls()).toBe(1 + CHAT_LIMITS.safeRetries);
+  });
+
+  it('gives up after the safe retries with a sanitized code', async () => {
+    fake.setFallback({ kind: 'status', status: 429 });
+    try {
+      const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
+      expect(failure.code).toBe('PROVIDER_UNAVAILABLE');
+      expect(failure.message).toBe('PROVIDER_UNAVAILABLE');
+      expect(fake.calls()).toBe(1 + CHAT_LIMITS.safeRetries);
+    } finally {
+      fake.setFallback({ kind: 'text', answer: { pieces: ['Hello'] } });
+    }
+  });
+
+  it('does not retry a refusal such as 404 and keeps none of the error body', async () => {
+    fake.script({ kind: 'status', status: 404 });
+    const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
+    expect(failure.code).toBe('PROVIDER_FAILED');
+    expect(JSON.stringify(failure)).not.toMatch(/upstream|not found|pulling/);
+    expect(fake.calls()).toBe(1);
+  });
+
+  it('fails once, without retry, on a mid-stream error after output', async () => {
+    fake.script({ kind: 'mid-stream-error', pieces: ['partial'] });
+    const seen: string[] = [];
+    const failure = await failureOf(providers[providerId].generate(request(providerId, endpoint), { text: (piece) => seen.push(piece) }));
+    expect(failure).toMatchObject({ code: 'PROVIDER_FAILED', outputStarted: true });
+    expect(seen.join('')).toBe('partial');
+    expect(fake.calls()).toBe(1);
+  });
+
+  it('fails once, without retry, when the provider disconnects after output', async () => {
+    fake.script({ kind: 'disconnect', pieces: ['Hal', 'f an an'] });
+    const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
+    expect(failure).toMatchObject({ code: 'PROVIDER_FAILED', outputStarted: true, cancelled: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.calls()).toBe(1);
+  });
+
+  it('cancels through the AbortSignal and closes the upstream socket', async () => {
+    fake.script({ kind: 'endless', piece: 'more ', intervalMs: 5 });
+    const controller = new AbortController();
+    let received = 0;
+    const running = providers[providerId].generate(request(providerId, endpoint, { signal: controller.signal }), {
+      text: () => {
+        received++;
+        if (received === 3) controller.abort();
+      },
+    });
+    const failure = await failureOf(running);
+    expect(failure.cancelled).toBe(true);
+    await until(() => fake.abandoned() === 1);
+    expect(fake.calls()).toBe(1);
+  });
+
+  it('times out a silent provider and closes the socket', async () => {
+    const quick = createChatProviders(tls ? { ca: [pki.caCert] } : {}, { idleTimeoutMs: 100 });
+    fake.script({ kind: 'silent' });
+    const failure = await failureOf(collect(quick[providerId], request(providerId, endpoint)));
+    expect(failure.code).toBe('PROVIDER_TIMEOUT');
+    await until(() => fake.abandoned() === 1);
+    expect(fake.calls()).toBe(1);
+  });
+
+  it('waits for a slow first token within the bounds', async () => {
+    fake.script({ kind: 'text', answer: { pieces: ['slow', ' start'] }, firstTokenDelayMs: 300 });
+    const { text } = await collect(providers[providerId], request(providerId, endpoint));
+    expect(text).toBe('slow start');
+  });
+
+  it('stops at the output character bound without splitting a character', async () => {
+    fake.script({ kind: 'endless', piece: 'a🌳', intervalMs: 1 });
+    const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint, { maxOutputCharacters: 5 }));
+    expect(text).toBe('a🌳a🌳a');
+    expect(outcome.finishReason).toBe('length');
+    await until(() => fake.abandoned() === 1);
+  });
+
+  it('treats a body that ends without any end of answer as a failure', async () => {
+    fake.script({ kind: 'text', answer: { pieces: ['cut'], omitEndMarker: true } });
+    if (kind === 'openai') {
+      // OpenAI-compatible servers that omit [DONE] after a finish reason (ik_llama.cpp) are accepted.
+      const { text } = await collect(providers[providerId], request(providerId, endpoint));
+      expect(text).toBe('cut');
+    } else {
+      const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
+      expect(failure).toMatchObject({ code: 'PROVIDER_FAILED', outputStarted: true });
+      expect(fake.calls()).toBe(1);
+    }
+  });
+
+  if (tls) {
+    it('refuses a certificate from another CA and a leaf key other than the pinned one, without retry', async () => {
+      const untrusted = createChatProviders({}, {});
+      const first = await failureOf(collect(untrusted[providerId], request(providerId, endpoint)));
+      expect(first.code).toBe('PROVIDER_UNAVAILABLE');
+      const pinnedElsewhere = { ...endpoint, spkiSha256: 'f'.repeat(64) };
+      const second = await failureOf(collect(providers[providerId], request(providerId, pinnedElsewhere)));
+      expect(second.code).toBe('PROVIDER_UNAVAILABLE');
+      const wrongName = { ...endpoint, hostname: 'elsewhere.test', servername: 'elsewhere.test' };
+      const third = await failureOf(collect(providers[providerId], request(providerId, wrongName)));
+      expect(third.code).toBe('PROVIDER_UNAVAILABLE');
+      expect(fake.calls()).toBe(0);
+    });
+  }
+});
+
+describe('safe retries never follow output', () => {
+  it('a refused connection is retried, a disconnect after output is not', async () => {
+    const fake = await startFakeProvider('ollama');
+    try {
+      const providers = createChatProviders();
+      const endpoint = endpointFor(fake, 'ollama');
+      fake.script({ kind: 'disconnect', pieces: [] }, { kind: 'text', answer: { pieces: ['second'] } });
+      const { text, outcome } = await collect(providers.ollama, request('ollama', endpoint));
+      expect(text).toBe('second');
+      expect(outcome.attempts).toBe(2);
+      const replies: FakeReply[] = [{ kind: 'disconnect', pieces: ['x'] }, { kind: 'text', answer: { pieces: ['never'] } }];
+      fake.reset();
+      fake.script(...replies);
+      const failure = await failureOf(collect(providers.ollama, request('ollama', endpoint)));
+      expect(failure.outputStarted).toBe(true);
+      expect(fake.calls()).toBe(1);
+    } finally {
+      await fake.close();
+    }
+  });
+});
