@@ -26,6 +26,16 @@ import { consentRoutes, providerRoutes } from './http/routes/provider-routes.js'
 import { SqliteProviderStore } from './infra/database/sqlite-provider-store.js';
 import { DnsHostResolver } from './infra/endpoint-probe/dns-host-resolver.js';
 import { NodeEndpointProber } from './infra/endpoint-probe/node-endpoint-prober.js';
+import { randomBytes } from 'node:crypto';
+import { ShutdownPreflight } from './app/jobs/active-work.js';
+import { JobEngine } from './app/jobs/job-engine.js';
+import { InMemoryJobLedger, type JobLedger } from './app/jobs/job-ledger.js';
+import { JOBS_MODULE } from './app/jobs/jobs-module.js';
+import { PageCursorCodec } from './app/jobs/page-cursor.js';
+import { SILENT_EVENT_LOG } from './app/event-log.js';
+import { installedExtensions, type CompositionExtension } from './composition-extensions.js';
+import { jobRoutes } from './http/routes/job-routes.js';
+import { SqliteJobLedger } from './infra/database/sqlite-job-ledger.js';
 
 export interface LaunchIdentity {
   readonly bearer: string;
@@ -49,7 +59,7 @@ export interface ComposedService {
 }
 
 /** Everything the composition contributes: module declarations and their routes. */
-interface Capability {
+export interface Capability {
   readonly module: ModuleDeclaration;
   readonly routes: readonly RouteDefinition[];
 }
@@ -73,6 +83,8 @@ interface AppServices {
   readonly credentials: CredentialService;
   readonly database: Database | null;
   readonly providers: ProviderServices;
+  readonly jobs: JobEngine;
+  readonly preflight: ShutdownPreflight;
 }
 
 /** Every capability of the full composition, each with its module and routes. */
@@ -84,6 +96,7 @@ function capabilities(services: AppServices): Capability[] {
     { module: SECRETS_MODULE, routes: secretRoutes(services.credentials) },
     { module: PROVIDERS_MODULE, routes: providerRoutes(services.providers.configuration) },
     { module: CONSENT_MODULE, routes: consentRoutes(services.providers.consents) },
+    { module: JOBS_MODULE, routes: jobRoutes(services.jobs, services.preflight) },
   ];
 }
 
@@ -99,6 +112,18 @@ function environmentCredentials(enabled: boolean, env: NodeJS.ProcessEnv): Map<C
     if (value !== undefined && value.length > 0) values.set(reference, value);
   }
   return values;
+}
+
+/** The job engine over the given ledger; the durable one whenever the encrypted database is open. */
+function jobEngine(ledger: JobLedger, startup: StartupGate, log: EventLog): JobEngine {
+  return new JobEngine({
+    ledger,
+    cursors: new PageCursorCodec(randomBytes(32), 'jobs.list'),
+    startup,
+    log,
+    now: () => Date.now(),
+    newJobId: () => `job_${randomBytes(16).toString('hex')}`,
+  });
 }
 
 /** The route table of the full composition (every module, GEDCOM included), for the contract document. */
@@ -127,12 +152,19 @@ export function contractRoutes(): RouteDefinition[] {
       credentials: { status: async () => 'missing' },
       gate: startup,
     }),
+    jobs: jobEngine(new InMemoryJobLedger(), startup, SILENT_EVENT_LOG),
+    preflight: new ShutdownPreflight(),
   };
   return capabilities(services).flatMap((capability) => capability.routes);
 }
 
 /** The composition root: the only place that knows every concrete class. */
-export async function composeService(launch: LaunchIdentity, options: ServeOptions, log: EventLog): Promise<ComposedService> {
+export async function composeService(
+  launch: LaunchIdentity,
+  options: ServeOptions,
+  log: EventLog,
+  extensions: readonly CompositionExtension[] = installedExtensions(),
+): Promise<ComposedService> {
   const keyring = new OsKeyring();
   const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace }, keyring);
   const startupReport = new StartupReport(state.codes, platformOf(process.platform, process.arch));
@@ -141,7 +173,13 @@ export async function composeService(launch: LaunchIdentity, options: ServeOptio
   const enabledModules = state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId] : state.config.enabledModules;
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });
-  const registry = new ModuleRegistry([...CORE_MODULES, ...enabledModules]);
+  // Without the encrypted database (blocked startup) jobs cannot be submitted; the ledger stays empty.
+  const jobs = jobEngine(state.database ? new SqliteJobLedger(state.database) : new InMemoryJobLedger(), startup, log);
+  jobs.start();
+  const preflight = new ShutdownPreflight();
+  preflight.register(jobs);
+  const extended = extensions.flatMap((extension) => extension.capabilities({ jobs, registerActiveWork: (source) => preflight.register(source) }));
+  const registry = new ModuleRegistry([...CORE_MODULES, ...enabledModules, ...extended.map((capability) => capability.module.moduleId)]);
   const credentials = new CredentialService(keyring, startup, environmentCredentials(options.credentialsFromEnv === true, process.env));
   const providerNetwork: ProviderNetwork = { resolver: new DnsHostResolver(), prober: new NodeEndpointProber() };
   const services: AppServices = {
@@ -158,9 +196,16 @@ export async function composeService(launch: LaunchIdentity, options: ServeOptio
       credentials: { status: (reference) => credentials.presence(reference) },
       gate: startup,
     }),
+    jobs,
+    preflight,
   };
-  const routes = exposeRoutes(registry, capabilities(services));
+  const routes = exposeRoutes(registry, [...capabilities(services), ...extended]);
   const http = buildHttpAdapter({ gate, routes, log });
+  // Graceful shutdown interrupts running jobs (their terminal events reach open streams) before connections close.
+  http.addHook('preClose', async () => {
+    jobs.shutdown();
+    await new Promise((resolve) => setImmediate(resolve));
+  });
   return {
     http,
     routes,

@@ -100,6 +100,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Job snapshots
+         * @description Bounded schema-v1 snapshots, newest first. `cursor` is the opaque, tamper-evident `next_cursor` of the previous page (valid for the life of the process; a forged or foreign one is 400 JOB_CURSOR_INVALID). Pages stay stable while new jobs are added; a listing walks at most 1000 snapshots in total.
+         */
+        get: operations["listInternalJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One job snapshot
+         * @description The current schema-v1 snapshot of one job; 404 JOB_NOT_FOUND when the job is not known.
+         */
+        get: operations["getInternalJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request cooperative cancellation
+         * @description Idempotent. `pending_safe_point`: cancellation is recorded (one `cancel-requested` event) and the job stops at its next safe point; repeated calls answer the same without new events. `terminal`: the job has ended (a queued job is cancelled at once); the snapshot tells how.
+         */
+        post: operations["cancelInternalJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{job_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Job event stream (SSE)
+         * @description Server-sent events: `id` is the per-job sequence, `event` the kind, `data` one JobEvent. At most 256 events are retained per job; `Last-Event-ID` resumes after that id, an id before the retained window is 410 JOB_EVENT_REPLAY_EXPIRED (fetch a fresh snapshot), a malformed or future id is 400 JOB_EVENT_CURSOR_INVALID, all before any event is sent. At most 32 subscribers per job (409 JOB_SUBSCRIBER_LIMIT); a subscriber more than 64 events behind is closed alone and resumes by id. A comment heartbeat every 15 s; the stream closes after the terminal event.
+         */
+        get: operations["streamInternalJobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/shutdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Safe-quit preflight
+         * @description Waits for active work (jobs, and chat streams once they exist) up to `wait_ms` (at most 10000 ms, the default). Answers `ready` when nothing is active; otherwise 409 SHUTDOWN_BLOCKED_ACTIVE_WORK with the counts per source in `details`, including work pending a cancellation-safe point. Changes no state; not blocked by degraded startup.
+         */
+        post: operations["preflightInternalShutdown"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/provider-configuration": {
         parameters: {
             query?: never;
@@ -268,6 +368,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActiveWorkCounts: {
+            source: string;
+            active: number;
+            /** @description Of the active ones, those cancelled but not yet at a safe point. */
+            pending_cancellation: number;
+        };
         ApiVersion: {
             /**
              * @default service.internal-api/1
@@ -467,6 +573,91 @@ export interface components {
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
         };
+        JobArtifactReference: {
+            /** @description Opaque artifact grant; never a path. */
+            grant: string;
+            /** @description What the artifact is to the job, e.g. `output`. */
+            role: string;
+        };
+        JobCancelResponse: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `pending_safe_point`: cancellation is recorded and the job stops at its next safe point. `terminal`: the job has ended (the snapshot tells how). */
+            disposition: "pending_safe_point" | "terminal";
+            job: components["schemas"]["JobSnapshot"];
+        };
+        /** @description A catalogued code and its catalogue message; never raw exception text. */
+        JobError: {
+            code: string;
+            message: string;
+        };
+        JobEvent: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `job_` and 32 lowercase hex digits. */
+            job_id: string;
+            sequence: number;
+            /** @description The SSE `event` name; exactly one terminal kind (succeeded, failed, cancelled, interrupted) ends every job. */
+            kind: "queued" | "started" | "progress" | "artifact" | "cancel-requested" | "succeeded" | "failed" | "cancelled" | "interrupted";
+            /** @description queued, running, cancelling; terminal: succeeded, failed, cancelled, interrupted. */
+            state: "queued" | "running" | "cancelling" | "succeeded" | "failed" | "cancelled" | "interrupted";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp.
+             */
+            occurred_at: string;
+            progress: components["schemas"]["JobProgress"] | null;
+            artifact: components["schemas"]["JobArtifactReference"] | null;
+            error: components["schemas"]["JobError"] | null;
+        };
+        /** @description Units completed, the total when known, and a stable stage name. */
+        JobProgress: {
+            completed: number;
+            total: number | null;
+            stage: string | null;
+        };
+        JobSnapshot: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `job_` and 32 lowercase hex digits. */
+            job_id: string;
+            kind: string;
+            /** @description queued, running, cancelling; terminal: succeeded, failed, cancelled, interrupted. */
+            state: "queued" | "running" | "cancelling" | "succeeded" | "failed" | "cancelled" | "interrupted";
+            cancel_requested: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp.
+             */
+            created_at: string;
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp.
+             */
+            updated_at: string;
+            ended_at: string | null;
+            progress: components["schemas"]["JobProgress"] | null;
+            artifacts: components["schemas"]["JobArtifactReference"][];
+            /** @description Whether the job produced a result (only a succeeded job can). */
+            result_produced: boolean;
+            error: components["schemas"]["JobError"] | null;
+            /** @description Sequence of the latest event of this job. */
+            last_event_id: number;
+        };
+        /** @description Newest first; a listing walks at most 1000 snapshots in total. */
+        JobSnapshotPage: {
+            /** @constant */
+            schema_version: 1;
+            jobs: components["schemas"]["JobSnapshot"][];
+            page: components["schemas"]["PageMetadata"];
+        };
+        PageMetadata: {
+            /** @default 0 */
+            count: number;
+            /** @default null */
+            next_cursor: string | null;
+        };
         PaginationPolicy: {
             /** @default 25 */
             default_limit: number;
@@ -612,6 +803,24 @@ export interface components {
             allowed_values: string[];
             minimum?: number | null;
             maximum?: number | null;
+        };
+        ShutdownPreflightRequest: {
+            /**
+             * @description How long to wait for active work to end; at most the service bound.
+             * @default 10000
+             */
+            wait_ms: number;
+        };
+        ShutdownPreflightResponse: {
+            /** @constant */
+            schema_version: 1;
+            /**
+             * @description Nothing is active; the main process may quit. Otherwise the answer is 409 SHUTDOWN_BLOCKED_ACTIVE_WORK.
+             * @constant
+             */
+            status: "ready";
+            waited_ms: number;
+            sources: components["schemas"]["ActiveWorkCounts"][];
         };
         StartupDiagnosticComponentResponse: {
             component: "configuration" | "database" | "keyring" | "workspace";
@@ -1198,6 +1407,605 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listInternalJobs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of job snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobSnapshotPage"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInternalJob: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobSnapshot"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelInternalJob: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancellation disposition and the current snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCancelResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    streamInternalJobEvents: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+                /** @description Resume after this event id. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The requested history is no longer retained. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    preflightInternalShutdown: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShutdownPreflightRequest"];
+            };
+        };
+        responses: {
+            /** @description Nothing is active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShutdownPreflightResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The request failed safely. */

@@ -39,6 +39,7 @@ export const ERROR_CATALOGUE = {
   JOB_EVENT_CURSOR_INVALID: { status: 400, message: 'The Last-Event-ID is not a valid event id of this job.' },
   JOB_SUBSCRIBER_LIMIT: { status: 409, message: 'The job has too many event subscribers.' },
   JOB_CURSOR_INVALID: { status: 400, message: 'The page cursor is not valid.' },
+  JOB_QUEUE_FULL: { status: 409, message: 'Too many jobs are waiting to run.' },
   SHUTDOWN_BLOCKED_ACTIVE_WORK: { status: 409, message: 'Work is still active; the service is not ready to quit.' },
   // providers and consent
   PROFILE_REVISION_STALE: { status: 409, message: 'The provider profiles changed since the given revision.' },

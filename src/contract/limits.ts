@@ -70,44 +70,30 @@ export const PROVIDER_LIMITS = {
   maxConsentRuns: 1_000_000,
 } as const;
 
-/**
- * Transient chat (spec section 8, issue 6). The first five are the specification's; the rest are
- * the bounded numbers it leaves open, chosen here and projected into the chat capability response.
- */
-export const CHAT_LIMITS = {
-  /** Live sessions in process memory (spec section 8). */
-  maxSessions: 32,
-  /** User and assistant messages per session (spec section 8); a run adds two. */
-  maxMessagesPerSession: 32,
-  /** Characters of one message, user or assistant (spec section 8). */
-  maxMessageCharacters: 16_384,
-  /** Characters of every message of a session together, the reply included (spec section 8). */
-  maxContextCharacters: 65_536,
-  /** Serialized SSE bytes one stream run retains for Last-Event-ID replay (spec section 8). */
-  replayBufferBytes: 256 * 1024,
-  /** Output tokens asked of the provider per run; a request may lower it, never raise it. */
-  maxOutputTokens: 2048,
-  /** Sampling temperature accepted per run (the `chat.temperature` setting is the default). */
-  minTemperature: 0,
-  maxTemperature: 1,
-  /** Whole run, from the first connection attempt to the last output byte. */
-  runTimeoutMs: 120_000,
-  /** Longest silence of the provider (no byte at all, keep-alives included) before the run times out. */
-  idleTimeoutMs: 30_000,
-  /** Connection attempts repeated after a failure before any output; never after output began. */
-  safeRetries: 2,
-  /** Pause before a safe retry (multiplied by the attempt number). */
-  retryBackoffMs: 250,
-  /** Stream runs a session keeps for replay (the active one and the newest terminal ones). */
-  retainedRunsPerSession: 4,
-  /** Concurrent event readers of one stream run. */
-  subscribersPerRun: 8,
-  /** Characters of text carried by one `delta` event; longer provider chunks are split. */
-  maxDeltaCharacters: 4096,
-  /** SSE comment heartbeat interval on chat streams. */
+/** The job engine (spec section 8 and contract.md section 7); numbers the spec leaves open are ours. */
+export const JOB_LIMITS = {
+  /** Events retained per job for Last-Event-ID replay (spec section 8). */
+  retainedEventsPerJob: 256,
+  /** Concurrent event subscribers per job (spec section 8). */
+  subscribersPerJob: 32,
+  /** Events queued for one subscriber before it is closed as too slow (spec section 8). */
+  subscriberQueueEvents: 64,
+  /** Snapshots a listing walks in total, across all its pages (spec section 8). */
+  maxSnapshots: 1000,
+  /** Terminal jobs the durable ledger keeps; older terminal jobs are pruned. */
+  ledgerRetainedJobs: 1000,
+  /** SSE comment heartbeat interval (contract.md section 7). */
   heartbeatMs: 15_000,
-  /** Bytes of one upstream NDJSON line or SSE event before the provider answer is treated as broken. */
-  maxUpstreamFrameBytes: 1_048_576,
-  /** Bytes of an upstream error body read (and then discarded: its text never reaches the client). */
-  maxUpstreamErrorBytes: 8_192,
+  /** Longest wait of the shutdown preflight; a request may shorten it, never lengthen it. */
+  shutdownPreflightMaxWaitMs: 10_000,
+  /** Jobs whose handlers run at once; further jobs stay queued. */
+  maxRunningJobs: 4,
+  /** Jobs waiting for a run slot; a submission beyond this is refused with JOB_QUEUE_FULL. */
+  maxQueuedJobs: 64,
+  /** Terminal jobs of this process whose full event history stays in memory for replay. */
+  retainedTerminalHistories: 64,
+  /** Artifact references one job may report. */
+  artifactsPerJob: 16,
+  /** Sequence numbers reserved durably at a time, so a crashed job's terminal event follows every id it sent. */
+  sequenceReservationBlock: 256,
 } as const;

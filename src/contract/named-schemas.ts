@@ -2,6 +2,19 @@ import { ApiVersion } from './api-version.js';
 import { CapabilityAction, CapabilityManifest, CapabilityModule, PaginationPolicy, RequestSizePolicy } from './capabilities.js';
 import { FailureDetail, ValidationError } from './errors.js';
 import { HealthResponse } from './health.js';
+import {
+  ActiveWorkCounts,
+  JobArtifactReference,
+  JobCancelResponse,
+  JobError,
+  JobEvent,
+  JobProgress,
+  JobSnapshot,
+  JobSnapshotPage,
+  ShutdownPreflightRequest,
+  ShutdownPreflightResponse,
+} from './jobs.js';
+import { PageMetadata } from './pagination.js';
 import { ConsentBudget, ConsentCreateRequest, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse, ConsentScope, ConsentSummary } from './consent.js';
 import { ProviderConfigurationResponse } from './provider-configuration.js';
 import {
@@ -54,4 +67,15 @@ export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
   ConsentCreateRequest,
   ConsentResponse,
   ConsentSummary,
+  PageMetadata,
+  JobSnapshot,
+  JobSnapshotPage,
+  JobProgress,
+  JobArtifactReference,
+  JobError,
+  JobEvent,
+  JobCancelResponse,
+  ShutdownPreflightRequest,
+  ShutdownPreflightResponse,
+  ActiveWorkCounts,
 };

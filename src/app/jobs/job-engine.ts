@@ -366,9 +366,10 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
     this.transition(job, {}, 'queued', now, {}, true);
     this.deps.ledger.pruneTerminal(JOB_LIMITS.ledgerRetainedJobs);
     this.queue.push(job);
+    const queued = this.snapshotOf(job.record);
     this.notifyChange();
     this.pump();
-    return this.snapshotOf(job.record);
+    return queued;
   }
 
   private pump(): void {

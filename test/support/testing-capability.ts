@@ -1,0 +1,112 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { Type, type Static } from 'typebox';
+import type { ModuleDeclaration } from '../../src/app/capabilities/module-registry.js';
+import { JobCancelledError, type JobContext } from '../../src/app/jobs/job-engine.js';
+import { ServiceError } from '../../src/app/service-error.js';
+import type { CompositionExtension } from '../../src/composition-extensions.js';
+import { JobPathParams, JobSnapshot } from '../../src/contract/jobs.js';
+
+/**
+ * The test-only job producer. Only the test entry (dist/test-cli.js) installs it; the default
+ * composition has no producer and no submission route (spec section 9, rule 6).
+ */
+export const TESTING_MODULE: ModuleDeclaration = {
+  moduleId: 'testing',
+  name: 'Testing',
+  summary: 'Test-only scripted job producer; never part of the default composition.',
+  actions: [
+    { dispatchKey: 'testing.submit_job', name: 'submit_job', summary: 'Submits a scripted job.' },
+    { dispatchKey: 'testing.release_job', name: 'release_job', summary: 'Releases a scripted job held at its safe point.' },
+  ],
+};
+
+export const ScriptedJobRequest = Type.Object(
+  {
+    /** Progress events emitted first, one safe point each. */
+    progress_events: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+    /** The handler yields to the event loop after this many events (a well-behaved producer). */
+    yield_every: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    artifacts: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
+    /** Wait for a release before the first progress event (cancellation is seen at the safe point after it). */
+    hold_before: Type.Optional(Type.Boolean()),
+    /** After the artifacts, wait at a safe point: until released, or until released or cancelled. */
+    hold: Type.Optional(Type.Union([Type.Literal('release'), Type.Literal('release_or_cancel')])),
+    outcome: Type.Optional(Type.Union([Type.Literal('succeed'), Type.Literal('fail')])),
+  },
+  { additionalProperties: false },
+);
+export type ScriptedJobRequest = Static<typeof ScriptedJobRequest>;
+
+const HELD_JOBS_MAX = 256;
+
+export const testingExtension: CompositionExtension = {
+  name: 'testing',
+  capabilities({ jobs }) {
+    const held = new Map<string, () => void>();
+    const waitForRelease = (context: JobContext, orCancel: boolean): Promise<void> => {
+      if (held.size >= HELD_JOBS_MAX) throw new Error('too many held jobs');
+      return new Promise<void>((resolve) => {
+        held.set(context.jobId, () => {
+          held.delete(context.jobId);
+          resolve();
+        });
+        if (orCancel) context.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+    };
+    const submitter = jobs.registerKind<ScriptedJobRequest>('testing.scripted', async (script, context: JobContext) => {
+      const yieldEvery = script.yield_every ?? 16;
+      if (script.hold_before === true) {
+        await waitForRelease(context, false);
+        context.safePoint();
+      }
+      for (let i = 1; i <= script.progress_events; i++) {
+        context.progress({ completed: i, total: script.progress_events, stage: 'scripted' });
+        context.safePoint();
+        if (i % yieldEvery === 0) await yieldToLoop();
+      }
+      for (let i = 0; i < (script.artifacts ?? 0); i++) {
+        context.artifact({ grant: `agr_${i.toString(16).padStart(32, '0')}`, role: 'output' });
+      }
+      if (script.hold !== undefined) {
+        await waitForRelease(context, script.hold === 'release_or_cancel');
+        context.safePoint();
+      }
+      if (context.signal.aborted) throw new JobCancelledError();
+      if (script.outcome === 'fail') throw new ServiceError('GEDCOM_VERSION_UNSUPPORTED');
+      return { resultProduced: true };
+    });
+    return [
+      {
+        module: TESTING_MODULE,
+        routes: [
+          {
+            operationId: 'submitTestingJob',
+            method: 'POST',
+            path: '/api/v1/testing/jobs',
+            dispatchKey: 'testing.submit_job',
+            summary: 'Submit a scripted job (test composition only)',
+            tags: ['testing'],
+            body: ScriptedJobRequest,
+            success: { status: 200, description: 'The new job.', schema: JobSnapshot, contentType: 'application/json' },
+            handler: async (request) => submitter.submit(request.body as ScriptedJobRequest),
+          },
+          {
+            operationId: 'releaseTestingJob',
+            method: 'POST',
+            path: '/api/v1/testing/jobs/{job_id}/release',
+            dispatchKey: 'testing.release_job',
+            summary: 'Release a held scripted job (test composition only)',
+            tags: ['testing'],
+            params: JobPathParams,
+            success: { status: 200, description: 'Whether a held job was released.', schema: Type.Object({ released: Type.Boolean() }), contentType: 'application/json' },
+            handler: async (request) => {
+              const release = held.get((request.params as JobPathParams).job_id);
+              release?.();
+              return { released: release !== undefined };
+            },
+          },
+        ],
+      },
+    ];
+  },
+};
