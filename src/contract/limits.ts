@@ -70,6 +70,48 @@ export const PROVIDER_LIMITS = {
   maxConsentRuns: 1_000_000,
 } as const;
 
+/**
+ * Transient chat (spec section 8, issue 6). The first five are the specification's; the rest are
+ * the bounded numbers it leaves open, chosen here and projected into the chat capability response.
+ */
+export const CHAT_LIMITS = {
+  /** Live sessions in process memory (spec section 8). */
+  maxSessions: 32,
+  /** User and assistant messages per session (spec section 8); a run adds two. */
+  maxMessagesPerSession: 32,
+  /** Characters of one message, user or assistant (spec section 8). */
+  maxMessageCharacters: 16_384,
+  /** Characters of every message of a session together, the reply included (spec section 8). */
+  maxContextCharacters: 65_536,
+  /** Serialized SSE bytes one stream run retains for Last-Event-ID replay (spec section 8). */
+  replayBufferBytes: 256 * 1024,
+  /** Output tokens asked of the provider per run; a request may lower it, never raise it. */
+  maxOutputTokens: 2048,
+  /** Sampling temperature accepted per run (the `chat.temperature` setting is the default). */
+  minTemperature: 0,
+  maxTemperature: 1,
+  /** Whole run, from the first connection attempt to the last output byte. */
+  runTimeoutMs: 120_000,
+  /** Longest silence of the provider (no byte at all, keep-alives included) before the run times out. */
+  idleTimeoutMs: 30_000,
+  /** Connection attempts repeated after a failure before any output; never after output began. */
+  safeRetries: 2,
+  /** Pause before a safe retry (multiplied by the attempt number). */
+  retryBackoffMs: 250,
+  /** Stream runs a session keeps for replay (the active one and the newest terminal ones). */
+  retainedRunsPerSession: 4,
+  /** Concurrent event readers of one stream run. */
+  subscribersPerRun: 8,
+  /** Characters of text carried by one `delta` event; longer provider chunks are split. */
+  maxDeltaCharacters: 4096,
+  /** SSE comment heartbeat interval on chat streams. */
+  heartbeatMs: 15_000,
+  /** Bytes of one upstream NDJSON line or SSE event before the provider answer is treated as broken. */
+  maxUpstreamFrameBytes: 1_048_576,
+  /** Bytes of an upstream error body read (and then discarded: its text never reaches the client). */
+  maxUpstreamErrorBytes: 8_192,
+} as const;
+
 /** The job engine (spec section 8 and contract.md section 7); numbers the spec leaves open are ours. */
 export const JOB_LIMITS = {
   /** Events retained per job for Last-Event-ID replay (spec section 8). */
