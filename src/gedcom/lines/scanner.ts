@@ -54,8 +54,6 @@ export class LineScanner {
   flags = 0;
   terminator = TERM_NONE;
 
-  private nextLF = -1;
-  private nextCR = -1;
   private lfcr = false;
   private sawTerminator = false;
 
@@ -64,8 +62,6 @@ export class LineScanner {
     this.buf = buf;
     this.pos = 0;
     this.lineNo = firstLine - 1;
-    this.nextLF = -1;
-    this.nextCR = -1;
     this.lfcr = lfcr ?? false;
     this.sawTerminator = lfcr !== null;
   }
@@ -77,8 +73,6 @@ export class LineScanner {
   continueWith(buf: Buffer): void {
     this.buf = buf;
     this.pos = 0;
-    this.nextLF = -1;
-    this.nextCR = -1;
   }
 
   /** True when the buffer uses LF+CR as one terminator. */
@@ -96,24 +90,18 @@ export class LineScanner {
     const p = this.pos;
     if (p >= len) return false;
 
-    let lf = this.nextLF;
-    if (lf < p) {
-      lf = buf.indexOf(10, p);
-      if (lf < 0) lf = FAR;
-      this.nextLF = lf;
+    // find the end of the line: a JS byte loop beats a native indexOf call per line
+    let eol = p;
+    while (eol < len) {
+      const c = buf[eol] as number;
+      if (c === 10 || c === 13) break;
+      eol++;
     }
-    let cr = this.nextCR;
-    if (cr < p) {
-      cr = buf.indexOf(13, p);
-      if (cr < 0) cr = FAR;
-      this.nextCR = cr;
-    }
-    let eol = lf < cr ? lf : cr;
+    const cr = eol < len && buf[eol] === 13 ? eol : FAR;
     let next: number;
     let term: number;
     if (eol >= len) {
       if (!final) return false;
-      eol = len;
       next = len;
       term = TERM_NONE;
     } else {

@@ -1,36 +1,33 @@
 /**
- * Returns one shared string per distinct tag (or xref) byte sequence, so millions of lines
- * with the same tag do not allocate millions of strings. Non-ASCII sequences go through
- * `decodeNonAscii`.
+ * Returns one shared string per distinct tag byte sequence, so millions of lines with the same
+ * tag do not allocate millions of strings. A direct-mapped cache (keyed by length and a few
+ * bytes) answers almost every lookup; misses fall back to a map. Non-ASCII sequences go
+ * through `decodeNonAscii`.
  */
 export class TagInterner {
-  private readonly buckets = new Map<number, string[]>();
+  private readonly slots: (string | undefined)[] = new Array<string | undefined>(4096);
+  private readonly map = new Map<string, string>();
 
   constructor(private readonly decodeNonAscii: (buf: Buffer, start: number, end: number) => string) {}
 
   intern(buf: Buffer, start: number, end: number): string {
-    let h = end - start;
-    let ascii = true;
-    for (let i = start; i < end; i++) {
-      const b = buf[i] as number;
-      if (b >= 0x80) ascii = false;
-      h = (Math.imul(h, 31) + b) | 0;
+    const n = end - start;
+    if (n === 0) return '';
+    const key = (n * 977 + (buf[start] as number) * 31 + (buf[end - 1] as number) * 7 + (buf[start + (n >> 1)] as number) * 131) & 4095;
+    const cached = this.slots[key];
+    if (cached !== undefined && cached.length === n) {
+      let k = 0;
+      while (k < n && cached.charCodeAt(k) === buf[start + k]) k++;
+      if (k === n) return cached;
     }
-    if (!ascii) return this.decodeNonAscii(buf, start, end);
-    let bucket = this.buckets.get(h);
-    if (bucket !== undefined) {
-      const n = end - start;
-      outer: for (const s of bucket) {
-        if (s.length !== n) continue;
-        for (let k = 0; k < n; k++) if (s.charCodeAt(k) !== buf[start + k]) continue outer;
-        return s;
-      }
-    } else {
-      bucket = [];
-      this.buckets.set(h, bucket);
+    for (let i = start; i < end; i++) if ((buf[i] as number) >= 0x80) return this.decodeNonAscii(buf, start, end);
+    const fresh = buf.toString('latin1', start, end);
+    let shared = this.map.get(fresh);
+    if (shared === undefined) {
+      shared = fresh;
+      if (this.map.size < 100_000) this.map.set(fresh, fresh);
     }
-    const s = buf.toString('latin1', start, end);
-    bucket.push(s);
-    return s;
+    this.slots[key] = shared;
+    return shared;
   }
 }

@@ -123,12 +123,12 @@ export function materializeRecord(bytes: Buffer, firstLine: number, ctx: Materia
       continue;
     }
     const tag = interner.intern(bytes, s.tagStart, s.tagEnd);
-    const xref = s.xrefEnd > 0 ? interner.intern(bytes, s.xrefStart, s.xrefEnd) : null;
+    const xref = s.xrefEnd > 0 ? bytes.toString('latin1', s.xrefStart, s.xrefEnd) : null;
     let pointer: string | null = null;
     let value = '';
     const vs = s.valueStart;
     const ve = s.valueEnd;
-    if (isPointer(bytes, vs, ve)) pointer = interner.intern(bytes, vs, ve);
+    if (isPointer(bytes, vs, ve)) pointer = isAsciiRange(bytes, vs, ve) ? bytes.toString('latin1', vs, ve) : ctx.codec.decode(bytes, vs, ve);
     else value = decodeSingle(ctx, bytes, vs, ve);
     const node: GedcomNode = { tag, xref, pointer, value, children: [], line: s.lineNo };
     if (root === null || parent === undefined) {

@@ -29,6 +29,11 @@ export interface ParseOptions {
 /** Record types that need an xref. */
 const NEEDS_XREF = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
 
+function xrefText(buf: Buffer, s: number, e: number, codec: { decode(b: Buffer, s: number, e: number): string }): string {
+  for (let i = s; i < e; i++) if ((buf[i] as number) >= 0x80) return codec.decode(buf, s, e);
+  return buf.toString('latin1', s, e);
+}
+
 export function charCounterFor(encoding: GedcomEncoding): CharCounter {
   if (encoding === 'UTF-8' || encoding === 'UTF-16LE' || encoding === 'UTF-16BE') return countUtf8Chars;
   if (encoding === 'ANSEL') return countAnselChars;
@@ -128,7 +133,7 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
       curLine = scanner.lineNo;
       if (firstRecordStart < 0) firstRecordStart = curStart;
       curTag = ok ? interner.intern(text, scanner.tagStart, scanner.tagEnd) : '';
-      curXref = ok && scanner.xrefEnd > 0 ? interner.intern(text, scanner.xrefStart, scanner.xrefEnd) : null;
+      curXref = ok && scanner.xrefEnd > 0 ? xrefText(text, scanner.xrefStart, scanner.xrefEnd, codec) : null;
     }
     if (ok) {
       const isConc = scanner.tagIs('CONC');

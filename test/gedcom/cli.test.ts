@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runGedcomCli } from '../../src/gedcom/cli.js';
+import { corpusRoot } from '../support/corpus.js';
+
+function capture(): { io: { stdout: { write(s: string): boolean }; stderr: { write(s: string): boolean }; isTTY: boolean }; out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  return {
+    io: { stdout: { write: (s: string) => ((out += s), true) }, stderr: { write: (s: string) => ((err += s), true) }, isTTY: false },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+const torture = join(corpusRoot(), 'gedcom', 'torture-test-tgc55', 'TGC551.ged');
+const tmp = mkdtempSync(join(tmpdir(), 'gedcom-cli-'));
+
+describe('gedcom command line', () => {
+  it('inspect prints JSON without the path', async () => {
+    const c = capture();
+    expect(await runGedcomCli(['gedcom', 'inspect', torture], c.io)).toBe(0);
+    const result = JSON.parse(c.out()) as { version: { declared: string }; encoding: { detected: string } };
+    expect(result.version.declared).toBe('5.5');
+    expect(result.encoding.detected).toBe('ANSEL');
+    expect(c.out()).not.toContain('TGC551');
+    expect(c.err()).toBe('');
+  });
+
+  it('rewrite reproduces the file byte for byte', async () => {
+    const c = capture();
+    const out = join(tmp, 'rewrite.ged');
+    expect(await runGedcomCli(['rewrite', torture, '--out', out], c.io)).toBe(0);
+    expect(readFileSync(out).equals(readFileSync(torture))).toBe(true);
+  });
+
+  it('convert writes a 7.0 file', async () => {
+    const c = capture();
+    const out = join(tmp, 'conv.ged');
+    expect(await runGedcomCli(['convert', torture, '--to', '7.0', '--out', out], c.io)).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('2 VERS 7.0');
+  });
+
+  it.each([
+    [['frob'], 2, 'GEDCOM_USAGE'],
+    [['rewrite', torture], 2, 'GEDCOM_USAGE'],
+    [['convert', torture, '--to', '6.0', '--out', join(tmp, 'a.ged')], 2, 'GEDCOM_USAGE'],
+    [['rewrite', torture, '--out', torture], 2, 'GEDCOM_USAGE'],
+    [['inspect', join(tmp, 'missing.ged')], 3, 'GEDCOM_FILE_UNREADABLE'],
+  ] as const)('%j fails with exit %i and one stderr line', async (argv, code, name) => {
+    const c = capture();
+    expect(await runGedcomCli([...argv], c.io)).toBe(code);
+    expect(c.err().startsWith(`${name}: `)).toBe(true);
+    expect(c.err().trim().split('\n')).toHaveLength(1);
+    expect(c.err()).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses an unsupported version', async () => {
+    const file = join(tmp, 'v501.ged');
+    writeFileSync(file, '0 HEAD\n1 GEDC\n2 VERS 5.0\n0 TRLR\n');
+    const c = capture();
+    expect(await runGedcomCli(['rewrite', file, '--out', join(tmp, 'o.ged')], c.io)).toBe(4);
+    expect(c.err()).toMatch(/^GEDCOM_VERSION_UNSUPPORTED: /);
+  });
+});
