@@ -177,7 +177,7 @@ export async function runGedcomParseBench(): Promise<string> {
   lines.push('## GEDCOM parse throughput', '');
   lines.push('Command: `node --import tsx bench/gedcom-parse.ts`  ');
   lines.push(`Machine: ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}, ${mb(totalmem())} MB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}  `);
-  lines.push(`Method: one child process per measurement. Peak RSS = the child's maxRSS after its first parse (Node, tsx, both peer libraries and the file bytes included); \"over base\" subtracts the child's RSS before it read the file. Warm-up parses discarded (1, or 4 for files under 5 MB); ${rounds} rounds in seeded random order interleaving files and variants; medians over all timed parses (5 per child for the corpus files, 3 for 10 MB, 1 for 100 MB).`, '');
+  lines.push(`Method: one child process per measurement. Peak RSS = the child's maxRSS after its first parse (Node, tsx, both peer libraries and the file bytes included); "over base" subtracts the child's RSS before it read the file. Warm-up parses discarded (1, or 4 for files under 5 MB); ${rounds} rounds in seeded random order interleaving files and variants; medians over all timed parses (5 per child for the corpus files, 3 for 10 MB, 1 for 100 MB).`, '');
   lines.push('| file | size MB | variant | median ms | MB/s | peak RSS MB | peak / size | (peak - base) / size | timed parses |');
   lines.push('|---|---:|---|---:|---:|---:|---:|---:|---:|');
   const summary: string[] = [];
