@@ -1,0 +1,56 @@
+import type { GedcomDocumentLike } from '../model.js';
+import { Individual } from './individual.js';
+import { Family } from './family.js';
+import { Source } from './source.js';
+import { Repository } from './repository.js';
+import { Note } from './note.js';
+import { Media } from './media.js';
+import { Submitter } from './submitter.js';
+
+/**
+ * Typed, read-only views over record trees. Views hold the live nodes: to edit, change the
+ * nodes (or the record's root) and call `record.markEdited()`.
+ */
+export { Individual } from './individual.js';
+export type { ChildLink } from './individual.js';
+export { Family } from './family.js';
+export { Source } from './source.js';
+export { Repository } from './repository.js';
+export { Note } from './note.js';
+export { Media } from './media.js';
+export type { MediaFile } from './media.js';
+export { Submitter } from './submitter.js';
+export { PersonalName } from './name.js';
+export { GedcomEvent, INDIVIDUAL_EVENT_TAGS, FAMILY_EVENT_TAGS } from './event.js';
+export { Place } from './place.js';
+export { SourceCitation } from './citation.js';
+export { firstChild, childrenWith, childValue, isVoidPointer } from './node-query.js';
+
+export function individuals(doc: GedcomDocumentLike): Individual[] {
+  return doc.records.filter((r) => r.tag === 'INDI').map((r) => new Individual(r.root, doc));
+}
+
+export function families(doc: GedcomDocumentLike): Family[] {
+  return doc.records.filter((r) => r.tag === 'FAM').map((r) => new Family(r.root, doc));
+}
+
+export function sources(doc: GedcomDocumentLike): Source[] {
+  return doc.records.filter((r) => r.tag === 'SOUR').map((r) => new Source(r.root, doc));
+}
+
+export function repositories(doc: GedcomDocumentLike): Repository[] {
+  return doc.records.filter((r) => r.tag === 'REPO').map((r) => new Repository(r.root));
+}
+
+/** NOTE records (5.x) and SNOTE records (7.0). */
+export function notes(doc: GedcomDocumentLike): Note[] {
+  return doc.records.filter((r) => r.tag === 'NOTE' || r.tag === 'SNOTE').map((r) => new Note(r.root, doc));
+}
+
+export function mediaObjects(doc: GedcomDocumentLike): Media[] {
+  return doc.records.filter((r) => r.tag === 'OBJE').map((r) => new Media(r.root));
+}
+
+export function submitters(doc: GedcomDocumentLike): Submitter[] {
+  return doc.records.filter((r) => r.tag === 'SUBM').map((r) => new Submitter(r.root));
+}

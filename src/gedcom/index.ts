@@ -1,0 +1,24 @@
+/**
+ * GEDCOM engine: public entry point. See model.ts for the record model and its rules,
+ * version.ts for the version boundary, diagnostics.ts for finding codes.
+ */
+export * from './model.js';
+export { GedcomDocument } from './document.js';
+export type { LineStats } from './document.js';
+export { DIAGNOSTIC_CODES, DiagnosticLog } from './diagnostics.js';
+export type { DiagnosticCode, DiagnosticSummary } from './diagnostics.js';
+export { GedcomError } from './errors.js';
+export type { GedcomErrorCode } from './errors.js';
+export { classifyVersion, isSupportedVersion } from './version.js';
+export { parseGedcom, parseGedcomBytes, parseGedcomFile } from './parse/parse.js';
+export type { ParseOptions } from './parse/parse.js';
+export type { ByteSource } from './parse/read-all.js';
+export { writeGedcomBytes, writeGedcomChunks, writeGedcomFile, needsCanonical } from './write/writer.js';
+export type { WriteOptions, WriteReport } from './write/writer.js';
+export { inspectGedcom, inspectGedcomBytes } from './inspect/inspect.js';
+export type { GedcomInspectResult, InspectFinding } from './inspect/result.js';
+export { generateGedcom, generateGedcomBytes } from './generate.js';
+export type { GenerateOptions, GenerateSummary, ChunkSink } from './generate.js';
+export { runGedcomCli, GEDCOM_CLI_EXIT } from './cli.js';
+export type { GedcomCliIo } from './cli.js';
+export { decodeAnsel, encodeAnsel } from './decode/ansel.js';
