@@ -147,7 +147,7 @@ export function contractRoutes(): RouteDefinition[] {
     credentials: new CredentialService(inertKeyring, startup, new Map()),
     database: null,
     providers: providerServices({
-      network: { resolver: { resolve: async () => [] }, prober: { probe: async () => ({ kind: 'unreachable' }) } },
+      network: { resolver: { resolve: async () => [] }, prober: { probe: async () => ({ kind: 'unreachable' }) }, transport: {} },
       store: null,
       credentials: { status: async () => 'missing' },
       gate: startup,
@@ -181,7 +181,15 @@ export async function composeService(
   const extended = extensions.flatMap((extension) => extension.capabilities({ jobs, registerActiveWork: (source) => preflight.register(source) }));
   const registry = new ModuleRegistry([...CORE_MODULES, ...enabledModules, ...extended.map((capability) => capability.module.moduleId)]);
   const credentials = new CredentialService(keyring, startup, environmentCredentials(options.credentialsFromEnv === true, process.env));
-  const providerNetwork: ProviderNetwork = { resolver: new DnsHostResolver(), prober: new NodeEndpointProber() };
+  // A test composition may replace name resolution, TLS trust and the cloud URLs; the default uses none of it.
+  const networkOverride = extensions.find((extension) => extension.providerNetwork !== undefined)?.providerNetwork;
+  const providerTransport = networkOverride?.transport ?? {};
+  const providerNetwork: ProviderNetwork = {
+    resolver: networkOverride?.resolver ?? new DnsHostResolver(),
+    prober: new NodeEndpointProber(providerTransport),
+    transport: providerTransport,
+    cloudUrls: networkOverride?.cloudUrls,
+  };
   const services: AppServices = {
     readiness,
     registry,

@@ -1,6 +1,7 @@
 import type { ActiveWorkSource } from './app/jobs/active-work.js';
 import type { JobEngine } from './app/jobs/job-engine.js';
 import type { Capability } from './compose.js';
+import type { ProviderNetworkOverride } from './app/providers/provider-services.js';
 
 /** What an extension may build on: the composed application services it needs. */
 export interface ExtensionServices {
@@ -15,6 +16,8 @@ export interface ExtensionServices {
 export interface CompositionExtension {
   readonly name: string;
   capabilities(services: ExtensionServices): readonly Capability[];
+  /** Replaces name resolution, TLS trust and the cloud URLs of the provider services (test composition only). */
+  readonly providerNetwork?: ProviderNetworkOverride;
 }
 
 const installed: CompositionExtension[] = [];

@@ -46,6 +46,16 @@ export interface EndpointProber {
   probe(target: ProbeTarget): Promise<ProbeOutcome>;
 }
 
+/**
+ * How sockets to a validated address are made: the trusted roots (absent: Node's bundled roots) and
+ * where a socket for an address really goes (absent: the address itself). The endpoint probe and the
+ * provider wire clients use the same transport; only a test composition sets either.
+ */
+export interface EndpointTransport {
+  readonly ca?: readonly string[];
+  readonly dial?: (address: string, port: number) => { readonly host: string; readonly port: number };
+}
+
 export interface Clock {
   now(): Date;
 }

@@ -2,7 +2,7 @@ import { ConsentService } from '../consent/consent-service.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import { ProviderCatalog, type CloudProviderId } from './catalog.js';
 import { EndpointVerifier } from './endpoint-verifier.js';
-import type { Clock, CredentialPresence, EndpointProber, HostResolver } from './ports.js';
+import type { Clock, CredentialPresence, EndpointProber, EndpointTransport, HostResolver } from './ports.js';
 import { SYSTEM_CLOCK } from './ports.js';
 import { ProviderPreflight } from './preflight.js';
 import { ProviderConfigurationService } from './provider-configuration-service.js';
@@ -12,12 +12,23 @@ import type { ProviderConfigurationStore } from './store.js';
 export interface ProviderNetwork {
   readonly resolver: HostResolver;
   readonly prober: EndpointProber;
+  /** The transport the probe uses; provider wire clients must use the same one. */
+  readonly transport: EndpointTransport;
   /** Replacements of the reviewed cloud URLs: only a test composition sets them (loopback fakes). */
+  readonly cloudUrls?: Partial<Record<CloudProviderId, string>>;
+}
+
+/** What a test composition replaces: name resolution, the transport and the cloud URLs. */
+export interface ProviderNetworkOverride {
+  readonly resolver: HostResolver;
+  readonly transport: EndpointTransport;
   readonly cloudUrls?: Partial<Record<CloudProviderId, string>>;
 }
 
 export interface ProviderServices {
   readonly catalog: ProviderCatalog;
+  /** The transport provider wire clients must use (the same the endpoint probe used). */
+  readonly transport: EndpointTransport;
   readonly configuration: ProviderConfigurationService;
   readonly consents: ConsentService;
   /** The central preflight chat and GEDCOM call before every execution. */
@@ -36,6 +47,7 @@ export function providerServices(deps: {
   const verifier = new EndpointVerifier(deps.network.resolver, deps.network.prober);
   return {
     catalog,
+    transport: deps.network.transport,
     configuration: new ProviderConfigurationService(catalog, verifier, deps.store, deps.credentials, deps.gate, clock),
     consents: new ConsentService(catalog, verifier, deps.store, deps.gate, clock),
     preflight: new ProviderPreflight(catalog, verifier, deps.store, deps.credentials, deps.gate),

@@ -2,17 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIP, connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
-import type { EndpointProber, ProbeOutcome, ProbeTarget, TlsFailure } from '../../app/providers/ports.js';
-
-export interface NodeEndpointProberOptions {
-  /** Trusted roots in PEM; absent means Node's bundled roots. Only a test composition sets it. */
-  readonly ca?: readonly string[];
-  /**
-   * Where the socket for a validated address really goes. Identity in production; a test
-   * composition maps the public test addresses its resolver hands out onto loopback fakes.
-   */
-  readonly dial?: (address: string, port: number) => { readonly host: string; readonly port: number };
-}
+import type { EndpointProber, EndpointTransport, ProbeOutcome, ProbeTarget, TlsFailure } from '../../app/providers/ports.js';
 
 const UNTRUSTED = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -49,7 +39,7 @@ const STATUS_LINE = /^HTTP\/1\.[01] ([1-5][0-9]{2})(?: |\r?$)/;
  * status line. A redirect is reported, never followed.
  */
 export class NodeEndpointProber implements EndpointProber {
-  constructor(private readonly options: NodeEndpointProberOptions = {}) {}
+  constructor(private readonly options: EndpointTransport = {}) {}
 
   probe(target: ProbeTarget): Promise<ProbeOutcome> {
     const dialed = this.options.dial ? this.options.dial(target.address, target.port) : { host: target.address, port: target.port };

@@ -1,0 +1,42 @@
+import type { CloudProviderId } from '../../src/app/providers/catalog.js';
+import type { CompositionExtension } from '../../src/composition-extensions.js';
+import { StaticHostResolver } from '../../src/infra/endpoint-probe/dns-host-resolver.js';
+
+/** Name of the variable through which an end-to-end test hands its network to the test composition. */
+export const TEST_PROVIDER_NETWORK_VARIABLE = 'SERVICE_TEST_PROVIDER_NETWORK';
+
+/**
+ * The test network, as JSON: a name table (each name answers a sequence of answers, for rebinding
+ * tests), the test CA, where each public test address really goes (`"<address>:<port>"` -> loopback
+ * port) and the cloud URLs the catalog uses instead of the reviewed ones. No test reaches the internet.
+ */
+export interface TestProviderNetwork {
+  readonly hosts: Readonly<Record<string, readonly (readonly string[])[]>>;
+  readonly ca: readonly string[];
+  readonly dial: Readonly<Record<string, number>>;
+  readonly cloudUrls: Partial<Record<CloudProviderId, string>>;
+}
+
+/** The extension of the test entry: active only when a test passes a network; the default entry never has it. */
+export function providerNetworkExtension(env: NodeJS.ProcessEnv = process.env): CompositionExtension {
+  const text = env[TEST_PROVIDER_NETWORK_VARIABLE];
+  if (text === undefined) return { name: 'provider-network', capabilities: () => [] };
+  const network = JSON.parse(text) as TestProviderNetwork;
+  return {
+    name: 'provider-network',
+    capabilities: () => [],
+    providerNetwork: {
+      resolver: new StaticHostResolver(network.hosts),
+      cloudUrls: network.cloudUrls,
+      transport: {
+        ca: network.ca,
+        dial: (address, port) => {
+          if (address === '127.0.0.1' || address === '::1') return { host: address, port };
+          const target = network.dial[`${address}:${port}`];
+          // An address outside the table goes nowhere: a closed loopback port, never the internet.
+          return { host: '127.0.0.1', port: target ?? 9 };
+        },
+      },
+    },
+  };
+}
