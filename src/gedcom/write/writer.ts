@@ -51,17 +51,16 @@ export function* writeGedcomChunks(doc: GedcomDocumentLike, options: WriteOption
   let lastByte = -1;
   if (doc.preambleEnd > 0 && !options.canonical) {
     const pre = src.fileBytes(0, doc.preambleEnd);
-    if (pre.length > 0) {
-      lastByte = pre[pre.length - 1] as number;
-      yield pre;
-    }
+    lastByte = src.text[doc.preambleEnd - 1] ?? -1;
+    if (pre.length > 0) yield pre;
   }
   let runStart = -1;
   let runEnd = -1;
   const flushRun = function* (): Generator<Buffer> {
     if (runStart >= 0 && runEnd > runStart) {
       const bytes = src.fileBytes(runStart, runEnd);
-      if (bytes.length > 0) lastByte = bytes[bytes.length - 1] as number;
+      // terminator check in the tokenizable domain (UTF-16 output ends in a NUL byte)
+      lastByte = src.text[runEnd - 1] ?? lastByte;
       yield bytes;
     }
     runStart = runEnd = -1;
@@ -84,10 +83,8 @@ export function* writeGedcomChunks(doc: GedcomDocumentLike, options: WriteOption
     if (lastByte >= 0 && lastByte !== 10 && lastByte !== 13) text = opts.eol + text;
     const enc = src.encode(text);
     rep.unrepresentable += enc.unrepresentable;
-    if (enc.bytes.length > 0) {
-      lastByte = enc.bytes[enc.bytes.length - 1] as number;
-      yield enc.bytes;
-    }
+    if (text.length > 0) lastByte = text.charCodeAt(text.length - 1);
+    if (enc.bytes.length > 0) yield enc.bytes;
   }
   yield* flushRun();
   if (src.trailing.length > 0 && !options.canonical) yield src.trailing;
