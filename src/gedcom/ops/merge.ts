@@ -1,0 +1,668 @@
+import type { GedcomDocumentLike, GedcomNode, GedcomRecord } from '../model.js';
+import { nodesEqual } from '../model.js';
+import type { ConversionTarget } from '../convert/index.js';
+import { canonicalRecordText } from '../write/canonical.js';
+import { OPS_LIMITS } from './limits.js';
+import { cloneNode, createdRecord, inVersion, outputLike } from './output.js';
+import type { OutputDocument } from './output.js';
+import { foldAscii, soundex } from './soundex.js';
+import type { EventView, NameView, PersonView, TreeIndex } from './tree-index.js';
+import { forEachPointer, indexTree, parentsOf, spouseIn, transientTree } from './tree-index.js';
+
+/**
+ * Duplicate finding and loss-minimal merging of two files (left wins, right is folded in).
+ *
+ * Finding follows Gramps' Find Duplicates (gramps/plugins/tool/finddupes.py): blocking by sex
+ * (male vs. everyone else) and the Soundex of each surname; scoring names, birth and death dates
+ * and places, parents and spouses; -1 from any component vetoes the pair (conflicting dates,
+ * names, places). Beyond Gramps: dates compare as day ranges (approximate dates widened by
+ * APPROXIMATE_SLACK_YEARS), pairs are one-to-one (a pair merges automatically only when each side
+ * is the other's best candidate by a margin), and a merge that would make anyone their own
+ * ancestor is refused.
+ *
+ * Merging keeps every line of both records: the right record's lines that the left one does not
+ * already hold are appended (a differing NAME, BIRT, ... is an alternate; a differing value of a
+ * line that may occur once, such as SEX or CHAN, is kept under a `_MERGED` extension line);
+ * right-side xrefs are remapped so they never collide; families whose couple was merged are
+ * unified; identical non-person records (same text) are kept once.
+ */
+export const MERGE_THRESHOLDS = {
+  /** Score at or above which a mutual best pair is merged without review. */
+  automatic: 3.75,
+  /** Score at or above which a pair is reported for review. */
+  review: 1.0,
+  /** The runner-up of either side must score at least this much less for an automatic merge. */
+  margin: 0.5,
+} as const;
+
+const APPROXIMATE_SLACK_YEARS = 5;
+const YEAR = 365.25;
+const SINGLETON_TAGS = new Set(['SEX', 'CHAN', 'RESN', 'CREA', 'RIN', 'HUSB', 'WIFE']);
+
+export interface MergePair {
+  readonly left: string;
+  readonly right: string;
+  readonly score: number;
+}
+
+export interface MergeOptions {
+  readonly dryRun?: boolean;
+  /** Output version; null keeps the left file's version. */
+  readonly outputVersion?: ConversionTarget | null;
+  readonly maxReview?: number;
+  readonly onProgress?: (stage: 'index' | 'score' | 'assemble', done: number, total: number | null) => void;
+}
+
+export interface MergeCounts {
+  readonly leftIndividuals: number;
+  readonly rightIndividuals: number;
+  readonly outputIndividuals: number;
+  readonly leftFamilies: number;
+  readonly rightFamilies: number;
+  readonly outputFamilies: number;
+  readonly candidatePairs: number;
+  readonly automaticPairs: number;
+  readonly reviewPairs: number;
+  readonly unifiedFamilies: number;
+  readonly remappedXrefs: number;
+  readonly sharedRecords: number;
+  readonly alternates: number;
+  readonly vetoedPairs: number;
+}
+
+export interface MergeResult {
+  /** Null for a dry run. */
+  readonly document: GedcomDocumentLike | null;
+  /** Every automatic merge (left xref, right xref, score). */
+  readonly merged: readonly MergePair[];
+  /** Pairs in the review band, best first, at most `maxReview`. */
+  readonly review: readonly MergePair[];
+  readonly counts: MergeCounts;
+}
+
+// ------------------------------------------------------------------ features and scoring
+
+interface NameFeature {
+  readonly surnameCode: string;
+  readonly suffix: string;
+  readonly givenFull: string;
+  readonly tokens: readonly { readonly text: string; readonly code: string }[];
+}
+
+interface PersonFeature {
+  readonly xref: string;
+  readonly male: boolean;
+  readonly sex: 'M' | 'F' | 'U';
+  readonly names: readonly NameFeature[];
+  readonly birth: EventView | undefined;
+  readonly death: EventView | undefined;
+  readonly father: readonly NameFeature[] | null;
+  readonly mother: readonly NameFeature[] | null;
+  readonly hasParents: boolean;
+  readonly spouses: readonly (readonly NameFeature[])[];
+  readonly birthDecade: number | null;
+}
+
+function nameFeature(n: NameView): NameFeature {
+  const given = foldAscii(n.given).toUpperCase().trim();
+  const tokens = given.split(/\s+/).filter((t) => t !== '').map((text) => ({ text, code: soundex(text) }));
+  return { surnameCode: soundex(n.surname), suffix: foldAscii(n.suffix).toUpperCase().trim(), givenFull: tokens.map((t) => t.text).join(' '), tokens };
+}
+
+function namesOf(p: PersonView | undefined): NameFeature[] {
+  return p === undefined ? [] : p.names.map(nameFeature);
+}
+
+function vitalEvent(p: PersonView, tags: readonly string[]): EventView | undefined {
+  for (const tag of tags) {
+    const e = p.events.find((x) => x.tag === tag && x.dated);
+    if (e !== undefined) return e;
+  }
+  for (const tag of tags) {
+    const e = p.events.find((x) => x.tag === tag);
+    if (e !== undefined) return e;
+  }
+  return undefined;
+}
+
+function featuresOf(index: TreeIndex, p: PersonView): PersonFeature {
+  const parents = parentsOf(index, p);
+  const spouses: NameFeature[][] = [];
+  for (const fx of p.fams) {
+    const f = index.families.get(fx);
+    const s = f === undefined ? null : spouseIn(f, p.xref);
+    if (s !== null) spouses.push(namesOf(index.people.get(s)));
+  }
+  const birth = vitalEvent(p, ['BIRT', 'CHR', 'BAPM']);
+  const mid = birth !== undefined && birth.dated && Number.isFinite(birth.earliest) && Number.isFinite(birth.latest) ? (birth.earliest + birth.latest) / 2 : null;
+  return {
+    xref: p.xref,
+    male: p.sex === 'M',
+    sex: p.sex,
+    names: namesOf(p),
+    birth,
+    death: vitalEvent(p, ['DEAT', 'BURI', 'CREM']),
+    father: parents?.father === undefined ? null : namesOf(parents.father),
+    mother: parents?.mother === undefined ? null : namesOf(parents.mother),
+    hasParents: parents !== undefined,
+    spouses,
+    birthDecade: mid === null ? null : Math.floor((mid - 1721426) / YEAR / 10),
+  };
+}
+
+/** Gramps name_match for one pair of names. */
+function nameScore(a: NameFeature, b: NameFeature): number {
+  if (a.surnameCode !== b.surnameCode) return -1;
+  if (a.suffix !== '' && b.suffix !== '' && a.suffix !== b.suffix) return -1;
+  if (a.givenFull === b.givenFull) return 1;
+  let score = 0;
+  for (const x of a.tokens) {
+    for (const y of b.tokens) {
+      if (x.text.length === 1 || y.text.length === 1) {
+        if (x.text[0] === y.text[0]) score += 0.25;
+      } else if (x.text === y.text) score += 0.5;
+      else if (x.text[0] === y.text[0] && x.code === y.code) score += 0.25;
+    }
+  }
+  score = Math.min(score, 1);
+  return score === 0 ? -1 : score;
+}
+
+/** Best score over every pair of names; -1 when every pair vetoes (0 when a side has no name). */
+function namesScore(a: readonly NameFeature[], b: readonly NameFeature[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  let best = -1;
+  for (const x of a) for (const y of b) best = Math.max(best, nameScore(x, y));
+  return best;
+}
+
+function widened(e: EventView): { lo: number; hi: number } {
+  const slack = e.approximate ? APPROXIMATE_SLACK_YEARS * YEAR : 0;
+  return { lo: e.earliest - slack, hi: e.latest + slack };
+}
+
+/** Gramps date_match over day ranges. */
+function dateScore(a: EventView | undefined, b: EventView | undefined): number {
+  if (a === undefined || b === undefined || !a.dated || !b.dated) return 0;
+  if (a.earliest === b.earliest && a.latest === b.latest && !a.approximate && !b.approximate) return 1;
+  const x = widened(a);
+  const y = widened(b);
+  if (x.hi < y.lo || y.hi < x.lo) return -1;
+  const inner = x.hi - x.lo <= y.hi - y.lo ? x : y;
+  const outer = inner === x ? y : x;
+  // one date is a more precise statement within the other (year vs. full date, within a year)
+  if (inner.lo >= outer.lo && inner.hi <= outer.hi && outer.hi - outer.lo <= 366 && !a.approximate && !b.approximate) return 0.75;
+  return 0.5;
+}
+
+function placeTokens(place: string): string[] {
+  return foldAscii(place).toUpperCase().split(/[\s,]+/).filter((t) => t !== '');
+}
+
+/** Gramps place_match. */
+function placeScore(a: EventView | undefined, b: EventView | undefined): number {
+  if (a === undefined || b === undefined || a.place === '' || b.place === '') return 0;
+  const x = placeTokens(a.place);
+  const y = placeTokens(b.place);
+  if (x.join(' ') === y.join(' ')) return 1;
+  let score = 0;
+  for (const s of x) {
+    for (const t of y) {
+      if (s === t) score += 0.5;
+      else if (s[0] === t[0] && soundex(s) === soundex(t)) score += 0.25;
+    }
+  }
+  score = Math.min(score, 1);
+  return score === 0 ? -1 : score;
+}
+
+/** Gramps compare_people: the sum of the components, or -1 when any component vetoes. */
+export function scorePair(a: PersonFeature, b: PersonFeature): number {
+  if ((a.sex === 'M' && b.sex === 'F') || (a.sex === 'F' && b.sex === 'M')) return -1;
+  const parts: number[] = [namesScore(a.names, b.names)];
+  if (parts[0] === -1) return -1;
+  parts.push(dateScore(a.birth, b.birth), dateScore(a.death, b.death), placeScore(a.birth, b.birth), placeScore(a.death, b.death));
+  if (a.hasParents && b.hasParents) {
+    if (a.father !== null && b.father !== null) parts.push(namesScore(a.father, b.father));
+    if (a.mother !== null && b.mother !== null) parts.push(namesScore(a.mother, b.mother));
+  }
+  let total = 0;
+  for (const p of parts) {
+    if (p === -1) return -1;
+    total += p;
+  }
+  for (const s of a.spouses) {
+    for (const t of b.spouses) {
+      const m = namesScore(s, t);
+      if (m > 0) total += m;
+    }
+  }
+  return total;
+}
+
+// ------------------------------------------------------------------ candidate finding
+
+function blockKeys(f: PersonFeature): string[] {
+  const group = f.male ? 'M' : 'O';
+  const codes = new Set(f.names.map((n) => n.surnameCode));
+  if (codes.size === 0) codes.add('Z000');
+  return [...codes].map((c) => `${group}:${c}`);
+}
+
+function addToBlock(blocks: Map<string, number[]>, key: string, i: number): void {
+  let list = blocks.get(key);
+  if (list === undefined) blocks.set(key, (list = []));
+  list.push(i);
+}
+
+/** Pairs (left index, right index) that share a block; large blocks are split by given name and by birth decade. */
+function candidatePairs(left: readonly PersonFeature[], right: readonly PersonFeature[], visit: (i: number, j: number) => void): void {
+  const lb = new Map<string, number[]>();
+  const rb = new Map<string, number[]>();
+  left.forEach((f, i) => blockKeys(f).forEach((k) => addToBlock(lb, k, i)));
+  right.forEach((f, j) => blockKeys(f).forEach((k) => addToBlock(rb, k, j)));
+  const seen = new Set<number>();
+  const width = right.length + 1;
+  const emit = (i: number, j: number): void => {
+    const key = i * width + j;
+    if (seen.has(key)) return;
+    seen.add(key);
+    visit(i, j);
+  };
+  for (const [key, ls] of lb) {
+    const rs = rb.get(key);
+    if (rs === undefined) continue;
+    if (ls.length * rs.length <= OPS_LIMITS.pairsPerBlock) {
+      for (const i of ls) for (const j of rs) emit(i, j);
+      continue;
+    }
+    // split: a pair is compared when it shares a given-name code or a birth decade (±1)
+    const byGiven = new Map<string, number[]>();
+    const byDecade = new Map<string, number[]>();
+    for (const j of rs) {
+      const f = right[j] as PersonFeature;
+      for (const n of f.names) for (const t of n.tokens.slice(0, 1)) addToBlock(byGiven, t.code, j);
+      if (f.birthDecade !== null) addToBlock(byDecade, String(f.birthDecade), j);
+    }
+    for (const i of ls) {
+      const f = left[i] as PersonFeature;
+      for (const n of f.names) for (const t of n.tokens.slice(0, 1)) for (const j of byGiven.get(t.code) ?? []) emit(i, j);
+      if (f.birthDecade !== null) for (let d = -1; d <= 1; d++) for (const j of byDecade.get(String(f.birthDecade + d)) ?? []) emit(i, j);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ helpers for assembly
+
+class XrefAllocator {
+  private readonly counters = new Map<string, number>();
+  constructor(private readonly used: Set<string>) {}
+  /** A fresh xref with the same letter prefix as `old`. */
+  fresh(old: string): string {
+    const prefix = (/^@([A-Za-z_]*)/.exec(old)?.[1] ?? '') || 'X';
+    let n = this.counters.get(prefix) ?? 1;
+    let candidate = `@${prefix}${n}@`;
+    while (this.used.has(candidate)) candidate = `@${prefix}${++n}@`;
+    this.counters.set(prefix, n + 1);
+    this.used.add(candidate);
+    return candidate;
+  }
+  claim(x: string): boolean {
+    if (this.used.has(x)) return false;
+    this.used.add(x);
+    return true;
+  }
+}
+
+function remapTree(node: GedcomNode, map: (x: string) => string): GedcomNode {
+  const copy = cloneNode(node);
+  const stack = [copy];
+  while (stack.length > 0) {
+    const n = stack.pop() as GedcomNode;
+    if (n.xref !== null) n.xref = map(n.xref);
+    if (n.pointer !== null && n.pointer !== '@VOID@') n.pointer = map(n.pointer);
+    for (const c of n.children) stack.push(c);
+  }
+  return copy;
+}
+
+/** Append the right tree's level-1 lines the left one lacks; returns how many were alternates. */
+function foldInto(target: GedcomNode, extra: GedcomNode): number {
+  let alternates = 0;
+  let merged: GedcomNode | null = null;
+  const present = target.children.slice();
+  for (const line of extra.children) {
+    if (present.some((c) => nodesEqual(c, line))) continue;
+    const sameTag = present.some((c) => c.tag === line.tag);
+    if (sameTag && SINGLETON_TAGS.has(line.tag)) {
+      if (merged === null) {
+        merged = { tag: '_MERGED', xref: null, pointer: null, value: '', children: [], line: 0 };
+        target.children.push(merged);
+      }
+      merged.children.push(line);
+      alternates++;
+      continue;
+    }
+    if (sameTag) alternates++;
+    target.children.push(line);
+  }
+  return alternates;
+}
+
+function recordKey(root: GedcomNode): string {
+  return canonicalRecordText({ ...root, xref: null }, { isV7: false, eol: '\n', maxPayload: 1 << 30 });
+}
+
+// ------------------------------------------------------------------ the operation
+
+/** Merge `right` into `left`. Pure: neither input is modified. */
+export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: GedcomDocumentLike, options: MergeOptions = {}): MergeResult {
+  const target: ConversionTarget = options.outputVersion ?? (leftInput.version.isV7 ? '7.0' : '5.5.1');
+  const left = inVersion(leftInput, target);
+  const right = inVersion(rightInput, target);
+  options.onProgress?.('index', 0, null);
+  const li = indexTree(left, { integrity: false });
+  const ri = indexTree(right, { integrity: false });
+  const lf = [...li.people.values()].map((p) => featuresOf(li, p));
+  const rf = [...ri.people.values()].map((p) => featuresOf(ri, p));
+
+  // score candidates
+  const pairs: { i: number; j: number; score: number }[] = [];
+  let vetoed = 0;
+  let scored = 0;
+  candidatePairs(lf, rf, (i, j) => {
+    if (pairs.length >= OPS_LIMITS.candidatePairs) return;
+    const score = scorePair(lf[i] as PersonFeature, rf[j] as PersonFeature);
+    if (score === -1) vetoed++;
+    else if (score >= MERGE_THRESHOLDS.review) pairs.push({ i, j, score });
+    if (++scored % 50000 === 0) options.onProgress?.('score', scored, null);
+  });
+  const bestL = new Map<number, number[]>();
+  const bestR = new Map<number, number[]>();
+  const note = (m: Map<number, number[]>, k: number, s: number): void => {
+    const list = m.get(k);
+    if (list === undefined) m.set(k, [s]);
+    else {
+      list.push(s);
+      list.sort((a, b) => b - a);
+      if (list.length > 2) list.length = 2;
+    }
+  };
+  for (const p of pairs) {
+    note(bestL, p.i, p.score);
+    note(bestR, p.j, p.score);
+  }
+  pairs.sort((a, b) => b.score - a.score || a.i - b.i || a.j - b.j);
+  const matchL = new Map<number, number>();
+  const matchR = new Map<number, number>();
+  const accepted: { i: number; j: number; score: number }[] = [];
+  for (const p of pairs) {
+    if (p.score < MERGE_THRESHOLDS.automatic) break;
+    if (matchL.has(p.i) || matchR.has(p.j)) continue;
+    const l = bestL.get(p.i) ?? [];
+    const r = bestR.get(p.j) ?? [];
+    if ((l[0] ?? 0) > p.score || (r[0] ?? 0) > p.score) continue;
+    if ((l[1] ?? -Infinity) > p.score - MERGE_THRESHOLDS.margin || (r[1] ?? -Infinity) > p.score - MERGE_THRESHOLDS.margin) continue;
+    matchL.set(p.i, p.j);
+    matchR.set(p.j, p.i);
+    accepted.push(p);
+  }
+
+  // person map right -> left, then refuse merges that create an ancestry cycle
+  const personMap = new Map<string, string>();
+  for (const p of accepted) personMap.set((rf[p.j] as PersonFeature).xref, (lf[p.i] as PersonFeature).xref);
+  dropCycles(li, ri, personMap, accepted, lf, rf);
+  const mergedSet = new Set(accepted.map((p) => p.i * (rf.length + 1) + p.j));
+
+  const review: MergePair[] = [];
+  let reviewCount = 0;
+  const acceptedL = new Set(accepted.map((p) => p.i));
+  const acceptedR = new Set(accepted.map((p) => p.j));
+  for (const p of pairs) {
+    if (mergedSet.has(p.i * (rf.length + 1) + p.j) || acceptedL.has(p.i) || acceptedR.has(p.j)) continue;
+    reviewCount++;
+    if (review.length < Math.min(options.maxReview ?? OPS_LIMITS.reviewPairs, OPS_LIMITS.reviewPairs)) {
+      review.push({ left: (lf[p.i] as PersonFeature).xref, right: (rf[p.j] as PersonFeature).xref, score: Math.round(p.score * 100) / 100 });
+    }
+  }
+
+  // families of merged couples
+  const familyMap = new Map<string, string>();
+  const coupleKey = (h: string | null, w: string | null): string => `${h ?? ''}|${w ?? ''}`;
+  const leftCouples = new Map<string, string>();
+  for (const f of li.families.values()) {
+    const k = coupleKey(f.husband, f.wife);
+    if (!leftCouples.has(k)) leftCouples.set(k, f.xref);
+  }
+  for (const f of ri.families.values()) {
+    const h = f.husband === null ? null : personMap.get(f.husband) ?? null;
+    const w = f.wife === null ? null : personMap.get(f.wife) ?? null;
+    if ((f.husband !== null && h === null) || (f.wife !== null && w === null) || (h === null && w === null)) continue;
+    const candidate = leftCouples.get(coupleKey(h, w));
+    if (candidate === undefined) continue;
+    if (h === null || w === null) {
+      // a single-parent family is unified only when it shares a merged child
+      const lfam = li.families.get(candidate);
+      const shared = f.children.some((c) => {
+        const m = personMap.get(c);
+        return m !== undefined && (lfam?.children.includes(m) ?? false);
+      });
+      if (!shared) continue;
+    }
+    if ([...familyMap.values()].includes(candidate)) continue;
+    familyMap.set(f.xref, candidate);
+  }
+
+  const mergedPairs: MergePair[] = accepted.map((p) => ({ left: (lf[p.i] as PersonFeature).xref, right: (rf[p.j] as PersonFeature).xref, score: Math.round(p.score * 100) / 100 }));
+  const baseCounts = {
+    leftIndividuals: li.people.size,
+    rightIndividuals: ri.people.size,
+    outputIndividuals: li.people.size + ri.people.size - accepted.length,
+    leftFamilies: li.families.size,
+    rightFamilies: ri.families.size,
+    outputFamilies: li.families.size + ri.families.size - familyMap.size,
+    candidatePairs: pairs.length,
+    automaticPairs: accepted.length,
+    reviewPairs: reviewCount,
+    unifiedFamilies: familyMap.size,
+    vetoedPairs: vetoed,
+  };
+  if (options.dryRun === true) {
+    return { document: null, merged: mergedPairs, review, counts: { ...baseCounts, remappedXrefs: 0, sharedRecords: 0, alternates: 0 } };
+  }
+  options.onProgress?.('assemble', 0, right.records.length);
+  const assembled = assemble(left, right, personMap, familyMap);
+  return { document: assembled.document, merged: mergedPairs, review, counts: { ...baseCounts, remappedXrefs: assembled.remapped, sharedRecords: assembled.shared, alternates: assembled.alternates } };
+}
+
+function dropCycles(li: TreeIndex, ri: TreeIndex, personMap: Map<string, string>, accepted: { i: number; j: number; score: number }[], lf: readonly PersonFeature[], rf: readonly PersonFeature[]): void {
+  for (let round = 0; round < 8; round++) {
+    const id = (side: 'L' | 'R', x: string): string => (side === 'R' ? (personMap.has(x) ? `L${personMap.get(x)}` : `R${x}`) : `L${x}`);
+    const parents = new Map<string, string[]>();
+    const add = (side: 'L' | 'R', index: TreeIndex): void => {
+      for (const p of index.people.values()) {
+        for (const l of p.famc) {
+          const f = index.families.get(l.family);
+          if (f === undefined) continue;
+          for (const parent of [f.husband, f.wife]) {
+            if (parent === null || !index.people.has(parent)) continue;
+            const k = id(side, p.xref);
+            let list = parents.get(k);
+            if (list === undefined) parents.set(k, (list = []));
+            list.push(id(side, parent));
+          }
+        }
+      }
+    };
+    add('L', li);
+    add('R', ri);
+    const cyclic = cycleMembers(parents);
+    if (cyclic.size === 0) return;
+    let removed = false;
+    for (let k = accepted.length - 1; k >= 0; k--) {
+      const p = accepted[k] as { i: number; j: number };
+      const lx = (lf[p.i] as PersonFeature).xref;
+      if (cyclic.has(`L${lx}`)) {
+        personMap.delete((rf[p.j] as PersonFeature).xref);
+        accepted.splice(k, 1);
+        removed = true;
+      }
+    }
+    if (!removed) return;
+  }
+}
+
+function cycleMembers(parents: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const state = new Map<string, 1 | 2>();
+  const members = new Set<string>();
+  for (const start of parents.keys()) {
+    if (state.has(start)) continue;
+    const stack: { x: string; i: number }[] = [{ x: start, i: 0 }];
+    const path = [start];
+    state.set(start, 1);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as { x: string; i: number };
+      const next = parents.get(top.x) ?? [];
+      if (top.i >= next.length) {
+        state.set(top.x, 2);
+        stack.pop();
+        path.pop();
+        continue;
+      }
+      const n = next[top.i++] as string;
+      const s = state.get(n);
+      if (s === 1) for (let k = Math.max(0, path.lastIndexOf(n)); k < path.length; k++) members.add(path[k] as string);
+      else if (s === undefined) {
+        state.set(n, 1);
+        path.push(n);
+        stack.push({ x: n, i: 0 });
+      }
+    }
+  }
+  return members;
+}
+
+function assemble(
+  left: GedcomDocumentLike,
+  right: GedcomDocumentLike,
+  personMap: ReadonlyMap<string, string>,
+  familyMap: ReadonlyMap<string, string>,
+): { document: OutputDocument; remapped: number; shared: number; alternates: number } {
+  const used = new Set<string>();
+  for (const r of left.records) if (r.xref !== null) used.add(r.xref);
+  const allocator = new XrefAllocator(used);
+  // identical non-person records are kept once
+  const leftKeys = new Map<string, string>();
+  for (const r of left.records) {
+    if (r.xref === null || r.tag === 'INDI' || r.tag === 'FAM') continue;
+    const k = `${r.tag}\n${recordKey(transientTree(r))}`;
+    if (!leftKeys.has(k)) leftKeys.set(k, r.xref);
+  }
+  const map = new Map<string, string>();
+  for (const [r, l] of personMap) map.set(r, l);
+  for (const [r, l] of familyMap) map.set(r, l);
+  let shared = 0;
+  let remapped = 0;
+  const rightRecords = right.records.filter((r) => r.tag !== 'HEAD' && r.tag !== 'TRLR');
+  for (const r of rightRecords) {
+    const x = r.xref;
+    if (x === null || map.has(x)) continue;
+    if (r.tag !== 'INDI' && r.tag !== 'FAM') {
+      const same = leftKeys.get(`${r.tag}\n${recordKey(transientTree(r))}`);
+      if (same !== undefined) {
+        map.set(x, same);
+        shared++;
+        continue;
+      }
+    }
+    if (allocator.claim(x)) map.set(x, x);
+    else {
+      map.set(x, allocator.fresh(x));
+      remapped++;
+    }
+  }
+  const remap = (x: string): string => {
+    const m = map.get(x);
+    if (m !== undefined) return m;
+    // a pointer the right file does not define: keep it dangling, but never onto a left record
+    const fresh = used.has(x) ? allocator.fresh(x) : x;
+    if (fresh !== x) remapped++;
+    map.set(x, fresh);
+    return fresh;
+  };
+
+  // left records, with the right lines folded into merged people and unified families
+  const folded = new Map<string, GedcomNode[]>();
+  for (const r of rightRecords) {
+    const x = r.xref;
+    if (x === null) continue;
+    const into = personMap.get(x) ?? familyMap.get(x);
+    if (into === undefined) continue;
+    let list = folded.get(into);
+    if (list === undefined) folded.set(into, (list = []));
+    list.push(remapTree(transientTree(r), remap));
+  }
+  let alternates = 0;
+  const out: GedcomRecord[] = [];
+  const trailer: GedcomRecord[] = [];
+  for (const r of left.records) {
+    if (r.tag === 'TRLR') {
+      trailer.push(r);
+      continue;
+    }
+    if (r.tag === 'HEAD') {
+      out.push(withSchemas(r, right));
+      continue;
+    }
+    const extra = r.xref === null ? undefined : folded.get(r.xref);
+    if (extra === undefined) {
+      out.push(r);
+      continue;
+    }
+    const tree = cloneNode(transientTree(r));
+    for (const e of extra) alternates += foldInto(tree, e);
+    out.push(createdRecord(tree));
+  }
+  for (const r of rightRecords) {
+    const x = r.xref;
+    if (x !== null && (personMap.has(x) || familyMap.has(x))) continue;
+    if (x !== null && map.get(x) !== undefined && r.tag !== 'INDI' && r.tag !== 'FAM' && leftHas(left, map.get(x) as string) && map.get(x) !== x) continue;
+    if (x !== null && map.get(x) === x && leftHas(left, x)) continue;
+    out.push(createdRecord(remapTree(transientTree(r), remap)));
+  }
+  out.push(...trailer);
+  return { document: outputLike(left, out), remapped, shared, alternates };
+}
+
+function leftHas(left: GedcomDocumentLike, x: string): boolean {
+  return left.byXref(x) !== undefined;
+}
+
+/** The left HEAD, plus the right file's SCHMA TAG declarations it lacks (7.0 extension tags). */
+function withSchemas(head: GedcomRecord, right: GedcomDocumentLike): GedcomRecord {
+  const rightHead = right.records.find((r) => r.tag === 'HEAD');
+  if (rightHead === undefined) return head;
+  const theirs = transientTree(rightHead).children.find((c) => c.tag === 'SCHMA');
+  if (theirs === undefined || theirs.children.length === 0) return head;
+  const tree = cloneNode(transientTree(head));
+  let mine = tree.children.find((c) => c.tag === 'SCHMA');
+  let changed = false;
+  if (mine === undefined) {
+    mine = { tag: 'SCHMA', xref: null, pointer: null, value: '', children: [], line: 0 };
+    tree.children.push(mine);
+  }
+  for (const tag of theirs.children) {
+    if (mine.children.some((c) => nodesEqual(c, tag))) continue;
+    mine.children.push(cloneNode(tag));
+    changed = true;
+  }
+  return changed ? createdRecord(tree) : head;
+}
+
+/** Used by tests: every pointer of a document is defined. */
+export function danglingPointers(doc: GedcomDocumentLike): number {
+  const defined = new Set(doc.records.map((r) => r.xref).filter((x): x is string => x !== null));
+  let n = 0;
+  for (const r of doc.records) forEachPointer(transientTree(r), (p) => (n += defined.has(p) ? 0 : 1));
+  return n;
+}

@@ -1,0 +1,246 @@
+import type { GedcomDocumentLike, GedcomNode, GedcomRecord } from '../model.js';
+import { nodesEqual } from '../model.js';
+import { bounded, OPS_LIMITS } from './limits.js';
+import { cloneNode, createdRecord, outputLike } from './output.js';
+import type { OutputDocument } from './output.js';
+import { transientTree } from './tree-index.js';
+
+/**
+ * Typed incremental synchronisation: the record-level change set from a base to an edited file,
+ * applied to a target into a new document.
+ *
+ * Records are matched by key: the xref, or for records without one (top-level extension records)
+ * the tag and its occurrence number. HEAD and TRLR are never part of a change set. A change is
+ * applied only where the target still holds the base's version of that record; a record the target
+ * changed differently (or added under the same key) is a conflict: reported and left as the
+ * target has it. Untouched target records are copied byte for byte.
+ */
+export type ChangeKind = 'added' | 'removed' | 'modified';
+
+export interface FieldChange {
+  /** Tags from the record down, with occurrence numbers: `BIRT[0].DATE[0]`. Never a value. */
+  readonly path: string;
+  readonly kind: ChangeKind;
+}
+
+export interface RecordChange {
+  readonly key: string;
+  readonly tag: string;
+  readonly kind: ChangeKind;
+  /** Field-level paths (modified records only), at most OPS_LIMITS.syncPathsPerRecord. */
+  readonly fields: readonly FieldChange[];
+  readonly fieldCount: number;
+}
+
+export type ConflictReason = 'target_modified' | 'target_removed' | 'target_added_differently';
+
+export interface SyncConflict {
+  readonly key: string;
+  readonly tag: string;
+  readonly reason: ConflictReason;
+}
+
+export interface SyncOptions {
+  readonly dryRun?: boolean;
+  readonly maxListed?: number;
+}
+
+export interface SyncResult {
+  /** Null for a dry run. */
+  readonly document: OutputDocument | null;
+  readonly changes: readonly RecordChange[];
+  readonly conflicts: readonly SyncConflict[];
+  readonly counts: {
+    /** By record tag: added / removed / modified. */
+    readonly byType: Readonly<Record<string, { added: number; removed: number; modified: number }>>;
+    readonly changes: number;
+    readonly applied: number;
+    /** Changes the target already had. */
+    readonly alreadyPresent: number;
+    readonly conflicts: number;
+  };
+}
+
+interface Keyed {
+  readonly key: string;
+  readonly record: GedcomRecord;
+}
+
+function keyed(doc: GedcomDocumentLike): Keyed[] {
+  const occurrences = new Map<string, number>();
+  const out: Keyed[] = [];
+  const seen = new Set<string>();
+  for (const r of doc.records) {
+    if (r.tag === 'HEAD' || r.tag === 'TRLR') continue;
+    let key: string;
+    if (r.xref !== null) key = r.xref;
+    else {
+      const n = occurrences.get(r.tag) ?? 0;
+      occurrences.set(r.tag, n + 1);
+      key = `${r.tag}#${n}`;
+    }
+    if (seen.has(key)) key = `${key}#dup${out.length}`;
+    seen.add(key);
+    out.push({ key, record: r });
+  }
+  return out;
+}
+
+/** Field-level differences between two trees, as tag paths. */
+export function fieldChanges(base: GedcomNode, edited: GedcomNode, max: number): { fields: FieldChange[]; count: number } {
+  const fields: FieldChange[] = [];
+  let count = 0;
+  const push = (path: string, kind: ChangeKind): void => {
+    count++;
+    if (fields.length < max) fields.push({ path, kind });
+  };
+  const walk = (a: GedcomNode, b: GedcomNode, path: string): void => {
+    if (a.value !== b.value || a.pointer !== b.pointer || (a.raw ?? null) !== (b.raw ?? null) || a.xref !== b.xref) push(path === '' ? a.tag : path, 'modified');
+    const byTag = (n: GedcomNode): Map<string, GedcomNode[]> => {
+      const m = new Map<string, GedcomNode[]>();
+      for (const c of n.children) {
+        let l = m.get(c.tag);
+        if (l === undefined) m.set(c.tag, (l = []));
+        l.push(c);
+      }
+      return m;
+    };
+    const ma = byTag(a);
+    const mb = byTag(b);
+    const tags = new Set([...ma.keys(), ...mb.keys()]);
+    for (const tag of tags) {
+      const la = ma.get(tag) ?? [];
+      const lb = mb.get(tag) ?? [];
+      for (let i = 0; i < Math.max(la.length, lb.length); i++) {
+        const ca = la[i];
+        const cb = lb[i];
+        const p = `${path === '' ? '' : path + '.'}${tag}[${i}]`;
+        if (ca === undefined) push(p, 'added');
+        else if (cb === undefined) push(p, 'removed');
+        else if (!nodesEqual(ca, cb)) walk(ca, cb, p);
+      }
+    }
+  };
+  walk(base, edited, '');
+  return { fields, count };
+}
+
+export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLike, target: GedcomDocumentLike, options: SyncOptions = {}): SyncResult {
+  const maxListed = Math.min(options.maxListed ?? OPS_LIMITS.syncChangesListed, OPS_LIMITS.syncChangesListed);
+  const baseMap = new Map(keyed(base).map((k) => [k.key, k.record]));
+  const editedList = keyed(edited);
+  const editedMap = new Map(editedList.map((k) => [k.key, k.record]));
+  const targetList = keyed(target);
+  const targetMap = new Map(targetList.map((k) => [k.key, k.record]));
+
+  const changes: RecordChange[] = [];
+  const byType: Record<string, { added: number; removed: number; modified: number }> = {};
+  let changeCount = 0;
+  const note = (key: string, tag: string, kind: ChangeKind, fields: FieldChange[] = [], fieldCount = 0): void => {
+    changeCount++;
+    const t = (byType[tag] ??= { added: 0, removed: 0, modified: 0 });
+    t[kind]++;
+    if (changes.length < maxListed) changes.push({ key, tag, kind, fields, fieldCount });
+  };
+
+  // the change set, in edited order then removals in base order
+  const added = new Map<string, GedcomNode>();
+  const modified = new Map<string, { base: GedcomNode; edited: GedcomNode }>();
+  const removed = new Map<string, GedcomNode>();
+  const editedTrees = new Map<string, GedcomNode>();
+  for (const { key, record } of editedList) {
+    const e = transientTree(record);
+    const b = baseMap.get(key);
+    if (b === undefined) {
+      added.set(key, e);
+      editedTrees.set(key, e);
+      note(key, record.tag, 'added');
+      continue;
+    }
+    const bt = transientTree(b);
+    if (nodesEqual(bt, e)) continue;
+    modified.set(key, { base: bt, edited: e });
+    editedTrees.set(key, e);
+    const f = fieldChanges(bt, e, OPS_LIMITS.syncPathsPerRecord);
+    note(key, record.tag, 'modified', f.fields, f.count);
+  }
+  for (const [key, record] of baseMap) {
+    if (editedMap.has(key)) continue;
+    removed.set(key, transientTree(record));
+    note(key, record.tag, 'removed');
+  }
+
+  const conflicts: SyncConflict[] = [];
+  let conflictCount = 0;
+  const conflict = (key: string, tag: string, reason: ConflictReason): void => {
+    conflictCount++;
+    if (conflicts.length < maxListed) conflicts.push({ key, tag, reason });
+  };
+  let applied = 0;
+  let alreadyPresent = 0;
+  const replace = new Map<string, GedcomNode>();
+  const drop = new Set<string>();
+  const add = new Set<string>();
+  for (const [key, e] of added) {
+    const t = targetMap.get(key);
+    if (t === undefined) {
+      add.add(key);
+      applied++;
+    } else if (nodesEqual(transientTree(t), e)) alreadyPresent++;
+    else conflict(key, e.tag, 'target_added_differently');
+  }
+  for (const [key, m] of modified) {
+    const t = targetMap.get(key);
+    if (t === undefined) {
+      conflict(key, m.edited.tag, 'target_removed');
+      continue;
+    }
+    const tt = transientTree(t);
+    if (nodesEqual(tt, m.edited)) alreadyPresent++;
+    else if (nodesEqual(tt, m.base)) {
+      replace.set(key, m.edited);
+      applied++;
+    } else conflict(key, m.edited.tag, 'target_modified');
+  }
+  for (const [key, b] of removed) {
+    const t = targetMap.get(key);
+    if (t === undefined) alreadyPresent++;
+    else if (nodesEqual(transientTree(t), b)) {
+      drop.add(key);
+      applied++;
+    } else conflict(key, b.tag, 'target_modified');
+  }
+
+  const counts = { byType, changes: changeCount, applied, alreadyPresent, conflicts: conflictCount };
+  if (options.dryRun === true) return { document: null, changes, conflicts, counts };
+
+  // assemble: target order with replaced and dropped records; each added record follows its
+  // nearest predecessor in the edited file that is in the output (or HEAD when it has none)
+  const inOutput = new Set<string>();
+  for (const k of targetList) if (!drop.has(k.key)) inOutput.add(k.key);
+  const after = new Map<string | null, string[]>();
+  let previous: string | null = null;
+  for (const { key } of editedList) {
+    if (add.has(key)) {
+      let list = after.get(previous);
+      if (list === undefined) after.set(previous, (list = []));
+      list.push(key);
+      inOutput.add(key);
+    }
+    if (inOutput.has(key)) previous = key;
+  }
+  const inserted = (key: string | null): GedcomRecord[] => (after.get(key) ?? []).map((k) => createdRecord(cloneNode(editedTrees.get(k) as GedcomNode)));
+  const out: GedcomRecord[] = [];
+  const targetKeyOf = new Map(targetList.map((k) => [k.record, k.key]));
+  const hasHead = target.records.some((r) => r.tag === 'HEAD');
+  if (!hasHead) out.push(...inserted(null));
+  for (const r of target.records) {
+    const key = targetKeyOf.get(r) ?? null;
+    if (key !== null && drop.has(key)) continue;
+    const repl = key === null ? undefined : replace.get(key);
+    out.push(repl === undefined ? r : createdRecord(cloneNode(repl)));
+    if (r.tag === 'HEAD' && key === null) out.push(...inserted(null));
+    if (key !== null) out.push(...inserted(key));
+  }
+  return { document: outputLike(target, out), changes: bounded(changes, maxListed), conflicts, counts };
+}
