@@ -36,6 +36,10 @@ import { SILENT_EVENT_LOG } from './app/event-log.js';
 import { installedExtensions, type CompositionExtension } from './composition-extensions.js';
 import { jobRoutes } from './http/routes/job-routes.js';
 import { SqliteJobLedger } from './infra/database/sqlite-job-ledger.js';
+import { CHAT_MODULE } from './app/chat/chat-module.js';
+import { ChatService } from './app/chat/chat-service.js';
+import { chatRoutes } from './http/routes/chat-routes.js';
+import { createChatProviders } from './infra/providers/chat-providers.js';
 
 export interface LaunchIdentity {
   readonly bearer: string;
@@ -85,6 +89,7 @@ interface AppServices {
   readonly providers: ProviderServices;
   readonly jobs: JobEngine;
   readonly preflight: ShutdownPreflight;
+  readonly chat: ChatService;
 }
 
 /** Every capability of the full composition, each with its module and routes. */
@@ -97,6 +102,7 @@ function capabilities(services: AppServices): Capability[] {
     { module: PROVIDERS_MODULE, routes: providerRoutes(services.providers.configuration) },
     { module: CONSENT_MODULE, routes: consentRoutes(services.providers.consents) },
     { module: JOBS_MODULE, routes: jobRoutes(services.jobs, services.preflight) },
+    { module: CHAT_MODULE, routes: chatRoutes(services.chat) },
   ];
 }
 
@@ -126,6 +132,23 @@ function jobEngine(ledger: JobLedger, startup: StartupGate, log: EventLog): JobE
   });
 }
 
+/** Transient chat over the central preflight and the provider wire clients (same transport as the endpoint probe). */
+function chatService(providers: ProviderServices, credentials: CredentialService, settings: SettingsService, startup: StartupGate, log: EventLog): ChatService {
+  return new ChatService({
+    preflight: providers.preflight,
+    providers: createChatProviders(providers.transport),
+    credentials: { resolve: (reference) => credentials.resolve(reference) },
+    startup,
+    defaultTemperature: () => {
+      const value = settings.value('chat.temperature');
+      return typeof value === 'number' ? value : 0;
+    },
+    log,
+    now: () => Date.now(),
+    newId: (prefix) => `${prefix}_${randomBytes(16).toString('hex')}`,
+  });
+}
+
 /** The route table of the full composition (every module, GEDCOM included), for the contract document. */
 export function contractRoutes(): RouteDefinition[] {
   const report = new StartupReport(
@@ -138,14 +161,23 @@ export function contractRoutes(): RouteDefinition[] {
     write: async () => undefined,
     remove: async () => true,
   };
+  const contractSettings = new SettingsService(null, startup, SENSITIVE_SETTING_KEYS);
+  const contractCredentials = new CredentialService(inertKeyring, startup, new Map());
+  const contractProviders = providerServices({
+    network: { resolver: { resolve: async () => [] }, prober: { probe: async () => ({ kind: 'unreachable' }) }, transport: {} },
+    store: null,
+    credentials: { status: async () => 'missing' },
+    gate: startup,
+  });
   const services: AppServices = {
     readiness: new ReadinessReport('contract', 'contract', SIDECAR_BUILD),
     registry: new ModuleRegistry([]),
     startupReport: report,
     startup,
-    settings: new SettingsService(null, startup, SENSITIVE_SETTING_KEYS),
-    credentials: new CredentialService(inertKeyring, startup, new Map()),
+    settings: contractSettings,
+    credentials: contractCredentials,
     database: null,
+    chat: chatService(contractProviders, contractCredentials, contractSettings, startup, SILENT_EVENT_LOG),
     providers: providerServices({
       network: { resolver: { resolve: async () => [] }, prober: { probe: async () => ({ kind: 'unreachable' }) }, transport: {} },
       store: null,
@@ -190,28 +222,34 @@ export async function composeService(
     transport: providerTransport,
     cloudUrls: networkOverride?.cloudUrls,
   };
+  const settings = new SettingsService(state.database ? new SqliteSettingsStore(state.database) : null, startup, SENSITIVE_SETTING_KEYS);
+  const providers = providerServices({
+    network: providerNetwork,
+    store: state.database ? new SqliteProviderStore(state.database) : null,
+    credentials: { status: (reference) => credentials.presence(reference) },
+    gate: startup,
+  });
+  const chat = chatService(providers, credentials, settings, startup, log);
+  preflight.register(chat);
   const services: AppServices = {
     readiness,
     registry,
     startupReport,
     startup,
-    settings: new SettingsService(state.database ? new SqliteSettingsStore(state.database) : null, startup, SENSITIVE_SETTING_KEYS),
+    settings,
     credentials,
     database: state.database,
-    providers: providerServices({
-      network: providerNetwork,
-      store: state.database ? new SqliteProviderStore(state.database) : null,
-      credentials: { status: (reference) => credentials.presence(reference) },
-      gate: startup,
-    }),
+    providers,
     jobs,
     preflight,
+    chat,
   };
   const routes = exposeRoutes(registry, [...capabilities(services), ...extended]);
   const http = buildHttpAdapter({ gate, routes, log });
   // Graceful shutdown interrupts running jobs (their terminal events reach open streams) before connections close.
   http.addHook('preClose', async () => {
     jobs.shutdown();
+    chat.shutdown();
     await new Promise((resolve) => setImmediate(resolve));
   });
   return {

@@ -20,6 +20,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chat/capability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chat limits and disabled capabilities
+         * @description The exact schema-v1 limits of transient chat and the capabilities no chat run has (tools, files, databases, shells, plugins, external services).
+         */
+        get: operations["getInternalChatCapability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a chat session
+         * @description Preflights one exact named provider profile, its exact model, a purpose, a data-class set and an optional named consent (required for cloud providers) through the central provider preflight, then opens an in-memory session owned by the `X-Service-Session-Owner` header. Refused with STARTUP_DEGRADED before any provider access while startup is degraded; at most 32 live sessions (409 CHAT_SESSION_LIMIT). A missing or malformed owner header is 422.
+         */
+        post: operations["createInternalChatSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chat session summary
+         * @description A path-free summary without message content: profile, provider, model, purpose, data classes, consent name, counts and the active run.
+         */
+        get: operations["getInternalChatSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Discard a chat session
+         * @description Discards the session and every in-memory message and stream run it owns. A run in progress is stopped (its stream ends `interrupted`).
+         */
+        delete: operations["deleteInternalChatSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/sessions/{session_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One synchronous chat run
+         * @description One bounded generation under the fixed system instruction. Every run re-reads consent and re-enters the central provider preflight; one run at a time per session (409 CHAT_RUN_ACTIVE); at most 32 messages (409 CHAT_MESSAGE_LIMIT) and 65536 context characters (409 CHAT_CONTEXT_LIMIT). History is committed only after a successful provider result; a provider failure is a sanitized PROVIDER_UNAVAILABLE, PROVIDER_FAILED or PROVIDER_TIMEOUT and leaves history unchanged. The reply is labelled advisory, not evidence.
+         */
+        post: operations["runInternalChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/sessions/{session_id}/streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a streaming chat run
+         * @description Admits one owner-scoped streaming run after the same checks and preflight as a synchronous run (errors are answered here, before any event) and returns its run id; the generation proceeds at once and its events are read from the events route.
+         */
+        post: operations["startInternalChatStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a streaming chat run
+         * @description Idempotent for that exact session-owned run. An active run emits `cancelling` once, its provider call is aborted and it ends `interrupted` with history unchanged (`disposition: cancelling`); repeated calls add no event. A run that already ended answers `disposition: terminal` with its outcome.
+         */
+        post: operations["cancelInternalChatStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/sessions/{session_id}/streams/{run_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chat stream events (SSE)
+         * @description Server-sent events of one run: `id` is the run's monotonic sequence from 1, `event` the kind (`active`, `first-token`, `delta`, `cancelling`, then exactly one of `completed`, `interrupted`, `failed`), `data` one strict ChatStreamEvent. The last 256 KiB of events are retained; `Last-Event-ID` resumes after that id. Refused before any event: an absent or wrong owner or unknown session (404 CHAT_SESSION_NOT_FOUND), an unknown run (404 CHAT_RUN_NOT_FOUND), a malformed or future cursor and any query string (400 CHAT_STREAM_CURSOR_INVALID), a cursor before the retained window (410 CHAT_STREAM_REPLAY_GAP). A reader that falls behind the window is disconnected, never skipped forward. Comment heartbeat every 15 s; the stream closes after the terminal event.
+         */
+        get: operations["streamInternalChatEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/consents": {
         parameters: {
             query?: never;
@@ -440,6 +584,243 @@ export interface components {
             name: string;
             summary: string;
             actions: components["schemas"]["CapabilityAction"][];
+        };
+        ChatCapabilityResponse: {
+            /** @constant */
+            schema_version: 1;
+            limits: components["schemas"]["ChatLimits"];
+            disabled_capabilities: ("tools" | "files" | "databases" | "shells" | "plugins" | "external_services")[];
+            /**
+             * @description The system instruction is fixed by the service; a request cannot change it.
+             * @constant
+             */
+            system_instruction: "fixed";
+            /**
+             * @description Generated text is advisory, never evidence.
+             * @constant
+             */
+            output_label: "advisory_not_evidence";
+            stream_event_kinds: ("active" | "first-token" | "delta" | "cancelling" | "completed" | "interrupted" | "failed")[];
+        };
+        ChatLimits: {
+            /** @constant */
+            max_sessions: 32;
+            /** @constant */
+            max_messages_per_session: 32;
+            /** @constant */
+            max_message_characters: 16384;
+            /** @constant */
+            max_context_characters: 65536;
+            /** @constant */
+            replay_buffer_bytes: 262144;
+            /** @constant */
+            max_output_tokens: 2048;
+            /** @constant */
+            min_temperature: 0;
+            /** @constant */
+            max_temperature: 1;
+            /** @constant */
+            run_timeout_ms: 120000;
+            /** @constant */
+            idle_timeout_ms: 30000;
+            /** @constant */
+            safe_retries: 2;
+            /** @constant */
+            retained_runs_per_session: 4;
+            /** @constant */
+            subscribers_per_run: 8;
+            /** @constant */
+            max_delta_characters: 4096;
+        };
+        ChatRunRequest: {
+            /** @description The user message: untrusted data for the model. */
+            message: string;
+            /** @description Defaults to the `chat.temperature` setting. */
+            temperature?: number;
+            max_output_tokens?: number;
+        };
+        ChatRunResponse: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chs_` and 32 lowercase hex digits. */
+            session_id: string;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            reply: {
+                /** @constant */
+                role: "assistant";
+                content: string;
+                /**
+                 * @description Generated text is advisory, never evidence.
+                 * @constant
+                 */
+                label: "advisory_not_evidence";
+            };
+            /**
+             * @description `stop`: the model ended; `length`: the output bound ended it.
+             * @enum {unknown}
+             */
+            finish_reason: "stop" | "length";
+            message_count: number;
+            context_characters: number;
+        };
+        ChatSessionCreateRequest: {
+            /** @description A profile name; never `none` or a provider identifier. */
+            profile: string;
+            /** @description The exact model identifier. */
+            model: string;
+            /** @enum {unknown} */
+            purpose: "research_chat" | "record_summary" | "translation" | "quality_review" | "merge_review";
+            data_classes: ("user_text" | "person_names" | "life_events" | "relationships" | "notes_and_sources")[];
+            consent?: string | null;
+        };
+        ChatSessionDeleteResponse: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chs_` and 32 lowercase hex digits. */
+            session_id: string;
+            /**
+             * @description The session and every message and stream run it owned are gone.
+             * @constant
+             */
+            state: "deleted";
+        };
+        ChatSessionSummary: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chs_` and 32 lowercase hex digits. */
+            session_id: string;
+            /** @description A profile name; never `none` or a provider identifier. */
+            profile: string;
+            /**
+             * @description A provider of the catalog.
+             * @enum {unknown}
+             */
+            provider_id: "ollama" | "openai_compatible" | "openai" | "anthropic";
+            /** @enum {unknown} */
+            provider_kind: "local" | "cloud";
+            /** @description The exact model identifier. */
+            model: string;
+            /** @enum {unknown} */
+            purpose: "research_chat" | "record_summary" | "translation" | "quality_review" | "merge_review";
+            data_classes: ("user_text" | "person_names" | "life_events" | "relationships" | "notes_and_sources")[];
+            consent: string | null;
+            message_count: number;
+            context_characters: number;
+            /** @description The run in progress, if any; a session runs one at a time. */
+            active_run_id: string | null;
+            runs_completed: number;
+            /** @description UTC instant, ISO 8601. */
+            created_at: string;
+            /** @description UTC instant, ISO 8601. */
+            last_activity_at: string;
+        };
+        ChatStreamCancelResponse: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chs_` and 32 lowercase hex digits. */
+            session_id: string;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            /**
+             * @description `cancelling`: the run stops and ends `interrupted`; `terminal`: it had already ended.
+             * @enum {unknown}
+             */
+            disposition: "cancelling" | "terminal";
+            /** @enum {unknown} */
+            state: "active" | "cancelling" | "completed" | "interrupted" | "failed";
+        };
+        /** @description One schema-v1 chat stream event; exactly one terminal event (`completed`, `interrupted`, `failed`) ends each run. */
+        ChatStreamEvent: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            /** @description Monotonic per run; equal to the SSE `id`. */
+            sequence: number;
+            /** @constant */
+            kind: "active";
+        } | {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            /** @description Monotonic per run; equal to the SSE `id`. */
+            sequence: number;
+            /** @constant */
+            kind: "first-token";
+        } | {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            /** @description Monotonic per run; equal to the SSE `id`. */
+            sequence: number;
+            /** @constant */
+            kind: "delta";
+            text: string;
+        } | {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            /** @description Monotonic per run; equal to the SSE `id`. */
+            sequence: number;
+            /** @constant */
+            kind: "cancelling";
+        } | {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            /** @description Monotonic per run; equal to the SSE `id`. */
+            sequence: number;
+            /** @constant */
+            kind: "completed";
+            /**
+             * @description `stop`: the model ended; `length`: the output bound ended it.
+             * @enum {unknown}
+             */
+            finish_reason: "stop" | "length";
+            message_count: number;
+            output_characters: number;
+            /**
+             * @description Generated text is advisory, never evidence.
+             * @constant
+             */
+            label: "advisory_not_evidence";
+        } | {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            /** @description Monotonic per run; equal to the SSE `id`. */
+            sequence: number;
+            /** @constant */
+            kind: "interrupted";
+            /** @enum {unknown} */
+            reason: "cancelled" | "shutdown";
+        } | {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            /** @description Monotonic per run; equal to the SSE `id`. */
+            sequence: number;
+            /** @constant */
+            kind: "failed";
+            /** @enum {unknown} */
+            code: "PROVIDER_UNAVAILABLE" | "PROVIDER_FAILED" | "PROVIDER_TIMEOUT" | "CREDENTIAL_STORE_UNAVAILABLE" | "INTERNAL_FAILURE";
+        };
+        ChatStreamStartResponse: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `chs_` and 32 lowercase hex digits. */
+            session_id: string;
+            /** @description `chr_` and 32 lowercase hex digits. */
+            run_id: string;
+            /** @constant */
+            state: "active";
         };
         ConsentBudget: {
             max_runs: number;
@@ -946,6 +1327,968 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInternalChatCapability: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat capability. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCapabilityResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createInternalChatSession: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+                /** @description The session owner (contract.md section 8). Absent or wrong, the session answers exactly like an unknown one: 404 CHAT_SESSION_NOT_FOUND. */
+                "X-Service-Session-Owner": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatSessionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session, without message content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSessionSummary"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInternalChatSession: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+                /** @description The session owner (contract.md section 8). Absent or wrong, the session answers exactly like an unknown one: 404 CHAT_SESSION_NOT_FOUND. */
+                "X-Service-Session-Owner": string;
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSessionSummary"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteInternalChatSession: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+                /** @description The session owner (contract.md section 8). Absent or wrong, the session answers exactly like an unknown one: 404 CHAT_SESSION_NOT_FOUND. */
+                "X-Service-Session-Owner": string;
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSessionDeleteResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    runInternalChat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+                /** @description The session owner (contract.md section 8). Absent or wrong, the session answers exactly like an unknown one: 404 CHAT_SESSION_NOT_FOUND. */
+                "X-Service-Session-Owner": string;
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The advisory reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatRunResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startInternalChatStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+                /** @description The session owner (contract.md section 8). Absent or wrong, the session answers exactly like an unknown one: 404 CHAT_SESSION_NOT_FOUND. */
+                "X-Service-Session-Owner": string;
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The run is active. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatStreamStartResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelInternalChatStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+                /** @description The session owner (contract.md section 8). Absent or wrong, the session answers exactly like an unknown one: 404 CHAT_SESSION_NOT_FOUND. */
+                "X-Service-Session-Owner": string;
+            };
+            path: {
+                session_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancellation disposition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatStreamCancelResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    streamInternalChatEvents: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+                /** @description The session owner (contract.md section 8). Absent or wrong, the session answers exactly like an unknown one: 404 CHAT_SESSION_NOT_FOUND. */
+                "X-Service-Session-Owner": string;
+                /** @description Resume after this event id. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                session_id: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The requested history is no longer retained. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The request failed safely. */

@@ -68,6 +68,7 @@ export const ERROR_CATALOGUE = {
   CHAT_RUN_NOT_FOUND: { status: 404, message: 'The chat run is not known.' },
   CHAT_STREAM_CURSOR_INVALID: { status: 400, message: 'The stream cursor is not valid.' },
   CHAT_STREAM_REPLAY_GAP: { status: 410, message: 'The requested stream events are no longer retained.' },
+  CHAT_STREAM_SUBSCRIBER_LIMIT: { status: 409, message: 'The stream run has too many event readers.' },
   PROVIDER_UNAVAILABLE: { status: 500, message: 'The model provider could not be reached.' },
   PROVIDER_FAILED: { status: 500, message: 'The model provider failed.' },
   PROVIDER_TIMEOUT: { status: 500, message: 'The model provider did not answer in time.' },

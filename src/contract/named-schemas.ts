@@ -3,18 +3,17 @@ import { CapabilityAction, CapabilityManifest, CapabilityModule, PaginationPolic
 import { FailureDetail, ValidationError } from './errors.js';
 import { HealthResponse } from './health.js';
 import {
-  ActiveWorkCounts,
-  JobArtifactReference,
-  JobCancelResponse,
-  JobError,
-  JobEvent,
-  JobProgress,
-  JobSnapshot,
-  JobSnapshotPage,
-  ShutdownPreflightRequest,
-  ShutdownPreflightResponse,
-} from './jobs.js';
-import { PageMetadata } from './pagination.js';
+  ChatCapabilityResponse,
+  ChatLimits,
+  ChatRunRequest,
+  ChatRunResponse,
+  ChatSessionCreateRequest,
+  ChatSessionDeleteResponse,
+  ChatSessionSummary,
+  ChatStreamCancelResponse,
+  ChatStreamEvent,
+  ChatStreamStartResponse,
+} from './chat.js';
 import { ConsentBudget, ConsentCreateRequest, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse, ConsentScope, ConsentSummary } from './consent.js';
 import { ProviderConfigurationResponse } from './provider-configuration.js';
 import {
@@ -27,6 +26,19 @@ import {
   ProviderProfileSummary,
   SecretPresenceSummary,
 } from './providers.js';
+import {
+  ActiveWorkCounts,
+  JobArtifactReference,
+  JobCancelResponse,
+  JobError,
+  JobEvent,
+  JobProgress,
+  JobSnapshot,
+  JobSnapshotPage,
+  ShutdownPreflightRequest,
+  ShutdownPreflightResponse,
+} from './jobs.js';
+import { PageMetadata } from './pagination.js';
 import { StartupDiagnosticComponentResponse, StartupDiagnosticReportResponse, StartupPlatformResponse } from './diagnostics.js';
 import { SecretSetRequest, SecretStatusResponse } from './secrets.js';
 import { SettingFieldResponse, SettingsPatchRequest, SettingsResponse, SettingValidationResponse } from './settings.js';
@@ -51,6 +63,17 @@ export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
   SettingsPatchRequest,
   SecretSetRequest,
   SecretStatusResponse,
+  PageMetadata,
+  JobSnapshot,
+  JobSnapshotPage,
+  JobProgress,
+  JobArtifactReference,
+  JobError,
+  JobEvent,
+  JobCancelResponse,
+  ShutdownPreflightRequest,
+  ShutdownPreflightResponse,
+  ActiveWorkCounts,
   ProviderConfigurationResponse,
   ProviderDescriptor,
   ProviderCapabilities,
@@ -67,15 +90,14 @@ export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
   ConsentCreateRequest,
   ConsentResponse,
   ConsentSummary,
-  PageMetadata,
-  JobSnapshot,
-  JobSnapshotPage,
-  JobProgress,
-  JobArtifactReference,
-  JobError,
-  JobEvent,
-  JobCancelResponse,
-  ShutdownPreflightRequest,
-  ShutdownPreflightResponse,
-  ActiveWorkCounts,
+  ChatCapabilityResponse,
+  ChatLimits,
+  ChatSessionCreateRequest,
+  ChatSessionSummary,
+  ChatSessionDeleteResponse,
+  ChatRunRequest,
+  ChatRunResponse,
+  ChatStreamStartResponse,
+  ChatStreamCancelResponse,
+  ChatStreamEvent,
 };

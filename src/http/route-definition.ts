@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
+import type { ErrorCode } from '../contract/error-codes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -33,6 +34,8 @@ export interface RouteDefinition {
   /** Extra request headers beyond the two required on every route. */
   readonly headers?: readonly { readonly name: string; readonly schema: TSchema; readonly description: string; readonly required?: boolean }[];
   readonly success: SuccessResponse;
+  /** The code answered for a query string on a route that declares no query (default REQUEST_QUERY_NOT_ALLOWED). */
+  readonly queryRefusal?: ErrorCode;
   /** Error statuses this route can answer besides those shared by every route. */
   readonly extraErrorStatuses?: readonly number[];
   readonly handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

@@ -21,6 +21,7 @@ const OWN_COMPILERS = {
 interface RouteConfig {
   readonly acceptsBody: boolean;
   readonly acceptsQuery: boolean;
+  readonly queryRefusal: ErrorCode;
 }
 
 export interface HttpAdapterOptions {
@@ -49,7 +50,7 @@ function bodyRules(request: FastifyRequest, config: RouteConfig): ErrorCode | nu
     const length = request.headers['content-length'];
     if (length !== undefined && !(Number(length) <= REQUEST_LIMITS.maxBodyBytes)) return 'REQUEST_TOO_LARGE';
   }
-  if (!config.acceptsQuery && request.url.includes('?')) return 'REQUEST_QUERY_NOT_ALLOWED';
+  if (!config.acceptsQuery && request.url.includes('?')) return config.queryRefusal;
   return null;
 }
 
@@ -137,7 +138,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): FastifyInstance {
   });
 
   for (const route of routes) {
-    const config: RouteConfig = { acceptsBody: takesBody(route), acceptsQuery: takesQuery(route) };
+    const config: RouteConfig = { acceptsBody: takesBody(route), acceptsQuery: takesQuery(route), queryRefusal: route.queryRefusal ?? 'REQUEST_QUERY_NOT_ALLOWED' };
     const schema: Record<string, unknown> = {};
     if (route.params) schema.params = route.params;
     if (route.query) schema.querystring = route.query;

@@ -1,0 +1,198 @@
+import {
+  CHAT_SCHEMA_VERSION,
+  type ChatRunFailureCode,
+  type ChatStreamEvent,
+  type ChatStreamState,
+  type InterruptReason,
+  type TerminalChatStreamKind,
+} from '../../contract/chat.js';
+import { CHAT_LIMITS } from '../../contract/limits.js';
+import { ServiceError } from '../service-error.js';
+
+/** Why a reader's stream ended: all delivered, fell out of the replay window, or closed by the reader. */
+export type StreamEndReason = 'completed' | 'overflow' | 'closed';
+
+/** Bytes one event takes on the wire: its JSON plus the `id:`, `event:` and `data:` framing. */
+function frameBytes(event: ChatStreamEvent): number {
+  return Buffer.byteLength(JSON.stringify(event), 'utf8') + event.kind.length + String(event.sequence).length + 24;
+}
+
+type EventFields =
+  | { readonly kind: 'active' | 'first-token' | 'cancelling' }
+  | { readonly kind: 'delta'; readonly text: string }
+  | { readonly kind: 'completed'; readonly finish_reason: 'stop' | 'length'; readonly message_count: number; readonly output_characters: number }
+  | { readonly kind: 'interrupted'; readonly reason: InterruptReason }
+  | { readonly kind: 'failed'; readonly code: ChatRunFailureCode };
+
+/**
+ * The events of one stream run: monotonic sequences from 1, retained in a replay window of at
+ * most `replayBufferBytes` (oldest dropped first, the terminal event never), read by at most
+ * `subscribersPerRun` cursors. A reader that falls behind the window is ended with `overflow`,
+ * never moved forward: it resumes by Last-Event-ID and is then told about the gap.
+ */
+export class StreamRun {
+  private readonly events: ChatStreamEvent[] = [];
+  private readonly sizes: number[] = [];
+  private retainedBytes = 0;
+  private firstRetained = 1;
+  private nextSequence = 1;
+  private current: ChatStreamState = 'active';
+  private readonly readers = new Set<StreamReader>();
+  private readonly controller = new AbortController();
+  private interruptReason: InterruptReason | null = null;
+
+  constructor(
+    readonly runId: string,
+    readonly sessionId: string,
+  ) {}
+
+  get state(): ChatStreamState {
+    return this.current;
+  }
+
+  get terminal(): boolean {
+    return this.current !== 'active' && this.current !== 'cancelling';
+  }
+
+  /** Aborted on cancel, shutdown or session deletion; the provider adapter closes its socket. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Why the run was stopped, if it was. */
+  get stopReason(): InterruptReason | null {
+    return this.interruptReason;
+  }
+
+  get lastSequence(): number {
+    return this.nextSequence - 1;
+  }
+
+  get readerCount(): number {
+    return this.readers.size;
+  }
+
+  /** Appends one event. Nothing is appended after the terminal event. */
+  emit(fields: EventFields): void {
+    if (this.terminal) return;
+    const event = { schema_version: CHAT_SCHEMA_VERSION, run_id: this.runId, sequence: this.nextSequence++, ...fields } as ChatStreamEvent;
+    const size = frameBytes(event);
+    this.events.push(event);
+    this.sizes.push(size);
+    this.retainedBytes += size;
+    while (this.retainedBytes > CHAT_LIMITS.replayBufferBytes && this.events.length > 1) {
+      this.events.shift();
+      this.retainedBytes -= this.sizes.shift() ?? 0;
+      this.firstRetained++;
+    }
+    if (fields.kind === 'cancelling') this.current = 'cancelling';
+    if (fields.kind === 'completed' || fields.kind === 'interrupted' || fields.kind === 'failed') this.current = fields.kind satisfies TerminalChatStreamKind;
+    for (const reader of [...this.readers]) reader.wake();
+  }
+
+  /** Requests a stop: `cancelled` emits `cancelling` once; both abort the provider call. Idempotent. */
+  stop(reason: InterruptReason): void {
+    if (this.terminal) return;
+    if (this.interruptReason === null) {
+      this.interruptReason = reason;
+      if (reason === 'cancelled') this.emit({ kind: 'cancelling' });
+    }
+    this.controller.abort();
+  }
+
+  /**
+   * A reader from just after `lastEventId` (null: from the first event). A cursor beyond the last
+   * event is invalid; one whose next event has left the window is a replay gap.
+   */
+  subscribe(lastEventId: number | null): StreamReader {
+    const after = lastEventId ?? 0;
+    if (after > this.lastSequence) throw new ServiceError('CHAT_STREAM_CURSOR_INVALID');
+    if (after + 1 < this.firstRetained) {
+      throw new ServiceError('CHAT_STREAM_REPLAY_GAP', [
+        { name: 'first_retained_sequence', value: this.firstRetained },
+        { name: 'last_sequence', value: this.lastSequence },
+      ]);
+    }
+    if (this.readers.size >= CHAT_LIMITS.subscribersPerRun) throw new ServiceError('CHAT_STREAM_SUBSCRIBER_LIMIT');
+    const reader = new StreamReader(this, after + 1, (gone) => this.readers.delete(gone));
+    this.readers.add(reader);
+    return reader;
+  }
+
+  /** The retained event of a sequence, `gap` if it left the window, or null if not yet emitted. */
+  eventAt(sequence: number): ChatStreamEvent | 'gap' | null {
+    if (sequence < this.firstRetained) return 'gap';
+    return this.events[sequence - this.firstRetained] ?? null;
+  }
+
+  /** Ends every reader (session deleted): they deliver what they may and stop. */
+  detachReaders(): void {
+    for (const reader of [...this.readers]) reader.wake();
+  }
+}
+
+/** One reader's cursor into a stream run. */
+export class StreamReader {
+  private wakeUp: (() => void) | null = null;
+  private readonly endListeners = new Set<(reason: StreamEndReason) => void>();
+  private ended = false;
+
+  constructor(
+    private readonly run: StreamRun,
+    private cursor: number,
+    private readonly release: (reader: StreamReader) => void,
+  ) {}
+
+  wake(): void {
+    const resolve = this.wakeUp;
+    this.wakeUp = null;
+    resolve?.();
+  }
+
+  /** The next event in order; null when the run ended and everything was delivered, or the reader ended. */
+  async next(): Promise<ChatStreamEvent | null> {
+    for (;;) {
+      if (this.ended) return null;
+      const event = this.run.eventAt(this.cursor);
+      if (event === 'gap') {
+        this.end('overflow');
+        return null;
+      }
+      if (event !== null) {
+        this.cursor++;
+        return event;
+      }
+      if (this.run.terminal) {
+        this.end('completed');
+        return null;
+      }
+      await new Promise<void>((resolve) => (this.wakeUp = resolve));
+    }
+  }
+
+  /** The next event if it is already retained, without waiting; null otherwise (next() reports gaps and ends). */
+  poll(): ChatStreamEvent | null {
+    if (this.ended) return null;
+    const event = this.run.eventAt(this.cursor);
+    if (event === null || event === 'gap') return null;
+    this.cursor++;
+    return event;
+  }
+
+  onEnd(listener: (reason: StreamEndReason) => void): () => void {
+    this.endListeners.add(listener);
+    return () => this.endListeners.delete(listener);
+  }
+
+  close(): void {
+    this.end('closed');
+  }
+
+  private end(reason: StreamEndReason): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.release(this);
+    this.wake();
+    for (const listener of [...this.endListeners]) listener(reason);
+  }
+}

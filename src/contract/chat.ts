@@ -1,0 +1,224 @@
+import { Type, type Static, type TProperties } from 'typebox';
+import { CONSENT_PURPOSES, ConsentName, DATA_CLASSES } from './consent.js';
+import { CHAT_LIMITS } from './limits.js';
+import { ModelName, PROVIDER_KINDS, ProfileName, ProviderIdSchema } from './providers.js';
+
+/**
+ * Transient chat (spec section 4 chat routes, section 6 items 3-8, contract.md section 8): sessions,
+ * synchronous runs and streaming runs with replayable, owner-scoped schema-v1 events. Every object
+ * is strict. No schema here carries a path; only run answers and delta events carry generated text.
+ */
+
+export const CHAT_SCHEMA_VERSION = 1 as const;
+export const SESSION_OWNER_HEADER = 'X-Service-Session-Owner';
+export const SESSION_OWNER_PATTERN = '^[A-Za-z0-9._:-]+$';
+export const CHAT_SESSION_ID_PATTERN = '^chs_[0-9a-f]{32}$';
+export const CHAT_RUN_ID_PATTERN = '^chr_[0-9a-f]{32}$';
+
+/** Capabilities a chat run never has (spec chat rule 4). */
+export const DISABLED_CHAT_CAPABILITIES = ['tools', 'files', 'databases', 'shells', 'plugins', 'external_services'] as const;
+/** How every generated answer is labelled (spec chat rule 4). */
+export const ADVISORY_LABEL = 'advisory_not_evidence' as const;
+
+export const CHAT_STREAM_EVENT_KINDS = ['active', 'first-token', 'delta', 'cancelling', 'completed', 'interrupted', 'failed'] as const;
+export type ChatStreamEventKind = (typeof CHAT_STREAM_EVENT_KINDS)[number];
+export const TERMINAL_CHAT_STREAM_KINDS = ['completed', 'interrupted', 'failed'] as const;
+export type TerminalChatStreamKind = (typeof TERMINAL_CHAT_STREAM_KINDS)[number];
+
+/** Sanitized codes a failed run reports; never the provider's own text. */
+export const CHAT_RUN_FAILURE_CODES = ['PROVIDER_UNAVAILABLE', 'PROVIDER_FAILED', 'PROVIDER_TIMEOUT', 'CREDENTIAL_STORE_UNAVAILABLE', 'INTERNAL_FAILURE'] as const;
+export type ChatRunFailureCode = (typeof CHAT_RUN_FAILURE_CODES)[number];
+
+export const FINISH_REASONS = ['stop', 'length'] as const;
+export const INTERRUPT_REASONS = ['cancelled', 'shutdown'] as const;
+export type InterruptReason = (typeof INTERRUPT_REASONS)[number];
+
+const SchemaVersion = Type.Literal(CHAT_SCHEMA_VERSION);
+export const SessionOwner = Type.String({ minLength: 1, maxLength: 64, pattern: SESSION_OWNER_PATTERN, description: 'The owner named at session creation.' });
+export const ChatSessionId = Type.String({ pattern: CHAT_SESSION_ID_PATTERN, description: '`chs_` and 32 lowercase hex digits.' });
+export const ChatRunId = Type.String({ pattern: CHAT_RUN_ID_PATTERN, description: '`chr_` and 32 lowercase hex digits.' });
+const Instant = Type.String({ minLength: 20, maxLength: 30, description: 'UTC instant, ISO 8601.' });
+const Count = Type.Integer({ minimum: 0 });
+const FinishReason = Type.Enum(FINISH_REASONS, { description: '`stop`: the model ended; `length`: the output bound ended it.' });
+const Label = Type.Literal(ADVISORY_LABEL, { description: 'Generated text is advisory, never evidence.' });
+
+export const ChatSessionPathParams = Type.Object({ session_id: ChatSessionId }, { additionalProperties: false });
+export type ChatSessionPathParams = Static<typeof ChatSessionPathParams>;
+export const ChatStreamPathParams = Type.Object({ session_id: ChatSessionId, run_id: ChatRunId }, { additionalProperties: false });
+export type ChatStreamPathParams = Static<typeof ChatStreamPathParams>;
+
+export const ChatLimits = Type.Object(
+  {
+    max_sessions: Type.Literal(CHAT_LIMITS.maxSessions),
+    max_messages_per_session: Type.Literal(CHAT_LIMITS.maxMessagesPerSession),
+    max_message_characters: Type.Literal(CHAT_LIMITS.maxMessageCharacters),
+    max_context_characters: Type.Literal(CHAT_LIMITS.maxContextCharacters),
+    replay_buffer_bytes: Type.Literal(CHAT_LIMITS.replayBufferBytes),
+    max_output_tokens: Type.Literal(CHAT_LIMITS.maxOutputTokens),
+    min_temperature: Type.Literal(CHAT_LIMITS.minTemperature),
+    max_temperature: Type.Literal(CHAT_LIMITS.maxTemperature),
+    run_timeout_ms: Type.Literal(CHAT_LIMITS.runTimeoutMs),
+    idle_timeout_ms: Type.Literal(CHAT_LIMITS.idleTimeoutMs),
+    safe_retries: Type.Literal(CHAT_LIMITS.safeRetries),
+    retained_runs_per_session: Type.Literal(CHAT_LIMITS.retainedRunsPerSession),
+    subscribers_per_run: Type.Literal(CHAT_LIMITS.subscribersPerRun),
+    max_delta_characters: Type.Literal(CHAT_LIMITS.maxDeltaCharacters),
+  },
+  { additionalProperties: false },
+);
+export type ChatLimits = Static<typeof ChatLimits>;
+
+export const ChatCapabilityResponse = Type.Object(
+  {
+    schema_version: SchemaVersion,
+    limits: ChatLimits,
+    disabled_capabilities: Type.Array(Type.Enum(DISABLED_CHAT_CAPABILITIES), { minItems: DISABLED_CHAT_CAPABILITIES.length, maxItems: DISABLED_CHAT_CAPABILITIES.length, uniqueItems: true }),
+    system_instruction: Type.Literal('fixed', { description: 'The system instruction is fixed by the service; a request cannot change it.' }),
+    output_label: Label,
+    stream_event_kinds: Type.Array(Type.Enum(CHAT_STREAM_EVENT_KINDS), { minItems: CHAT_STREAM_EVENT_KINDS.length, maxItems: CHAT_STREAM_EVENT_KINDS.length, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+export type ChatCapabilityResponse = Static<typeof ChatCapabilityResponse>;
+
+export const ChatSessionCreateRequest = Type.Object(
+  {
+    profile: ProfileName,
+    model: ModelName,
+    purpose: Type.Enum(CONSENT_PURPOSES),
+    data_classes: Type.Array(Type.Enum(DATA_CLASSES), { minItems: 1, maxItems: DATA_CLASSES.length, uniqueItems: true }),
+    consent: Type.Optional(Type.Union([ConsentName, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type ChatSessionCreateRequest = Static<typeof ChatSessionCreateRequest>;
+
+export const ChatSessionSummary = Type.Object(
+  {
+    schema_version: SchemaVersion,
+    session_id: ChatSessionId,
+    profile: ProfileName,
+    provider_id: ProviderIdSchema,
+    provider_kind: Type.Enum(PROVIDER_KINDS),
+    model: ModelName,
+    purpose: Type.Enum(CONSENT_PURPOSES),
+    data_classes: Type.Array(Type.Enum(DATA_CLASSES), { minItems: 1, maxItems: DATA_CLASSES.length, uniqueItems: true }),
+    consent: Type.Union([ConsentName, Type.Null()]),
+    message_count: Type.Integer({ minimum: 0, maximum: CHAT_LIMITS.maxMessagesPerSession }),
+    context_characters: Type.Integer({ minimum: 0, maximum: CHAT_LIMITS.maxContextCharacters }),
+    active_run_id: Type.Union([ChatRunId, Type.Null()], { description: 'The run in progress, if any; a session runs one at a time.' }),
+    runs_completed: Count,
+    created_at: Instant,
+    last_activity_at: Instant,
+  },
+  { additionalProperties: false },
+);
+export type ChatSessionSummary = Static<typeof ChatSessionSummary>;
+
+export const ChatSessionDeleteResponse = Type.Object(
+  {
+    schema_version: SchemaVersion,
+    session_id: ChatSessionId,
+    state: Type.Literal('deleted', { description: 'The session and every message and stream run it owned are gone.' }),
+  },
+  { additionalProperties: false },
+);
+export type ChatSessionDeleteResponse = Static<typeof ChatSessionDeleteResponse>;
+
+export const ChatRunRequest = Type.Object(
+  {
+    message: Type.String({ minLength: 1, maxLength: CHAT_LIMITS.maxMessageCharacters, description: 'The user message: untrusted data for the model.' }),
+    temperature: Type.Optional(Type.Number({ minimum: CHAT_LIMITS.minTemperature, maximum: CHAT_LIMITS.maxTemperature, description: 'Defaults to the `chat.temperature` setting.' })),
+    max_output_tokens: Type.Optional(Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxOutputTokens })),
+  },
+  { additionalProperties: false },
+);
+export type ChatRunRequest = Static<typeof ChatRunRequest>;
+
+export const ChatReply = Type.Object(
+  {
+    role: Type.Literal('assistant'),
+    content: Type.String({ minLength: 0, maxLength: CHAT_LIMITS.maxMessageCharacters }),
+    label: Label,
+  },
+  { additionalProperties: false },
+);
+
+export const ChatRunResponse = Type.Object(
+  {
+    schema_version: SchemaVersion,
+    session_id: ChatSessionId,
+    run_id: ChatRunId,
+    reply: ChatReply,
+    finish_reason: FinishReason,
+    message_count: Type.Integer({ minimum: 0, maximum: CHAT_LIMITS.maxMessagesPerSession }),
+    context_characters: Type.Integer({ minimum: 0, maximum: CHAT_LIMITS.maxContextCharacters }),
+  },
+  { additionalProperties: false },
+);
+export type ChatRunResponse = Static<typeof ChatRunResponse>;
+
+export const ChatStreamStartResponse = Type.Object(
+  {
+    schema_version: SchemaVersion,
+    session_id: ChatSessionId,
+    run_id: ChatRunId,
+    state: Type.Literal('active'),
+  },
+  { additionalProperties: false },
+);
+export type ChatStreamStartResponse = Static<typeof ChatStreamStartResponse>;
+
+export const CHAT_STREAM_STATES = ['active', 'cancelling', ...TERMINAL_CHAT_STREAM_KINDS] as const;
+export type ChatStreamState = (typeof CHAT_STREAM_STATES)[number];
+
+export const ChatStreamCancelResponse = Type.Object(
+  {
+    schema_version: SchemaVersion,
+    session_id: ChatSessionId,
+    run_id: ChatRunId,
+    disposition: Type.Enum(['cancelling', 'terminal'], { description: '`cancelling`: the run stops and ends `interrupted`; `terminal`: it had already ended.' }),
+    state: Type.Enum(CHAT_STREAM_STATES),
+  },
+  { additionalProperties: false },
+);
+export type ChatStreamCancelResponse = Static<typeof ChatStreamCancelResponse>;
+
+function eventOf<K extends ChatStreamEventKind, F extends TProperties>(kind: K, fields: F, description: string) {
+  return Type.Object(
+    {
+      schema_version: SchemaVersion,
+      run_id: ChatRunId,
+      sequence: Type.Integer({ minimum: 1, description: 'Monotonic per run; equal to the SSE `id`.' }),
+      kind: Type.Literal(kind),
+      ...fields,
+    },
+    { additionalProperties: false, description },
+  );
+}
+
+export const ChatStreamActiveEvent = eventOf('active', {}, 'The run was admitted and the provider is being called.');
+export const ChatStreamFirstTokenEvent = eventOf('first-token', {}, 'The provider produced its first output; the text follows in `delta` events.');
+export const ChatStreamDeltaEvent = eventOf('delta', { text: Type.String({ minLength: 1, maxLength: CHAT_LIMITS.maxDeltaCharacters }) }, 'A piece of generated, advisory text.');
+export const ChatStreamCancellingEvent = eventOf('cancelling', {}, 'Cancellation was requested; `interrupted` follows.');
+export const ChatStreamCompletedEvent = eventOf(
+  'completed',
+  { finish_reason: FinishReason, message_count: Type.Integer({ minimum: 0, maximum: CHAT_LIMITS.maxMessagesPerSession }), output_characters: Count, label: Label },
+  'Terminal: the reply was committed to the session history.',
+);
+export const ChatStreamInterruptedEvent = eventOf('interrupted', { reason: Type.Enum(INTERRUPT_REASONS) }, 'Terminal: cancelled or shut down; history unchanged.');
+export const ChatStreamFailedEvent = eventOf('failed', { code: Type.Enum(CHAT_RUN_FAILURE_CODES) }, 'Terminal: the run failed with a sanitized code; history unchanged; never retried after output.');
+
+export const ChatStreamEvent = Type.Union(
+  [
+    ChatStreamActiveEvent,
+    ChatStreamFirstTokenEvent,
+    ChatStreamDeltaEvent,
+    ChatStreamCancellingEvent,
+    ChatStreamCompletedEvent,
+    ChatStreamInterruptedEvent,
+    ChatStreamFailedEvent,
+  ],
+  { description: 'One schema-v1 chat stream event; exactly one terminal event (`completed`, `interrupted`, `failed`) ends each run.' },
+);
+export type ChatStreamEvent = Static<typeof ChatStreamEvent>;
