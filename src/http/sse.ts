@@ -12,6 +12,8 @@ export interface SseFrame {
 export interface SseSource {
   /** The next frame; null when the source has nothing more to deliver. */
   next(): Promise<SseFrame | null>;
+  /** A frame that is already waiting, without waiting; null when none is. Lets the writer batch. */
+  poll(): SseFrame | null;
   /** Registers a listener for the source ending; `overflow` means the reader fell too far behind. */
   onEnd(listener: (reason: 'completed' | 'overflow' | 'closed') => void): () => void;
   /** The reader is gone: release the subscription (frees its slot at once). */
@@ -25,12 +27,23 @@ export interface SseOptions {
 
 const FIELD_FORBIDDEN = /[\r\n\0]/;
 
+/** Frames by payload object: every subscriber of one event shares one serialization. */
+const serialized = new WeakMap<object, string>();
+
 /** Serializes one frame; ids and event names never carry line breaks or NUL. */
 export function formatSseFrame(frame: SseFrame): string {
+  const key = typeof frame.data === 'object' && frame.data !== null ? frame.data : null;
+  const cached = key === null ? undefined : serialized.get(key);
+  if (cached !== undefined) return cached;
   if (FIELD_FORBIDDEN.test(frame.id) || FIELD_FORBIDDEN.test(frame.event)) throw new Error('SSE id and event must be single-line');
   // JSON text never contains a raw CR or LF, so the payload is one data line.
-  return `id: ${frame.id}\nevent: ${frame.event}\ndata: ${JSON.stringify(frame.data)}\n\n`;
+  const text = `id: ${frame.id}\nevent: ${frame.event}\ndata: ${JSON.stringify(frame.data)}\n\n`;
+  if (key !== null) serialized.set(key, text);
+  return text;
 }
+
+/** Frames written in one socket write at most (the source's queue bound caps it anyway). */
+const MAX_BATCH_FRAMES = 64;
 
 /**
  * Streams a source over `text/event-stream` (contract.md section 7, research section 5): frames
@@ -80,7 +93,13 @@ export async function streamSse(reply: FastifyReply, source: SseSource, options:
     while (!finished) {
       const frame = await source.next();
       if (frame === null || finished) break;
-      if (!res.write(formatSseFrame(frame)) && !finished) {
+      let chunk = formatSseFrame(frame);
+      for (let more = 1; more < MAX_BATCH_FRAMES; more++) {
+        const next = source.poll();
+        if (next === null) break;
+        chunk += formatSseFrame(next);
+      }
+      if (!res.write(chunk) && !finished) {
         await new Promise<void>((resolve) => (wakeDrain = resolve));
       }
     }

@@ -94,7 +94,9 @@ describe('cancellation and the shutdown preflight', () => {
     await releaseJob(sidecar, job.job_id);
     const ready = await waiting;
     expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ schema_version: 1, status: 'ready', sources: [{ source: 'jobs', active: 0, pending_cancellation: 0 }] });
+    expect(ready.body).toMatchObject({ schema_version: 1, status: 'ready' });
+    expect(ready.body.sources).toEqual(expect.arrayContaining([{ source: 'jobs', active: 0, pending_cancellation: 0 }]));
+    expect(ready.body.sources.every((source) => source.active === 0)).toBe(true);
 
     const done = await snapshot(sidecar, job.job_id);
     expect(done).toMatchObject({ state: 'cancelled', last_event_id: 6 });

@@ -14,7 +14,7 @@ import type { ShutdownPreflight } from '../../app/jobs/active-work.js';
 import type { JobLifecycle } from '../../app/jobs/job-engine.js';
 import { ServiceError } from '../../app/service-error.js';
 import type { RouteDefinition } from '../route-definition.js';
-import { streamSse } from '../sse.js';
+import { streamSse, type SseFrame } from '../sse.js';
 
 const LAST_EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
 
@@ -25,6 +25,10 @@ export function parseLastEventId(header: string | string[] | undefined): number 
   const value = Number(header);
   if (!Number.isSafeInteger(value)) throw new ServiceError('JOB_EVENT_CURSOR_INVALID');
   return value;
+}
+
+function frameOf(event: JobEvent | null): SseFrame | null {
+  return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
 }
 
 export const LastEventIdHeader = Type.String({ pattern: LAST_EVENT_ID.source, description: 'The id of the last event received; replay resumes after it.' });
@@ -91,10 +95,8 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
         await streamSse(
           reply,
           {
-            next: async () => {
-              const event = await subscription.next();
-              return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
-            },
+            next: async () => frameOf(await subscription.next()),
+            poll: () => frameOf(subscription.poll()),
             onEnd: (listener) => subscription.onEnd(listener),
             close: () => subscription.close(),
           },
