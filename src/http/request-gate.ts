@@ -19,6 +19,9 @@ const REJECTED_METADATA = new Set([
   'upgrade',
 ]);
 
+export const PASS = 0;
+export const PASS_WITH_BODY = 1;
+
 export interface GateIdentity {
   /** The bearer fixed at construction; only its digest is kept. */
   readonly bearer: string;
@@ -45,7 +48,11 @@ export class RequestGate {
     this.hostWithPort = `127.0.0.1:${port}`;
   }
 
-  check(req: IncomingMessage): ErrorCode | null {
+  /**
+   * The verdict on the raw request: a refusal code, or `PASS` / `PASS_WITH_BODY` (the request
+   * announces a body by Content-Length other than 0 or by Transfer-Encoding).
+   */
+  check(req: IncomingMessage): ErrorCode | typeof PASS | typeof PASS_WITH_BODY {
     const raw = req.rawHeaders;
     let authorization: string | undefined;
     let authorizationCount = 0;
@@ -56,6 +63,7 @@ export class RequestGate {
     let apiVersionCount = 0;
     let appBuild: string | undefined;
     let appBuildCount = 0;
+    let body = false;
     for (let i = 0; i < raw.length; i += 2) {
       const name = (raw[i] as string).toLowerCase();
       const value = raw[i + 1] as string;
@@ -76,6 +84,12 @@ export class RequestGate {
           appBuild = value;
           appBuildCount++;
           break;
+        case 'content-length':
+          if (value !== '0') body = true;
+          break;
+        case 'transfer-encoding':
+          body = true;
+          break;
         default:
           if (REJECTED_METADATA.has(name) || name.startsWith('sec-ch-') || name.startsWith('x-forwarded-')) metadata = true;
       }
@@ -85,7 +99,7 @@ export class RequestGate {
     if (metadata) return 'REQUEST_METADATA_REJECTED';
     if (apiVersionCount !== 1 || apiVersion !== API_CONTRACT) return 'API_VERSION_UNSUPPORTED';
     if (appBuildCount !== 1 || appBuild === undefined || !isValidBuild(appBuild) || appBuild !== this.appBuild) return 'APP_BUILD_MISMATCH';
-    return null;
+    return body ? PASS_WITH_BODY : PASS;
   }
 
   private bearerMatches(header: string): boolean {

@@ -39,6 +39,12 @@ export interface RouteDefinition {
   /** Error statuses this route can answer besides those shared by every route. */
   readonly extraErrorStatuses?: readonly number[];
   readonly handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /**
+   * For a GET route whose JSON answer is fixed for the life of the process (health, capabilities):
+   * the serialized answer, or null until it is known. The adapter then answers a gated, bodiless,
+   * query-less request for exactly this path without entering the framework.
+   */
+  readonly fixedResponse?: () => string | null;
 }
 
 /** Fastify's path syntax (`:name`) from the OpenAPI template (`{name}`). */

@@ -7,7 +7,7 @@ import { isServiceError, ServiceError } from '../app/service-error.js';
 import type { EventLog } from '../app/event-log.js';
 import { buildEnvelope, setBaselineHeaders, writeRawEnvelope } from './error-envelope.js';
 import { isJsonContentType, parseJsonBody } from './json-body-parser.js';
-import type { RequestGate } from './request-gate.js';
+import { PASS, type RequestGate } from './request-gate.js';
 import { fastifyPath, takesBody, takesQuery, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
 import { coerceQueryHook } from './query-coercion.js';
@@ -61,6 +61,8 @@ function bodyRules(request: FastifyRequest, config: RouteConfig): ErrorCode | nu
 export function buildHttpAdapter(options: HttpAdapterOptions): FastifyInstance {
   const { gate, routes, log } = options;
   const matcher = new RouteMatcher(routes);
+  const fixed = new Map<string, () => string | null>();
+  for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, route.fixedResponse);
   const app = Fastify({
     logger: false,
     exposeHeadRoutes: false,
@@ -82,10 +84,19 @@ export function buildHttpAdapter(options: HttpAdapterOptions): FastifyInstance {
         },
         (req: IncomingMessage, res: ServerResponse) => {
           setBaselineHeaders(res);
-          const refusal = gate.check(req);
-          if (refusal !== null) {
-            writeRawEnvelope(res, refusal);
+          const verdict = gate.check(req);
+          if (typeof verdict === 'string') {
+            writeRawEnvelope(res, verdict);
             return;
+          }
+          // Fixed answers: only an exact path (so never with a query string), GET, and no body.
+          if (verdict === PASS && req.method === 'GET') {
+            const body = fixed.get(req.url as string)?.();
+            if (body != null) {
+              res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+              res.end(body);
+              return;
+            }
           }
           handler(req, res);
         },

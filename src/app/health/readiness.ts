@@ -25,6 +25,10 @@ export class ReadinessReport {
     };
   }
 
+  get bound(): boolean {
+    return this.response !== null;
+  }
+
   current(): HealthResponse {
     if (this.response === null) throw new Error('readiness report read before the port was bound');
     return this.response;

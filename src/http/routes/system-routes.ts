@@ -9,6 +9,8 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistry): RouteDefinition[] {
   let healthBody: string | null = null;
   let manifestBody: string | null = null;
+  const health = (): string => (healthBody ??= JSON.stringify(readiness.current()));
+  const manifest = (): string => (manifestBody ??= JSON.stringify(registry.manifest()));
   return [
     {
       operationId: 'getInternalHealth',
@@ -19,10 +21,8 @@ export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistr
       description: 'Confirms the bearer, the API contract, the paired app build and the token-derived readiness proof.',
       tags: ['system'],
       success: { status: 200, description: 'The service is ready.', schema: HealthResponse, contentType: 'application/json' },
-      handler: async (_request, reply) => {
-        healthBody ??= JSON.stringify(readiness.current());
-        return reply.type(JSON_UTF8).send(healthBody);
-      },
+      handler: async (_request, reply) => reply.type(JSON_UTF8).send(health()),
+      fixedResponse: () => (readiness.bound ? health() : null),
     },
     {
       operationId: 'getInternalCapabilities',
@@ -33,10 +33,8 @@ export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistr
       description: 'Lists only the actions of enabled modules that have a registered handler, with the pagination and request-size policies.',
       tags: ['system'],
       success: { status: 200, description: 'The capability manifest.', schema: CapabilityManifest, contentType: 'application/json' },
-      handler: async (_request, reply) => {
-        manifestBody ??= JSON.stringify(registry.manifest());
-        return reply.type(JSON_UTF8).send(manifestBody);
-      },
+      handler: async (_request, reply) => reply.type(JSON_UTF8).send(manifest()),
+      fixedResponse: manifest,
     },
   ];
 }
