@@ -312,7 +312,7 @@ export class ChatService implements ActiveWorkSource {
           }
           const committed = this.commit(prepared, reply);
           output = characters(reply);
-          stream.emit({ kind: 'completed', finish_reason: finish, message_count: committed.messageCount, output_characters: output });
+          stream.emit({ kind: 'completed', finish_reason: finish, message_count: committed.messageCount, output_characters: output, label: ADVISORY_LABEL });
           this.audit(session, run.runId, 'stream', 'completed', null);
         },
         (error: unknown) => {

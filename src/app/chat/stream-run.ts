@@ -1,4 +1,5 @@
 import {
+  ADVISORY_LABEL,
   CHAT_SCHEMA_VERSION,
   type ChatRunFailureCode,
   type ChatStreamEvent,
@@ -20,7 +21,13 @@ function frameBytes(event: ChatStreamEvent): number {
 type EventFields =
   | { readonly kind: 'active' | 'first-token' | 'cancelling' }
   | { readonly kind: 'delta'; readonly text: string }
-  | { readonly kind: 'completed'; readonly finish_reason: 'stop' | 'length'; readonly message_count: number; readonly output_characters: number }
+  | {
+      readonly kind: 'completed';
+      readonly finish_reason: 'stop' | 'length';
+      readonly message_count: number;
+      readonly output_characters: number;
+      readonly label: typeof ADVISORY_LABEL;
+    }
   | { readonly kind: 'interrupted'; readonly reason: InterruptReason }
   | { readonly kind: 'failed'; readonly code: ChatRunFailureCode };
 

@@ -45,6 +45,8 @@ export interface FakeProvider {
   readonly port: number;
   /** Generation calls received (probes excluded). */
   calls(): number;
+  /** TCP connections accepted (endpoint probes and TLS handshakes included). */
+  connections(): number;
   /** Answers the client abandoned before their end (cancel or timeout reached the socket). */
   abandoned(): number;
   readonly recorded: RecordedCall[];
@@ -94,6 +96,7 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
   let queue: FakeReply[] = [];
   let fallback: FakeReply = { kind: 'text', answer: { pieces: ['Hello', ' from the fake.'] } };
   let calls = 0;
+  let connections = 0;
   let abandoned = 0;
   let firstTextAt: number | null = null;
   const recorded: RecordedCall[] = [];
@@ -205,12 +208,16 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
   };
 
   const server: Server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : createHttpServer(handler);
+  server.on('connection', () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     kind,
     port,
     calls: () => calls,
+    connections: () => connections,
     abandoned: () => abandoned,
     recorded,
     firstTextWrittenAt: () => firstTextAt,
@@ -223,6 +230,7 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
     reset: () => {
       queue = [];
       calls = 0;
+      connections = 0;
       abandoned = 0;
       firstTextAt = null;
       recorded.length = 0;
