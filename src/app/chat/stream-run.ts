@@ -1,5 +1,6 @@
+import type {
+  ADVISORY_LABEL} from '../../contract/chat.js';
 import {
-  ADVISORY_LABEL,
   CHAT_SCHEMA_VERSION,
   type ChatRunFailureCode,
   type ChatStreamEvent,
