@@ -1,7 +1,6 @@
-import type {
-  ADVISORY_LABEL} from '../../contract/chat.js';
 import {
   CHAT_SCHEMA_VERSION,
+  type ADVISORY_LABEL,
   type ChatRunFailureCode,
   type ChatStreamEvent,
   type ChatStreamState,
