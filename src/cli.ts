@@ -1,10 +1,13 @@
 import { serve } from './serve.js';
 import { setup } from './setup.js';
 import { OsKeyring } from './infra/keyring/os-keyring.js';
+import { artifactsCommand } from './artifacts-cli.js';
 
 const USAGE = [
   'usage: cli serve [--config FILE] [--workspace DIR] [--artifact-root DIR] [--credentials-from-env]',
   '       cli setup [--config FILE] [--workspace DIR]',
+  '       cli artifacts import FILE --operation gedcom.<inspect|merge|subtree|quality|sync> --artifact-root DIR',
+  '       cli artifacts export GRANT --out FILE --artifact-root DIR',
 ].join('\n');
 
 interface ParsedArgs {
@@ -55,6 +58,8 @@ async function main(argv: readonly string[]): Promise<number> {
         credentialsFromEnv: args.flags.get('credentials-from-env') === true,
       });
     }
+    case 'artifacts':
+      return artifactsCommand(args.positionals, args.flags);
     case 'setup': {
       const outcome = await setup({ configPath: stringFlag(args.flags, 'config'), workspace: stringFlag(args.flags, 'workspace') }, new OsKeyring());
       if (!outcome.ok) {

@@ -40,6 +40,12 @@ import { CHAT_MODULE } from './app/chat/chat-module.js';
 import { ChatService } from './app/chat/chat-service.js';
 import { chatRoutes } from './http/routes/chat-routes.js';
 import { createChatProviders } from './infra/providers/chat-providers.js';
+import { GEDCOM_MODULE } from './app/gedcom/gedcom-module.js';
+import { GedcomService, type GedcomSettings } from './app/gedcom/gedcom-service.js';
+import type { ArtifactRegistry } from './app/gedcom/artifact-registry.js';
+import { gedcomRoutes } from './http/routes/gedcom-routes.js';
+import { FileArtifactRegistry } from './infra/artifacts/file-artifact-registry.js';
+import { ProviderAdvisoryGenerator } from './infra/gedcom/provider-advisory.js';
 
 export interface LaunchIdentity {
   readonly bearer: string;
@@ -90,6 +96,8 @@ interface AppServices {
   readonly jobs: JobEngine;
   readonly preflight: ShutdownPreflight;
   readonly chat: ChatService;
+  /** Present only when the composition supplies the GEDCOM artifact registry (`--artifact-root`). */
+  readonly gedcom: GedcomService | null;
 }
 
 /** Every capability of the full composition, each with its module and routes. */
@@ -103,7 +111,32 @@ function capabilities(services: AppServices): Capability[] {
     { module: CONSENT_MODULE, routes: consentRoutes(services.providers.consents) },
     { module: JOBS_MODULE, routes: jobRoutes(services.jobs, services.preflight) },
     { module: CHAT_MODULE, routes: chatRoutes(services.chat) },
+    ...(services.gedcom === null ? [] : [{ module: GEDCOM_MODULE, routes: gedcomRoutes(services.gedcom) }]),
   ];
+}
+
+/** The GEDCOM service over an artifact registry, the job engine, the central preflight and the chat wire clients. */
+function gedcomService(registry: ArtifactRegistry, jobs: JobEngine, providers: ProviderServices, credentials: CredentialService, settings: SettingsService, log: EventLog): GedcomService {
+  const gedcomSettings: GedcomSettings = {
+    exportVersion: () => (settings.value('gedcom.export_version') === '5.5.1' ? '5.5.1' : '7.0'),
+    livingThresholdYears: () => {
+      const value = settings.value('privacy.living_threshold_years');
+      return typeof value === 'number' ? value : 110;
+    },
+  };
+  const temperature = (): number => {
+    const value = settings.value('chat.temperature');
+    return typeof value === 'number' ? value : 0;
+  };
+  return new GedcomService({
+    registry,
+    jobs,
+    preflight: providers.preflight,
+    advisory: new ProviderAdvisoryGenerator(createChatProviders(providers.transport), { resolve: (reference) => credentials.resolve(reference) }, temperature),
+    settings: gedcomSettings,
+    now: () => new Date(),
+    log,
+  });
 }
 
 /** Names that are credentials and can never be patched as settings. */
@@ -169,6 +202,7 @@ export function contractRoutes(): RouteDefinition[] {
     credentials: { status: async () => 'missing' },
     gate: startup,
   });
+  const contractJobs = jobEngine(new InMemoryJobLedger(), startup, SILENT_EVENT_LOG);
   const services: AppServices = {
     readiness: new ReadinessReport('contract', 'contract', SIDECAR_BUILD),
     registry: new ModuleRegistry([]),
@@ -184,8 +218,9 @@ export function contractRoutes(): RouteDefinition[] {
       credentials: { status: async () => 'missing' },
       gate: startup,
     }),
-    jobs: jobEngine(new InMemoryJobLedger(), startup, SILENT_EVENT_LOG),
+    jobs: contractJobs,
     preflight: new ShutdownPreflight(),
+    gedcom: gedcomService(new FileArtifactRegistry('/nonexistent-artifact-root'), contractJobs, contractProviders, contractCredentials, contractSettings, SILENT_EVENT_LOG),
   };
   return capabilities(services).flatMap((capability) => capability.routes);
 }
@@ -231,6 +266,12 @@ export async function composeService(
   });
   const chat = chatService(providers, credentials, settings, startup, log);
   preflight.register(chat);
+  let gedcom: GedcomService | null = null;
+  if (options.artifactRoot !== undefined) {
+    const artifacts = new FileArtifactRegistry(options.artifactRoot);
+    await artifacts.prepare();
+    gedcom = gedcomService(artifacts, jobs, providers, credentials, settings, log);
+  }
   const services: AppServices = {
     readiness,
     registry,
@@ -243,6 +284,7 @@ export async function composeService(
     jobs,
     preflight,
     chat,
+    gedcom,
   };
   const routes = exposeRoutes(registry, [...capabilities(services), ...extended]);
   const http = buildHttpAdapter({ gate, routes, log });

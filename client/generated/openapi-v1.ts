@@ -224,6 +224,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/gedcom/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inspect a GEDCOM artifact
+         * @description Deterministic inspection: version, encodings, terminators, record counts, xref integrity, finding codes, extension tags. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call.
+         */
+        post: operations["submitInternalGedcomInspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gedcom/jobs/{job_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Result of a GEDCOM job
+         * @description The completed, bounded, path-free and content-free result while this process holds it. A job still queued or running answers 409 GEDCOM_JOB_RESULT_PENDING; a failed, cancelled or interrupted job 409 GEDCOM_JOB_RESULT_NONE (details: state, error_code); a completed job whose result is no longer in memory (after a restart) 410 GEDCOM_JOB_RESULT_UNAVAILABLE; an unknown job 404 JOB_NOT_FOUND.
+         */
+        get: operations["getInternalGedcomJobResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gedcom/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge two GEDCOM artifacts
+         * @description Loss-minimal merge of `right` into `left`: duplicates by blocking and scoring, every line of both kept, xrefs remapped, families of merged couples unified; the output is a new artifact unless `dry_run`. Review-band pairs are reported by xref only. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call.
+         */
+        post: operations["submitInternalGedcomMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gedcom/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyse data quality
+         * @description Gramps Verify person and family rules with their default thresholds over day ranges (year-only dates included), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; whole file or rooted. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call.
+         */
+        post: operations["submitInternalGedcomQuality"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gedcom/subtree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extract a rooted subtree
+         * @description Ancestors, descendants or both of `root` within `generations`, optionally with spouses, with the referential closure of sources, repositories, notes, media and submitters; no dangling pointer; output in `output_version` or the `gedcom.export_version` setting. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call.
+         */
+        post: operations["submitInternalGedcomSubtree"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gedcom/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Synchronise changes
+         * @description The typed record-level change set base -> edited (field paths, no values) applied to target into a new artifact; records the target changed differently are conflicts, reported and not overwritten. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call.
+         */
+        post: operations["submitInternalGedcomSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -517,6 +637,18 @@ export interface components {
             active: number;
             /** @description Of the active ones, those cancelled but not yet at a safe point. */
             pending_cancellation: number;
+        };
+        /** @description The model's review is advisory, never evidence; its text is an output artifact (role `advisory`), never part of this result. */
+        AdvisoryReview: {
+            /** @constant */
+            label: "advisory";
+            /** @enum {unknown} */
+            status: "not_requested" | "not_applicable" | "completed" | "failed";
+            /** @enum {unknown} */
+            mode: "offline" | "local" | "cloud";
+            error_code: string | null;
+            items_reviewed: number;
+            living_redacted: number;
         };
         ApiVersion: {
             /**
@@ -920,9 +1052,256 @@ export interface components {
             details: components["schemas"]["FailureDetail"][];
             remediation?: string | null;
         };
+        /** @description Where the optional advisory review runs. Deterministic results never depend on it. */
+        ExecutionSelection: {
+            /**
+             * @description `offline`: deterministic only, no provider field allowed. `local`: profile and model of a local provider. `cloud`: profile, model and consent.
+             * @enum {unknown}
+             */
+            mode: "offline" | "local" | "cloud";
+            /** @description A profile name; never `none` or a provider identifier. */
+            profile?: string;
+            /** @description The exact model identifier. */
+            model?: string;
+            consent?: string;
+        };
         FailureDetail: {
             name: string;
             value: string | number | boolean | null;
+        };
+        GedcomInspectRequest: {
+            /** @description Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path. */
+            source: string;
+            execution: components["schemas"]["ExecutionSelection"];
+        };
+        /** @description Structure of a file: versions, encodings, counts, finding codes; no record content. */
+        GedcomInspectSummary: {
+            bytes: number;
+            version: {
+                declared: string | null;
+                family: string | null;
+                supported: boolean;
+            };
+            encoding: {
+                declared: string | null;
+                detected: string;
+                bom: string | null;
+                ascii_only: boolean;
+            };
+            lines: {
+                count: number;
+                max_level: number;
+                max_line_length: number;
+            };
+            records: {
+                total: number;
+                by_type: {
+                    tag: string;
+                    count: number;
+                }[];
+            };
+            xrefs: {
+                defined: number;
+                duplicate: number;
+                dangling: number;
+                unreferenced: number;
+                void_pointers: number;
+            };
+            findings: {
+                code: string;
+                /** @enum {unknown} */
+                severity: "error" | "warning" | "info";
+                count: number;
+                first_line: number;
+            }[];
+            extension_tags: {
+                tag: string;
+                count: number;
+            }[];
+        };
+        /** @description The submitted job; follow it through the job routes and read the result when it succeeded. */
+        GedcomJobAccepted: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `job_` and 32 lowercase hex digits. */
+            job_id: string;
+            kind: string;
+            /** @description queued, running, cancelling; terminal: succeeded, failed, cancelled, interrupted. */
+            state: "queued" | "running" | "cancelling" | "succeeded" | "failed" | "cancelled" | "interrupted";
+        };
+        /** @description The completed, bounded, path-free and content-free result of one GEDCOM job. */
+        GedcomJobResult: {
+            /** @constant */
+            schema_version: 1;
+            /** @description `job_` and 32 lowercase hex digits. */
+            job_id: string;
+            /** @enum {unknown} */
+            operation: "inspect" | "merge" | "subtree" | "quality" | "sync";
+            /** @description New artifacts, each a new grant (`output`, `advisory`). */
+            outputs: components["schemas"]["JobArtifactReference"][];
+            inspect: components["schemas"]["GedcomInspectSummary"] | null;
+            merge: components["schemas"]["GedcomMergeSummary"] | null;
+            subtree: components["schemas"]["GedcomSubtreeSummary"] | null;
+            quality: components["schemas"]["GedcomQualitySummary"] | null;
+            sync: components["schemas"]["GedcomSyncSummary"] | null;
+            advisory: components["schemas"]["AdvisoryReview"];
+        };
+        /** @description Merge `right` into `left`; both grants scoped to `gedcom.merge`. */
+        GedcomMergeRequest: {
+            /** @description Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path. */
+            left: string;
+            /** @description Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path. */
+            right: string;
+            dry_run?: boolean;
+            /**
+             * @description Version of the output artifact; default `gedcom.export_version` for subtree, the left file's version for merge.
+             * @enum {unknown}
+             */
+            output_version?: "5.5.1" | "7.0";
+            execution: components["schemas"]["ExecutionSelection"];
+        };
+        GedcomMergeSummary: {
+            dry_run: boolean;
+            individuals: {
+                left: number;
+                right: number;
+                output: number;
+            };
+            families: {
+                left: number;
+                right: number;
+                output: number;
+                unified: number;
+            };
+            pairs: {
+                candidates: number;
+                automatic: number;
+                review: number;
+                vetoed: number;
+            };
+            thresholds: {
+                automatic: number;
+                review: number;
+                margin: number;
+            };
+            /** @description Automatic merges, by xref only. */
+            merged: {
+                /** @description A record identifier as written in the file, with its `@` signs. */
+                left: string;
+                /** @description A record identifier as written in the file, with its `@` signs. */
+                right: string;
+                score: number;
+            }[];
+            /** @description Pairs in the review band, by xref only, best first. */
+            review: {
+                /** @description A record identifier as written in the file, with its `@` signs. */
+                left: string;
+                /** @description A record identifier as written in the file, with its `@` signs. */
+                right: string;
+                score: number;
+            }[];
+            remapped_xrefs: number;
+            shared_records: number;
+            alternates: number;
+        };
+        /** @description Whole file, or rooted at an individual with a generation bound. */
+        GedcomQualityRequest: {
+            /** @description Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path. */
+            source: string;
+            /** @description A record identifier as written in the file, with its `@` signs. */
+            root?: string;
+            generations?: number;
+            execution: components["schemas"]["ExecutionSelection"];
+        };
+        GedcomQualitySummary: {
+            scope: {
+                individuals: number;
+                families: number;
+                rooted: boolean;
+            };
+            rules: {
+                rule: string;
+                /** @enum {unknown} */
+                severity: "error" | "warning" | "info";
+                count: number;
+                affected: string[];
+            }[];
+            totals: {
+                error: number;
+                warning: number;
+                info: number;
+            };
+            probably_living: number;
+            living_threshold_years: number;
+        };
+        GedcomSubtreeRequest: {
+            /** @description Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path. */
+            source: string;
+            /** @description A record identifier as written in the file, with its `@` signs. */
+            root: string;
+            /** @enum {unknown} */
+            direction: "ancestors" | "descendants" | "both";
+            generations?: number;
+            include_spouses?: boolean;
+            /**
+             * @description Version of the output artifact; default `gedcom.export_version` for subtree, the left file's version for merge.
+             * @enum {unknown}
+             */
+            output_version?: "5.5.1" | "7.0";
+            execution: components["schemas"]["ExecutionSelection"];
+        };
+        GedcomSubtreeSummary: {
+            individuals: number;
+            families: number;
+            referenced_records: number;
+            pruned_pointers: number;
+            generations_reached: number;
+            output_version: string;
+        };
+        /** @description Apply the change set base -> edited to target; all three grants scoped to `gedcom.sync`. */
+        GedcomSyncRequest: {
+            /** @description Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path. */
+            base: string;
+            /** @description Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path. */
+            edited: string;
+            /** @description Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path. */
+            target: string;
+            dry_run?: boolean;
+            execution: components["schemas"]["ExecutionSelection"];
+        };
+        /** @description Record keys are xrefs (or `TAG#n` for records without one); field paths are tags with occurrence numbers, never values. */
+        GedcomSyncSummary: {
+            dry_run: boolean;
+            by_type: {
+                tag: string;
+                added: number;
+                removed: number;
+                modified: number;
+            }[];
+            changes: {
+                key: string;
+                tag: string;
+                /** @enum {unknown} */
+                kind: "added" | "removed" | "modified";
+                fields: {
+                    path: string;
+                    /** @enum {unknown} */
+                    kind: "added" | "removed" | "modified";
+                }[];
+                field_count: number;
+            }[];
+            conflicts: {
+                key: string;
+                tag: string;
+                /** @enum {unknown} */
+                reason: "target_modified" | "target_removed" | "target_added_differently";
+            }[];
+            counts: {
+                changes: number;
+                applied: number;
+                already_present: number;
+                conflicts: number;
+            };
         };
         HealthResponse: {
             /**
@@ -2572,6 +2951,718 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentPreviewResponse"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submitInternalGedcomInspect: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GedcomInspectRequest"];
+            };
+        };
+        responses: {
+            /** @description The job was submitted; follow it through the job routes. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GedcomJobAccepted"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInternalGedcomJobResult: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The structured result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GedcomJobResult"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submitInternalGedcomMerge: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GedcomMergeRequest"];
+            };
+        };
+        responses: {
+            /** @description The job was submitted; follow it through the job routes. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GedcomJobAccepted"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submitInternalGedcomQuality: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GedcomQualityRequest"];
+            };
+        };
+        responses: {
+            /** @description The job was submitted; follow it through the job routes. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GedcomJobAccepted"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submitInternalGedcomSubtree: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GedcomSubtreeRequest"];
+            };
+        };
+        responses: {
+            /** @description The job was submitted; follow it through the job routes. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GedcomJobAccepted"];
+                };
+            };
+            /** @description The request failed closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The private bearer is invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The route is not exposed, or the addressed resource is not known. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The method is not accepted. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request conflicts with the current protected state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The content type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The request failed safely. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Secure credential storage is unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submitInternalGedcomSync: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API contract identifier. */
+                "X-Service-API-Version": "service.internal-api/1";
+                /** @description The paired app build given in the launch handshake. */
+                "X-Service-App-Build": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GedcomSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description The job was submitted; follow it through the job routes. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GedcomJobAccepted"];
                 };
             };
             /** @description The request failed closed. */

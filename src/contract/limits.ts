@@ -139,3 +139,29 @@ export const JOB_LIMITS = {
   /** Sequence numbers reserved durably at a time, so a crashed job's terminal event follows every id it sent. */
   sequenceReservationBlock: 256,
 } as const;
+
+/** GEDCOM operations (issue 8): artifact grants, retained results and the bounds of every result list. */
+export const GEDCOM_LIMITS = {
+  /** How long a minted grant may be used. */
+  grantTtlMs: 60 * 60_000,
+  /** Largest artifact imported or produced. */
+  maxArtifactBytes: 2 * 1024 * 1024 * 1024 - 1,
+  /** Completed results kept in process memory; older ones answer GEDCOM_JOB_RESULT_UNAVAILABLE. */
+  retainedResults: 64,
+  /** Xrefs listed per quality rule, review pairs, sync changes and conflicts listed in a result. */
+  affectedXrefsPerRule: 100,
+  reviewPairs: 100,
+  mergedPairsListed: 100,
+  syncChangesListed: 200,
+  syncConflictsListed: 200,
+  syncPathsPerRecord: 16,
+  /** Inspect findings, extension tags and SCHMA declarations listed. */
+  findingsListed: 128,
+  extensionTagsListed: 256,
+  /** Generation bound accepted by subtree and rooted quality. */
+  maxGenerations: 1000,
+  /** Items (findings or pairs) an advisory review describes to a model, and its output characters. */
+  advisoryItems: 40,
+  advisoryOutputCharacters: 16_384,
+  advisoryOutputTokens: 2048,
+} as const;

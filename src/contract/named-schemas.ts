@@ -1,3 +1,19 @@
+import {
+  AdvisoryReview,
+  ExecutionSelection,
+  GedcomInspectRequest,
+  GedcomInspectSummary,
+  GedcomJobAccepted,
+  GedcomJobResult,
+  GedcomMergeRequest,
+  GedcomMergeSummary,
+  GedcomQualityRequest,
+  GedcomQualitySummary,
+  GedcomSubtreeRequest,
+  GedcomSubtreeSummary,
+  GedcomSyncRequest,
+  GedcomSyncSummary,
+} from './gedcom.js';
 import { ApiVersion } from './api-version.js';
 import { CapabilityAction, CapabilityManifest, CapabilityModule, PaginationPolicy, RequestSizePolicy } from './capabilities.js';
 import { FailureDetail, ValidationError } from './errors.js';
@@ -100,4 +116,18 @@ export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
   ChatStreamStartResponse,
   ChatStreamCancelResponse,
   ChatStreamEvent,
+  ExecutionSelection,
+  GedcomInspectRequest,
+  GedcomMergeRequest,
+  GedcomSubtreeRequest,
+  GedcomQualityRequest,
+  GedcomSyncRequest,
+  GedcomJobAccepted,
+  GedcomJobResult,
+  GedcomInspectSummary,
+  GedcomMergeSummary,
+  GedcomSubtreeSummary,
+  GedcomQualitySummary,
+  GedcomSyncSummary,
+  AdvisoryReview,
 };

@@ -1,0 +1,206 @@
+import { Type, type Static } from 'typebox';
+import { ARTIFACT_GRANT_PATTERN, JobArtifactReference, JobId, JobStateSchema } from './jobs.js';
+import { GEDCOM_LIMITS } from './limits.js';
+import { ConsentName } from './consent.js';
+import { ModelName, ProfileName } from './providers.js';
+
+/**
+ * GEDCOM operation requests and results (spec section 4, GEDCOM rules 1-9; contract.md section 10).
+ * Requests name artifacts only by opaque grants; results carry grants, counts, rule names, tag
+ * paths and record identifiers (xrefs), never record content (names, dates, places, notes) or paths.
+ */
+
+export const GEDCOM_OPERATIONS = ['inspect', 'merge', 'subtree', 'quality', 'sync'] as const;
+export type GedcomOperation = (typeof GEDCOM_OPERATIONS)[number];
+/** The grant scope of each operation: `gedcom.<operation>`. */
+export const GEDCOM_GRANT_SCOPES = ['gedcom.inspect', 'gedcom.merge', 'gedcom.subtree', 'gedcom.quality', 'gedcom.sync'] as const;
+export type GedcomGrantScope = (typeof GEDCOM_GRANT_SCOPES)[number];
+/** Scope of artifacts an operation produced: the main process may export them or import them again. */
+export const GEDCOM_OUTPUT_SCOPE = 'gedcom.output';
+
+export const XREF_PATTERN = '^@[A-Za-z0-9_.:-]{1,64}@$';
+export const Xref = Type.String({ pattern: XREF_PATTERN, maxLength: 66, description: 'A record identifier as written in the file, with its `@` signs.' });
+export const ArtifactGrant = Type.String({ pattern: ARTIFACT_GRANT_PATTERN, description: 'Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path.' });
+
+export const EXECUTION_MODES = ['offline', 'local', 'cloud'] as const;
+export type ExecutionMode = (typeof EXECUTION_MODES)[number];
+
+export const ExecutionSelection = Type.Object(
+  {
+    mode: Type.Enum(EXECUTION_MODES, { description: '`offline`: deterministic only, no provider field allowed. `local`: profile and model of a local provider. `cloud`: profile, model and consent.' }),
+    profile: Type.Optional(ProfileName),
+    model: Type.Optional(ModelName),
+    consent: Type.Optional(ConsentName),
+  },
+  { additionalProperties: false, description: 'Where the optional advisory review runs. Deterministic results never depend on it.' },
+);
+export type ExecutionSelection = Static<typeof ExecutionSelection>;
+
+const OutputVersion = Type.Enum(['5.5.1', '7.0'], { description: 'Version of the output artifact; default `gedcom.export_version` for subtree, the left file\'s version for merge.' });
+const Generations = Type.Integer({ minimum: 0, maximum: GEDCOM_LIMITS.maxGenerations });
+
+export const GedcomInspectRequest = Type.Object({ source: ArtifactGrant, execution: ExecutionSelection }, { additionalProperties: false });
+export type GedcomInspectRequest = Static<typeof GedcomInspectRequest>;
+
+export const GedcomMergeRequest = Type.Object(
+  { left: ArtifactGrant, right: ArtifactGrant, dry_run: Type.Optional(Type.Boolean()), output_version: Type.Optional(OutputVersion), execution: ExecutionSelection },
+  { additionalProperties: false, description: 'Merge `right` into `left`; both grants scoped to `gedcom.merge`.' },
+);
+export type GedcomMergeRequest = Static<typeof GedcomMergeRequest>;
+
+export const GedcomSubtreeRequest = Type.Object(
+  {
+    source: ArtifactGrant,
+    root: Xref,
+    direction: Type.Enum(['ancestors', 'descendants', 'both']),
+    generations: Type.Optional(Generations),
+    include_spouses: Type.Optional(Type.Boolean()),
+    output_version: Type.Optional(OutputVersion),
+    execution: ExecutionSelection,
+  },
+  { additionalProperties: false },
+);
+export type GedcomSubtreeRequest = Static<typeof GedcomSubtreeRequest>;
+
+export const GedcomQualityRequest = Type.Object(
+  { source: ArtifactGrant, root: Type.Optional(Xref), generations: Type.Optional(Generations), execution: ExecutionSelection },
+  { additionalProperties: false, description: 'Whole file, or rooted at an individual with a generation bound.' },
+);
+export type GedcomQualityRequest = Static<typeof GedcomQualityRequest>;
+
+export const GedcomSyncRequest = Type.Object(
+  { base: ArtifactGrant, edited: ArtifactGrant, target: ArtifactGrant, dry_run: Type.Optional(Type.Boolean()), execution: ExecutionSelection },
+  { additionalProperties: false, description: 'Apply the change set base -> edited to target; all three grants scoped to `gedcom.sync`.' },
+);
+export type GedcomSyncRequest = Static<typeof GedcomSyncRequest>;
+
+export const GedcomJobAccepted = Type.Object(
+  { schema_version: Type.Literal(1), job_id: JobId, kind: Type.String({ pattern: '^gedcom\\.[a-z]+$', maxLength: 32 }), state: JobStateSchema },
+  { additionalProperties: false, description: 'The submitted job; follow it through the job routes and read the result when it succeeded.' },
+);
+export type GedcomJobAccepted = Static<typeof GedcomJobAccepted>;
+
+const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const Code = Type.String({ minLength: 1, maxLength: 96, pattern: '^[A-Za-z0-9._:-]+$' });
+const Tag = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$' });
+
+export const GedcomInspectSummary = Type.Object(
+  {
+    bytes: Count,
+    version: Type.Object({ declared: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]), family: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]), supported: Type.Boolean() }, { additionalProperties: false }),
+    encoding: Type.Object(
+      { declared: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]), detected: Type.String({ maxLength: 16 }), bom: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]), ascii_only: Type.Boolean() },
+      { additionalProperties: false },
+    ),
+    lines: Type.Object({ count: Count, max_level: Count, max_line_length: Count }, { additionalProperties: false }),
+    records: Type.Object({ total: Count, by_type: Type.Array(Type.Object({ tag: Tag, count: Count }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.extensionTagsListed }) }, { additionalProperties: false }),
+    xrefs: Type.Object({ defined: Count, duplicate: Count, dangling: Count, unreferenced: Count, void_pointers: Count }, { additionalProperties: false }),
+    findings: Type.Array(Type.Object({ code: Code, severity: Type.Enum(['error', 'warning', 'info']), count: Count, first_line: Count }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.findingsListed }),
+    extension_tags: Type.Array(Type.Object({ tag: Tag, count: Count }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.extensionTagsListed }),
+  },
+  { additionalProperties: false, description: 'Structure of a file: versions, encodings, counts, finding codes; no record content.' },
+);
+export type GedcomInspectSummary = Static<typeof GedcomInspectSummary>;
+
+export const MergePairSchema = Type.Object({ left: Xref, right: Xref, score: Type.Number({ minimum: 0, maximum: 1000 }) }, { additionalProperties: false });
+
+export const GedcomMergeSummary = Type.Object(
+  {
+    dry_run: Type.Boolean(),
+    individuals: Type.Object({ left: Count, right: Count, output: Count }, { additionalProperties: false }),
+    families: Type.Object({ left: Count, right: Count, output: Count, unified: Count }, { additionalProperties: false }),
+    pairs: Type.Object({ candidates: Count, automatic: Count, review: Count, vetoed: Count }, { additionalProperties: false }),
+    thresholds: Type.Object({ automatic: Type.Number(), review: Type.Number(), margin: Type.Number() }, { additionalProperties: false }),
+    merged: Type.Array(MergePairSchema, { maxItems: GEDCOM_LIMITS.mergedPairsListed, description: 'Automatic merges, by xref only.' }),
+    review: Type.Array(MergePairSchema, { maxItems: GEDCOM_LIMITS.reviewPairs, description: 'Pairs in the review band, by xref only, best first.' }),
+    remapped_xrefs: Count,
+    shared_records: Count,
+    alternates: Count,
+  },
+  { additionalProperties: false },
+);
+export type GedcomMergeSummary = Static<typeof GedcomMergeSummary>;
+
+export const GedcomSubtreeSummary = Type.Object(
+  { individuals: Count, families: Count, referenced_records: Count, pruned_pointers: Count, generations_reached: Count, output_version: Type.String({ maxLength: 16 }) },
+  { additionalProperties: false },
+);
+export type GedcomSubtreeSummary = Static<typeof GedcomSubtreeSummary>;
+
+export const QualityRuleSchema = Type.Object(
+  { rule: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z_]+$' }), severity: Type.Enum(['error', 'warning', 'info']), count: Count, affected: Type.Array(Xref, { maxItems: GEDCOM_LIMITS.affectedXrefsPerRule }) },
+  { additionalProperties: false },
+);
+
+export const GedcomQualitySummary = Type.Object(
+  {
+    scope: Type.Object({ individuals: Count, families: Count, rooted: Type.Boolean() }, { additionalProperties: false }),
+    rules: Type.Array(QualityRuleSchema, { maxItems: 64 }),
+    totals: Type.Object({ error: Count, warning: Count, info: Count }, { additionalProperties: false }),
+    probably_living: Count,
+    living_threshold_years: Type.Integer({ minimum: 90, maximum: 150 }),
+  },
+  { additionalProperties: false },
+);
+export type GedcomQualitySummary = Static<typeof GedcomQualitySummary>;
+
+const ChangeKind = Type.Enum(['added', 'removed', 'modified']);
+export const GedcomSyncSummary = Type.Object(
+  {
+    dry_run: Type.Boolean(),
+    by_type: Type.Array(Type.Object({ tag: Tag, added: Count, removed: Count, modified: Count }, { additionalProperties: false }), { maxItems: 64 }),
+    changes: Type.Array(
+      Type.Object(
+        {
+          key: Type.String({ minLength: 1, maxLength: 96 }),
+          tag: Tag,
+          kind: ChangeKind,
+          fields: Type.Array(Type.Object({ path: Type.String({ minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_.\\[\\]]+$' }), kind: ChangeKind }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.syncPathsPerRecord }),
+          field_count: Count,
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: GEDCOM_LIMITS.syncChangesListed },
+    ),
+    conflicts: Type.Array(
+      Type.Object({ key: Type.String({ minLength: 1, maxLength: 96 }), tag: Tag, reason: Type.Enum(['target_modified', 'target_removed', 'target_added_differently']) }, { additionalProperties: false }),
+      { maxItems: GEDCOM_LIMITS.syncConflictsListed },
+    ),
+    counts: Type.Object({ changes: Count, applied: Count, already_present: Count, conflicts: Count }, { additionalProperties: false }),
+  },
+  { additionalProperties: false, description: 'Record keys are xrefs (or `TAG#n` for records without one); field paths are tags with occurrence numbers, never values.' },
+);
+export type GedcomSyncSummary = Static<typeof GedcomSyncSummary>;
+
+export const AdvisoryReview = Type.Object(
+  {
+    label: Type.Literal('advisory'),
+    status: Type.Enum(['not_requested', 'not_applicable', 'completed', 'failed']),
+    mode: Type.Enum(EXECUTION_MODES),
+    error_code: Type.Union([Code, Type.Null()]),
+    items_reviewed: Count,
+    living_redacted: Count,
+  },
+  { additionalProperties: false, description: 'The model\'s review is advisory, never evidence; its text is an output artifact (role `advisory`), never part of this result.' },
+);
+export type AdvisoryReview = Static<typeof AdvisoryReview>;
+
+export const GedcomJobResult = Type.Object(
+  {
+    schema_version: Type.Literal(1),
+    job_id: JobId,
+    operation: Type.Enum(GEDCOM_OPERATIONS),
+    outputs: Type.Array(JobArtifactReference, { maxItems: 4, description: 'New artifacts, each a new grant (`output`, `advisory`).' }),
+    inspect: Type.Union([GedcomInspectSummary, Type.Null()]),
+    merge: Type.Union([GedcomMergeSummary, Type.Null()]),
+    subtree: Type.Union([GedcomSubtreeSummary, Type.Null()]),
+    quality: Type.Union([GedcomQualitySummary, Type.Null()]),
+    sync: Type.Union([GedcomSyncSummary, Type.Null()]),
+    advisory: AdvisoryReview,
+  },
+  { additionalProperties: false, description: 'The completed, bounded, path-free and content-free result of one GEDCOM job.' },
+);
+export type GedcomJobResult = Static<typeof GedcomJobResult>;
+
+export const GedcomJobPathParams = Type.Object({ job_id: JobId }, { additionalProperties: false });
+export type GedcomJobPathParams = Static<typeof GedcomJobPathParams>;

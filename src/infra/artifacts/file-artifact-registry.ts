@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { chmod, mkdir, open, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GEDCOM_GRANT_SCOPES, GEDCOM_OUTPUT_SCOPE } from '../../contract/gedcom.js';
+import type { GedcomGrantScope } from '../../contract/gedcom.js';
+import { ARTIFACT_GRANT_PATTERN } from '../../contract/jobs.js';
+import { GEDCOM_LIMITS } from '../../contract/limits.js';
+import type { ArtifactRegistry, MintedGrant, ResolvedArtifact } from '../../app/gedcom/artifact-registry.js';
+import { ServiceError } from '../../app/service-error.js';
+
+/**
+ * The artifact registry on disk (contract.md section 10). Layout under the private root (0700):
+ *   objects/<32 hex>      artifact bytes, mode 0400 (read-only), never rewritten
+ *   grants/agr_<32 hex>   one JSON grant: artifact id, scope, digest, size, expiry
+ * Grants are opaque random names; an artifact's location never leaves this module.
+ */
+const GRANT = new RegExp(ARTIFACT_GRANT_PATTERN);
+const OBJECT = /^[0-9a-f]{32}$/;
+
+interface GrantFile {
+  readonly v: 1;
+  readonly object: string;
+  readonly scope: string;
+  readonly sha256: string;
+  readonly bytes: number;
+  readonly expires_at: number;
+}
+
+export type ArtifactScope = GedcomGrantScope | typeof GEDCOM_OUTPUT_SCOPE;
+
+export function isArtifactScope(value: string): value is ArtifactScope {
+  return value === GEDCOM_OUTPUT_SCOPE || (GEDCOM_GRANT_SCOPES as readonly string[]).includes(value);
+}
+
+function invalid(): ServiceError {
+  return new ServiceError('ARTIFACT_GRANT_INVALID');
+}
+
+export class FileArtifactRegistry implements ArtifactRegistry {
+  constructor(
+    private readonly root: string,
+    private readonly now: () => number = () => Date.now(),
+    private readonly ttlMs: number = GEDCOM_LIMITS.grantTtlMs,
+  ) {}
+
+  private dir(name: 'objects' | 'grants'): string {
+    return join(this.root, name);
+  }
+
+  async prepare(): Promise<void> {
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await chmod(this.root, 0o700);
+    await mkdir(this.dir('objects'), { recursive: true, mode: 0o700 });
+    await mkdir(this.dir('grants'), { recursive: true, mode: 0o700 });
+  }
+
+  private async grantFile(grant: string): Promise<GrantFile | null> {
+    if (!GRANT.test(grant)) return null;
+    try {
+      const parsed = JSON.parse(await readFile(join(this.dir('grants'), grant), 'utf8')) as Partial<GrantFile>;
+      if (parsed.v !== 1 || typeof parsed.object !== 'string' || !OBJECT.test(parsed.object) || typeof parsed.scope !== 'string') return null;
+      if (typeof parsed.sha256 !== 'string' || typeof parsed.bytes !== 'number' || typeof parsed.expires_at !== 'number') return null;
+      return parsed as GrantFile;
+    } catch {
+      return null;
+    }
+  }
+
+  async resolve(grant: string, scope: string): Promise<ResolvedArtifact> {
+    const g = await this.grantFile(grant);
+    if (g === null || g.scope !== scope || g.expires_at <= this.now()) throw invalid();
+    return { grant, scope: g.scope, bytes: g.bytes, sha256: g.sha256 };
+  }
+
+  private async objectOf(artifact: ResolvedArtifact): Promise<string> {
+    const g = await this.grantFile(artifact.grant);
+    if (g === null || g.sha256 !== artifact.sha256) throw invalid();
+    return join(this.dir('objects'), g.object);
+  }
+
+  async head(artifact: ResolvedArtifact, maxBytes: number): Promise<Buffer> {
+    const handle = await open(await this.objectOf(artifact), 'r');
+    try {
+      const buf = Buffer.alloc(Math.min(maxBytes, artifact.bytes));
+      const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async read(artifact: ResolvedArtifact): Promise<Buffer> {
+    const bytes = await readFile(await this.objectOf(artifact));
+    if (bytes.length !== artifact.bytes || createHash('sha256').update(bytes).digest('hex') !== artifact.sha256) {
+      throw new ServiceError('INTERNAL_FAILURE', [{ name: 'reason', value: 'artifact_changed' }]);
+    }
+    return bytes;
+  }
+
+  /** Write chunks into a new read-only object and mint a grant for it. */
+  private async mint(chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>, scope: ArtifactScope): Promise<MintedGrant> {
+    await this.prepare();
+    const object = randomBytes(16).toString('hex');
+    const temp = join(this.dir('objects'), `.${object}.part`);
+    const hash = createHash('sha256');
+    let size = 0;
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      for await (const chunk of chunks) {
+        size += chunk.length;
+        if (size > GEDCOM_LIMITS.maxArtifactBytes) throw new ServiceError('ARTIFACT_GRANT_INVALID', [{ name: 'reason', value: 'artifact_too_large' }]);
+        hash.update(chunk);
+        await handle.write(chunk);
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await chmod(temp, 0o400);
+    const final = join(this.dir('objects'), object);
+    await rename(temp, final);
+    const grant = `agr_${randomBytes(16).toString('hex')}`;
+    const record: GrantFile = { v: 1, object, scope, sha256: hash.digest('hex'), bytes: size, expires_at: this.now() + this.ttlMs };
+    const grantPath = join(this.dir('grants'), grant);
+    await writeFile(`${grantPath}.part`, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
+    await rename(`${grantPath}.part`, grantPath);
+    return { grant, scope, bytes: size, sha256: record.sha256, expiresAt: record.expires_at };
+  }
+
+  store(chunks: Iterable<Uint8Array>): Promise<MintedGrant> {
+    return this.mint(chunks, GEDCOM_OUTPUT_SCOPE);
+  }
+
+  /** Main-process side only (CLI, paired client): copy a host file in, read-only, and mint a scoped grant. */
+  async importFile(path: string, scope: ArtifactScope): Promise<MintedGrant> {
+    const info = await stat(path);
+    if (!info.isFile()) throw new ServiceError('ARTIFACT_GRANT_INVALID', [{ name: 'reason', value: 'not_a_file' }]);
+    return this.mint(createReadStream(path) as AsyncIterable<Buffer>, scope);
+  }
+
+  /** Main-process side only: copy an artifact out to a host file the caller chose. */
+  async exportTo(grant: string, scope: ArtifactScope, path: string): Promise<void> {
+    const artifact = await this.resolve(grant, scope);
+    await writeFile(path, await this.read(artifact), { flag: 'wx', mode: 0o600 });
+  }
+}
