@@ -97,7 +97,7 @@ const CODE_TEXT: Record<StartupCode, CodeEntry> = {
   },
 };
 
-const knownReport = Compile(KnownStartupReport);
+let knownReport: ReturnType<typeof Compile> | undefined;
 
 export function platformOf(platform: string, architecture: string): StartupPlatformResponse {
   const operatingSystem = platform === 'linux' ? 'linux' : platform === 'darwin' ? 'macos' : platform === 'win32' ? 'windows' : 'unsupported';
@@ -144,6 +144,7 @@ export class StartupReport {
 
   /** The report checked against the known-codes schema; an invalid report is a failure, never a malformed answer. */
   checked(): StartupDiagnosticReportResponse {
+    knownReport ??= Compile(KnownStartupReport);
     if (!knownReport.Check(this.report)) throw new ServiceError('INTERNAL_FAILURE');
     return this.report;
   }

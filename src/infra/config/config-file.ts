@@ -5,7 +5,7 @@ import { Compile } from 'typebox/compile';
 import { CONFIGURABLE_MODULES, ServiceConfigFile, type ConfigurableModule } from '../../contract/service-config.js';
 
 const CONFIG_MAX_BYTES = 65_536;
-const validator = Compile(ServiceConfigFile);
+let validator: ReturnType<typeof Compile> | undefined;
 
 export interface ResolvedConfig {
   /** `ok`: file read and valid; `defaults`: no file, defaults used; `invalid`: present but unusable. */
@@ -55,6 +55,7 @@ export function loadConfig(configPath: string | undefined, workspaceOverride: st
   } catch {
     return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
   }
+  validator ??= Compile(ServiceConfigFile);
   if (!validator.Check(parsed)) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
   const file = parsed as ServiceConfigFile;
   const modules = file.modules as Partial<Record<ConfigurableModule, boolean>> | undefined;
