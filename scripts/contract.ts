@@ -1,7 +1,7 @@
 // Regenerates the committed contract (openapi-v1.json) and the paired client's types from it.
 // `--check` writes nothing and fails when either file differs from what the code generates.
 import { readFile, writeFile } from 'node:fs/promises';
-import { contractDocumentText } from '../src/contract-document.js';
+import { contractDocumentText, errorCodesDocumentText } from '../src/contract-document.js';
 import { clientTypesText } from './client-types.js';
 
 const check = process.argv.includes('--check');
@@ -10,6 +10,7 @@ const typesText = await clientTypesText(documentText);
 const targets: Array<[string, string]> = [
   ['openapi-v1.json', documentText],
   ['client/generated/openapi-v1.ts', typesText],
+  ['docs/error-codes.md', errorCodesDocumentText()],
 ];
 let drift = false;
 for (const [file, text] of targets) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contractDocumentText } from '../../src/contract-document.js';
+import { contractDocumentText, errorCodesDocumentText } from '../../src/contract-document.js';
 import { SIDECAR_VERSION } from '../../src/contract/build-info.js';
 import { clientTypesText } from '../../scripts/client-types.js';
 
@@ -9,6 +9,10 @@ describe('committed contract', () => {
 
   it('openapi-v1.json is exactly what the code generates (run `npm run contract` after a change)', () => {
     expect(readFileSync('openapi-v1.json', 'utf8')).toBe(generated);
+  });
+
+  it('docs/error-codes.md is projected from the error-code catalogue', () => {
+    expect(readFileSync('docs/error-codes.md', 'utf8')).toBe(errorCodesDocumentText());
   });
 
   it('the paired client types are generated from openapi-v1.json', async () => {
