@@ -349,9 +349,12 @@ function foldInto(target: GedcomNode, extra: GedcomNode): number {
   return alternates;
 }
 
-function recordKey(root: GedcomNode): string {
-  return canonicalRecordText({ ...root, xref: null }, { isV7: false, eol: '\n', maxPayload: 1 << 30 });
+function recordKey(root: GedcomNode, keepXref = false): string {
+  return canonicalRecordText(keepXref ? root : { ...root, xref: null }, { isV7: false, eol: '\n', maxPayload: 1 << 30 });
 }
+
+/** Score given to a pair of identical records (same xref, lines and links). */
+const EXACT_SCORE = 100;
 
 // ------------------------------------------------------------------ the operation
 
@@ -366,12 +369,31 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   const lf = [...li.people.values()].map((p) => featuresOf(li, p));
   const rf = [...ri.people.values()].map((p) => featuresOf(ri, p));
 
-  // score candidates
+  // identical person records (same xref, same lines, same links: one export read twice) pair first
   const pairs: { i: number; j: number; score: number }[] = [];
+  const exact = new Set<number>();
+  const width = rf.length + 1;
+  const leftText = new Map<string, number>();
+  const leftPeople = [...li.people.keys()];
+  const rightPeople = [...ri.people.keys()];
+  leftPeople.forEach((x, i) => {
+    const r = left.byXref(x);
+    if (r !== undefined) leftText.set(recordKey(transientTree(r), true), i);
+  });
+  rightPeople.forEach((x, j) => {
+    const r = right.byXref(x);
+    if (r === undefined) return;
+    const key = recordKey(transientTree(r), true);
+    const i = leftText.get(key);
+    if (i === undefined) return;
+    leftText.delete(key);
+    exact.add(i * width + j);
+    pairs.push({ i, j, score: EXACT_SCORE });
+  });
   let vetoed = 0;
   let scored = 0;
   candidatePairs(lf, rf, (i, j) => {
-    if (pairs.length >= OPS_LIMITS.candidatePairs) return;
+    if (pairs.length >= OPS_LIMITS.candidatePairs || exact.has(i * width + j)) return;
     const score = scorePair(lf[i] as PersonFeature, rf[j] as PersonFeature);
     if (score === -1) vetoed++;
     else if (score >= MERGE_THRESHOLDS.review) pairs.push({ i, j, score });

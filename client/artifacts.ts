@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+
+/** A grant minted by the main process for one GEDCOM operation. */
+export interface ImportedArtifact {
+  readonly grant: string;
+  readonly scope: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly expires_at: string;
+}
+
+export type GedcomOperationScope = 'gedcom.inspect' | 'gedcom.merge' | 'gedcom.subtree' | 'gedcom.quality' | 'gedcom.sync';
+
+function run(entry: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [entry, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) => {
+      if (error) {
+        let code = 'ARTIFACTS_FAILED';
+        try {
+          code = (JSON.parse(stderr.trim().split('\n').pop() ?? '{}') as { code?: string }).code ?? code;
+        } catch {
+          // keep the generic code
+        }
+        reject(new Error(code));
+      } else resolve(stdout);
+    });
+  });
+}
+
+/**
+ * The paired client's artifact helper (main-process side only): imports a host file into the
+ * sidecar's private artifact root through the CLI (`artifacts import`) and returns the grant, and
+ * exports an output artifact to a host file the main process chose. The renderer never sees a path.
+ */
+export class ArtifactImporter {
+  constructor(
+    private readonly entry: string,
+    private readonly artifactRoot: string,
+  ) {}
+
+  async importFile(file: string, operation: GedcomOperationScope): Promise<ImportedArtifact> {
+    const out = await run(this.entry, ['artifacts', 'import', file, '--operation', operation, '--artifact-root', this.artifactRoot]);
+    return JSON.parse(out) as ImportedArtifact;
+  }
+
+  async exportOutput(grant: string, file: string): Promise<void> {
+    await run(this.entry, ['artifacts', 'export', grant, '--out', file, '--artifact-root', this.artifactRoot]);
+  }
+}
