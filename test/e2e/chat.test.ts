@@ -284,6 +284,24 @@ describe('synchronous runs', () => {
     await call(world, 'DELETE', sessions(wide));
   });
 
+  it('stops the provider call of a synchronous run whose client went away, leaving history unchanged', async () => {
+    const fake = world.fakes.ollama;
+    fake.reset();
+    fake.script({ kind: 'endless', piece: 'noch ', intervalMs: 5 });
+    const sessionId = await openSession(world, PROFILES.ollama);
+    const controller = new AbortController();
+    const headers = { ...world.sidecar.requestHeaders(), 'x-service-session-owner': OWNER, 'content-type': 'application/json' };
+    const pending = fetch(`${world.sidecar.baseUrl}${sessions(sessionId, '/runs')}`, { method: 'POST', headers, body: JSON.stringify({ message: 'endless' }), signal: controller.signal }).catch(() => null);
+    await until(() => fake.calls() === 1);
+    controller.abort();
+    await pending;
+    await until(() => fake.abandoned() === 1);
+    await until(async () => (await call(world, 'GET', sessions(sessionId))).body.active_run_id === null);
+    expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(0);
+    expect(fake.calls()).toBe(1);
+    await call(world, 'DELETE', sessions(sessionId));
+  });
+
   it('re-reads consent at every run: a revoked consent stops the next run before the provider', async () => {
     await createConsent(world, 'short-lived', PROFILES.anthropic);
     const sessionId = await openSession(world, PROFILES.anthropic, 'short-lived');
@@ -445,6 +463,10 @@ describe('streaming runs', () => {
 });
 
 describe('nothing leaks', () => {
+  it('no provider socket went through the proxy named in the environment', () => {
+    expect(world.proxyConnections()).toBe(0);
+  });
+
   it('no answer carries the API key; no log line carries prompt or response content', () => {
     for (const text of world.transcripts) expect(text).not.toContain(TEST_API_KEY);
     const log = world.sidecar.stderrText();
@@ -452,5 +474,23 @@ describe('nothing leaks', () => {
     expect(log).not.toContain(PROMPT_MARKER);
     expect(log).not.toContain('Stammbaum');
     expect(log).toContain('chat.run.ended');
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('ends an active stream with exactly one interrupted event (reason shutdown) and closes the upstream socket', async () => {
+    const fake = world.fakes.ollama;
+    fake.reset();
+    fake.script({ kind: 'endless', piece: 'x', intervalMs: 5 });
+    const sessionId = await openSession(world, PROFILES.ollama);
+    const started = await call(world, 'POST', sessions(sessionId, '/streams'), { body: { message: 'until shutdown' } });
+    const stream = await openChatStream(world, sessionId, started.body.run_id as string);
+    await stream.waitFor((event) => event.kind === 'delta');
+    expect(await world.sidecar.stop()).toBe(0);
+    await stream.finished;
+    expect(terminals(stream.events)).toEqual([expect.objectContaining({ kind: 'interrupted', reason: 'shutdown' })]);
+    expect(stream.events.at(-1)?.kind).toBe('interrupted');
+    await until(() => fake.abandoned() >= 1);
+    expect(fake.calls()).toBe(1);
   });
 });

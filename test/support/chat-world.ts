@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { LaunchedSidecar } from '../../client/launcher.js';
 import type { ChatStreamEvent } from '../../src/contract/chat.js';
@@ -29,6 +30,8 @@ export interface ChatWorld {
   sidecar: LaunchedSidecar;
   readonly fakes: Readonly<Record<ProviderId, FakeProvider>>;
   readonly network: TestProviderNetwork;
+  /** Connections the proxy named in the sidecar's environment received (it must stay 0). */
+  proxyConnections(): number;
   /** Every answer text seen, for the no-leak checks. */
   readonly transcripts: string[];
   launch(): Promise<LaunchedSidecar>;
@@ -50,20 +53,35 @@ export async function startChatWorld(): Promise<ChatWorld> {
     dial: { [`${OPENAI_ADDRESS}:443`]: fakes.openai.port, [`${ANTHROPIC_ADDRESS}:443`]: fakes.anthropic.port },
     cloudUrls: { openai: `https://${OPENAI_HOST}/v1`, anthropic: `https://${ANTHROPIC_HOST}` },
   };
+  // A proxy trap named by every proxy variable: provider sockets must never go through it.
+  let proxyConnections = 0;
+  const trap = createServer((socket) => {
+    proxyConnections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+  const proxy = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
+  const proxyEnv = { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, ALL_PROXY: proxy, http_proxy: proxy, https_proxy: proxy, NO_PROXY: '', NODE_USE_ENV_PROXY: '1' };
   const fixture = localState('unlocked');
   const launch = (): Promise<LaunchedSidecar> =>
-    startSidecar({ entry: TEST_SIDECAR_ENTRY, args: ['--workspace', fixture.workspace], env: { ...fixture.secrets.env, [TEST_PROVIDER_NETWORK_VARIABLE]: JSON.stringify(network) } });
+    startSidecar({
+      entry: TEST_SIDECAR_ENTRY,
+      args: ['--workspace', fixture.workspace],
+      env: { ...fixture.secrets.env, ...proxyEnv, [TEST_PROVIDER_NETWORK_VARIABLE]: JSON.stringify(network) },
+    });
   const world: ChatWorld = {
     fixture,
     sidecar: await launch(),
     fakes,
     network,
     transcripts: [],
+    proxyConnections: () => proxyConnections,
     launch,
     async close() {
       await world.sidecar.stop();
       fixture.stop();
       await Promise.all(Object.values(fakes).map((fake) => fake.close()));
+      await new Promise<void>((resolve) => trap.close(() => resolve()));
     },
   };
   return world;
