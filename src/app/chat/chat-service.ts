@@ -78,6 +78,12 @@ interface ActiveRun {
   stopReason: 'cancelled' | 'shutdown' | null;
 }
 
+/** What one run executes with: the preflight's binding and the credential value it names. */
+interface Execution {
+  readonly binding: ExecutionBinding;
+  readonly credential: string | null;
+}
+
 interface PreparedRun {
   readonly session: ChatSession;
   readonly run: ActiveRun;
@@ -273,9 +279,9 @@ export class ChatService implements ActiveWorkSource {
     const stream = new StreamRun(streamId, sessionId);
     const prepared = this.admit(sessionId, owner, request, stream);
     const { session, run } = prepared;
-    let binding: ExecutionBinding;
+    let execution: Execution;
     try {
-      binding = await this.preflightRun(prepared);
+      execution = await this.prepareExecution(prepared);
     } catch (error) {
       this.release(session, run);
       throw error;
@@ -301,7 +307,7 @@ export class ChatService implements ActiveWorkSource {
         reply += text;
         for (const piece of deltaPieces(text)) stream.emit({ kind: 'delta', text: piece });
       },
-      binding,
+      execution,
     )
       .then(
         (finish) => {
@@ -416,8 +422,11 @@ export class ChatService implements ActiveWorkSource {
     return { session, run, userMessage: { role: 'user', content: request.message }, userCharacters };
   }
 
-  /** Re-reads consent and re-enters the central preflight for this run (charged to a consent budget). */
-  private async preflightRun(prepared: PreparedRun): Promise<ExecutionBinding> {
+  /**
+   * Re-reads consent and re-enters the central preflight for this run (charged to a consent
+   * budget), then reads the credential the binding names. Both fail before any provider access.
+   */
+  private async prepareExecution(prepared: PreparedRun): Promise<Execution> {
     const { session, userCharacters } = prepared;
     const binding = await this.deps.preflight.check({
       profile: session.profile,
@@ -430,15 +439,14 @@ export class ChatService implements ActiveWorkSource {
       chargeRun: true,
     });
     this.deps.startup.assertNotDegraded();
-    return binding;
+    const credential = binding.credentialReference === null ? null : await this.deps.credentials.resolve(binding.credentialReference);
+    return { binding, credential };
   }
 
-  /** Calls the provider; a stream passes the binding its start already obtained from the preflight. */
-  private async generate(prepared: PreparedRun, request: ChatRunRequest, onText: (text: string) => void, preflighted?: ExecutionBinding): Promise<FinishReason> {
+  /** Calls the provider; a stream passes the execution its start already prepared. */
+  private async generate(prepared: PreparedRun, request: ChatRunRequest, onText: (text: string) => void, ready?: Execution): Promise<FinishReason> {
     const { session, run, userMessage, userCharacters } = prepared;
-    const binding = preflighted ?? (await this.preflightRun(prepared));
-    if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', false, false, true);
-    const credential = binding.credentialReference === null ? null : await this.deps.credentials.resolve(binding.credentialReference);
+    const { binding, credential } = ready ?? (await this.prepareExecution(prepared));
     if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', false, false, true);
     const temperature = Math.min(CHAT_LIMITS.maxTemperature, Math.max(CHAT_LIMITS.minTemperature, request.temperature ?? this.deps.defaultTemperature()));
     const maxOutputTokens = Math.min(request.max_output_tokens ?? CHAT_LIMITS.maxOutputTokens, CHAT_LIMITS.maxOutputTokens, binding.capabilities.max_output_tokens);

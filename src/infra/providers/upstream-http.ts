@@ -6,16 +6,13 @@ import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { CHAT_LIMITS } from '../../contract/limits.js';
 import { ProviderFailure } from '../../app/chat/chat-provider.js';
 import type { PinnedEndpoint } from '../../app/providers/preflight.js';
+import type { EndpointTransport } from '../../app/providers/ports.js';
 
 /**
- * How provider sockets reach the world. The default composition passes nothing: Node's bundled
- * roots, the pinned address as is. A test composition trusts its own CA and maps the public test
- * addresses its resolver hands out onto loopback fakes (the same mapping as the endpoint prober).
+ * How provider sockets reach the world: the same transport the endpoint probe uses (default: Node's
+ * bundled roots and the pinned address as is; a test composition sets its CA and a dial table).
  */
-export interface ProviderTransportOptions {
-  readonly ca?: readonly string[];
-  readonly dial?: (address: string, port: number) => { readonly host: string; readonly port: number };
-}
+export type ProviderTransportOptions = EndpointTransport;
 
 /** Time bounds of one generation; a composition may shorten them, never lengthen them. */
 export interface GenerationTimeouts {
