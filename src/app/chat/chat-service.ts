@@ -261,7 +261,7 @@ export class ChatService implements ActiveWorkSource {
       };
     } catch (error) {
       const stopped = run.stopReason;
-      this.audit(session, run.runId, 'sync', stopped ? 'interrupted' : 'failed', stopped ? null : failureCode(error));
+      this.audit(session, run.runId, 'sync', stopped ? 'interrupted' : 'failed', stopped ? null : isServiceError(error) ? error.code : failureCode(error));
       if (isServiceError(error)) throw error;
       throw new ServiceError(stopped === 'shutdown' ? 'PROVIDER_UNAVAILABLE' : failureCode(error));
     } finally {

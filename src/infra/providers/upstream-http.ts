@@ -172,7 +172,8 @@ export function postStreaming(
       request = httpRequest(common);
     }
 
-    request.on('error', () => fail(failure('PROVIDER_UNAVAILABLE', !tlsFailure && response === null)));
+    // Before an answer: the provider could not be reached (retryable unless TLS refused it). After: a disconnect.
+    request.on('error', () => fail(response === null ? failure('PROVIDER_UNAVAILABLE', !tlsFailure) : failure('PROVIDER_FAILED', true)));
     request.on('response', (incoming) => {
       response = incoming;
       armIdle();
