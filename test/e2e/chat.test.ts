@@ -40,7 +40,7 @@ beforeAll(async () => {
   for (const [providerId, consent] of Object.entries(CONSENTS) as [ProviderId, string][]) await createConsent(world, consent, PROFILES[providerId]);
   for (const fake of Object.values(world.fakes)) {
     fake.reset();
-    fake.setFallback({ kind: 'text', answer: { pieces: TEXT } });
+    fake.setFallback({ kind: 'text', answer: { pieces: TEXT, keepAlive: true } });
   }
 });
 
