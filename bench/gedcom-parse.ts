@@ -94,9 +94,9 @@ async function child(variant: Variant, file: string, runs: number): Promise<void
     // more warm-up for small files, so the timed parses run optimized code
     for (let w = bytes.length < 5_000_000 ? 3 : 0; w > 0; w--) keep = await parseWith(variant, bytes);
     keep = null;
-    const gc = (globalThis as { gc?: () => void }).gc;
+    // no forced GC between runs: a forced GC shrinks the heap and the next parse pays to regrow
+    // it, which measures the collector rather than the parser (steady state is more honest)
     for (let i = 0; i < runs; i++) {
-      gc?.();
       const t0 = process.hrtime.bigint();
       keep = await parseWith(variant, bytes);
       result.times.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -111,7 +111,7 @@ async function child(variant: Variant, file: string, runs: number): Promise<void
 }
 
 function runChild(variant: Variant, file: string, runs: number): ChildResult {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', variant, file, String(runs)], {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=16384', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', variant, file, String(runs)], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
     timeout: 15 * 60_000,

@@ -67,7 +67,7 @@ export class GedcomDocument implements GedcomDocumentLike, RecordMaterializer {
     this.log = init.log;
     this.preambleEnd = init.preambleEnd;
     this.lineStats = init.lineStats;
-    this.ctx = { codec: init.source.codec, isV7: init.version.isV7, interner: init.interner, lfcr: init.lfcr };
+    this.ctx = { codec: init.source.codec, isV7: init.version.isV7, interner: init.interner, lfcr: init.lfcr, utf8: init.source.codec.encoding === 'UTF-8' };
   }
 
   /** An empty document to fill in memory (converters, generators, tests). */
@@ -106,7 +106,7 @@ export class GedcomDocument implements GedcomDocumentLike, RecordMaterializer {
   }
 
   materialize(span: RecordSpan): GedcomNode {
-    return materializeRecord(this.source.text.subarray(span.start, span.end), span.line, this.ctx);
+    return materializeRecord(this.source.text, span.start, span.end, span.line, this.ctx);
   }
 
   /** Append a record created in memory. */

@@ -14,7 +14,6 @@ import {
   TERM_NONE,
 } from './line-flags.js';
 
-const FAR = Number.MAX_SAFE_INTEGER;
 const SPACE = 32;
 const TAB = 9;
 const AT = 64;
@@ -57,10 +56,17 @@ export class LineScanner {
   private lfcr = false;
   private sawTerminator = false;
 
-  /** Scan `buf` from its start; `firstLine` is the number given to its first line. */
-  reset(buf: Buffer, firstLine = 1, lfcr: boolean | null = null): void {
+  /** Offset where scanning stops (exclusive). */
+  end = 0;
+
+  /**
+   * Scan `buf` from `start` to `end` (default: all of it); `firstLine` is the number given to
+   * the first line; `lfcr` fixes the terminator mode (null: decide from the first terminator).
+   */
+  reset(buf: Buffer, firstLine = 1, lfcr: boolean | null = null, start = 0, end = buf.length): void {
     this.buf = buf;
-    this.pos = 0;
+    this.pos = start;
+    this.end = end;
     this.lineNo = firstLine - 1;
     this.lfcr = lfcr ?? false;
     this.sawTerminator = lfcr !== null;
@@ -73,6 +79,7 @@ export class LineScanner {
   continueWith(buf: Buffer): void {
     this.buf = buf;
     this.pos = 0;
+    this.end = buf.length;
   }
 
   /** True when the buffer uses LF+CR as one terminator. */
@@ -86,7 +93,7 @@ export class LineScanner {
    */
   next(final = true): boolean {
     const buf = this.buf;
-    const len = buf.length;
+    const len = this.end;
     const p = this.pos;
     if (p >= len) return false;
 
@@ -97,7 +104,7 @@ export class LineScanner {
       if (c === 10 || c === 13) break;
       eol++;
     }
-    const cr = eol < len && buf[eol] === 13 ? eol : FAR;
+    const cr = eol < len && buf[eol] === 13 ? eol : -1;
     let next: number;
     let term: number;
     if (eol >= len) {
@@ -106,8 +113,9 @@ export class LineScanner {
       term = TERM_NONE;
     } else {
       if (!final && eol + 1 >= len) return false;
+      const after = eol + 1 < len ? buf[eol + 1] : -1;
       if (eol === cr) {
-        if (buf[eol + 1] === 10) {
+        if (after === 10) {
           term = TERM_CRLF;
           next = eol + 2;
         } else {
@@ -115,8 +123,8 @@ export class LineScanner {
           next = eol + 1;
         }
       } else {
-        if (!this.sawTerminator && buf[eol + 1] === 13) this.lfcr = true;
-        if (this.lfcr && buf[eol + 1] === 13) {
+        if (!this.sawTerminator && after === 13) this.lfcr = true;
+        if (this.lfcr && after === 13) {
           term = TERM_LFCR;
           next = eol + 2;
         } else {

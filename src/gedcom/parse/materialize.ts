@@ -13,7 +13,12 @@ export interface MaterializeContext {
   readonly interner: TagInterner;
   /** Whether the source uses LF CR as one terminator. */
   readonly lfcr: boolean;
+  /** True when the payload codec is UTF-8 (decode directly, it has its own ASCII fast path). */
+  readonly utf8: boolean;
 }
+
+const shared = new LineScanner();
+const EMPTY = Buffer.alloc(0);
 
 /** Value pieces of a node that has CONC/CONT lines: [start, end, joinWithNewline, ...]. */
 type Segments = number[];
@@ -51,7 +56,7 @@ function pushUnescaped(out: number[], buf: Buffer, s: number, e: number, isV7: b
 
 function decodeSingle(ctx: MaterializeContext, buf: Buffer, s: number, e: number): string {
   if (s === e) return '';
-  let v = isAsciiRange(buf, s, e) ? buf.toString('latin1', s, e) : ctx.codec.decode(buf, s, e);
+  let v = ctx.utf8 || !isAsciiRange(buf, s, e) ? ctx.codec.decode(buf, s, e) : buf.toString('latin1', s, e);
   if (ctx.isV7) {
     if (v.charCodeAt(0) === AT && v.charCodeAt(1) === AT) v = v.slice(1);
   } else if (v.includes('@@')) {
@@ -74,9 +79,9 @@ function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments): s
  * Build the tree of one record from its bytes. `firstLine` is the line number of the record's
  * first line. Never throws; see model.ts for how CONC/CONT, escapes and malformed lines fold.
  */
-export function materializeRecord(bytes: Buffer, firstLine: number, ctx: MaterializeContext): GedcomNode {
-  const s = new LineScanner();
-  s.reset(bytes, firstLine, ctx.lfcr);
+export function materializeRecord(bytes: Buffer, start: number, end: number, firstLine: number, ctx: MaterializeContext): GedcomNode {
+  const s = shared;
+  s.reset(bytes, firstLine, ctx.lfcr, start, end);
   const interner = ctx.interner;
   const stack: GedcomNode[] = [];
   const levels: number[] = [];
@@ -145,5 +150,6 @@ export function materializeRecord(bytes: Buffer, firstLine: number, ctx: Materia
   if (segments !== null) {
     for (const [node, segs] of segments) node.value = decodeSegments(ctx, bytes, segs);
   }
+  s.reset(EMPTY);
   return root ?? { tag: '', xref: null, pointer: null, value: '', children: [], line: firstLine, raw: '' };
 }
