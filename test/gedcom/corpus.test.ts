@@ -64,3 +64,15 @@ describe('GEDCOM corpus', () => {
     });
   });
 });
+
+describe('GEDZIP archives of the corpus (not GEDCOM text)', () => {
+  it.each(gedcomCorpusFiles(/\.gdz$/i))('$rel: inspect and parse do not throw, bytes round-trip', async ({ path }) => {
+    const bytes = readFileSync(path);
+    const result = await inspectGedcom([bytes]);
+    expect(result.findings.length).toBeGreaterThan(0);
+    const doc = parseGedcomBytes(bytes);
+    doc.materializeAll();
+    const invalid = doc.diagnosticSummary().some((d) => d.code === 'ENCODING_INVALID_BYTES');
+    if (!invalid) expect(writeGedcomBytes(doc).equals(bytes)).toBe(true);
+  });
+});

@@ -12,14 +12,14 @@ export function corpusRoot(): string {
 }
 
 /** Every .ged file of the GEDCOM corpus, as paths relative to corpus/gedcom, sorted. */
-export function gedcomCorpusFiles(): { rel: string; path: string }[] {
+export function gedcomCorpusFiles(pattern: RegExp = /\.ged$/i): { rel: string; path: string }[] {
   const base = join(corpusRoot(), 'gedcom');
   const out: { rel: string; path: string }[] = [];
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       const p = join(dir, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.ged$/i.test(name)) out.push({ rel: relative(base, p), path: p });
+      else if (pattern.test(name)) out.push({ rel: relative(base, p), path: p });
     }
   };
   walk(base);
