@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS } from '../../src/contract/limits.js';
 import type { ProviderId } from '../../src/contract/providers.js';
-import type { ChatStreamEvent } from '../../src/contract/chat.js';
+import { Compile } from 'typebox/compile';
+import { ChatStreamEvent } from '../../src/contract/chat.js';
 import {
   call,
   createConsent,
@@ -463,6 +464,14 @@ describe('streaming runs', () => {
 });
 
 describe('nothing leaks', () => {
+  it('every stream event matched the strict schema-v1 event schema, each kind seen', () => {
+    const check = Compile(ChatStreamEvent);
+    expect(world.seenEvents.length).toBeGreaterThan(50);
+    for (const event of world.seenEvents) expect(check.Check(event)).toBe(true);
+    expect(new Set(world.seenEvents.map((event) => event.kind))).toEqual(new Set(['active', 'first-token', 'delta', 'cancelling', 'completed', 'interrupted', 'failed']));
+    expect(check.Check({ ...world.seenEvents[0], extra: 1 })).toBe(false);
+  });
+
   it('no provider socket went through the proxy named in the environment', () => {
     expect(world.proxyConnections()).toBe(0);
   });

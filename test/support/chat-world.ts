@@ -34,6 +34,8 @@ export interface ChatWorld {
   proxyConnections(): number;
   /** Every answer text seen, for the no-leak checks. */
   readonly transcripts: string[];
+  /** Every stream event parsed, for the schema check. */
+  readonly seenEvents: ChatStreamEvent[];
   launch(): Promise<LaunchedSidecar>;
   close(): Promise<void>;
 }
@@ -75,6 +77,7 @@ export async function startChatWorld(): Promise<ChatWorld> {
     fakes,
     network,
     transcripts: [],
+    seenEvents: [],
     proxyConnections: () => proxyConnections,
     launch,
     async close() {
@@ -201,7 +204,9 @@ export async function openChatStream(
   const parser = createParser({
     onEvent: (message) => {
       messages.push(message);
-      events.push(JSON.parse(message.data) as ChatStreamEvent);
+      const event = JSON.parse(message.data) as ChatStreamEvent;
+      events.push(event);
+      if (world.seenEvents.length < 100_000) world.seenEvents.push(event);
       notify();
     },
   });
