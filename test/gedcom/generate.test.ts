@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateGedcomBytes } from '../../src/gedcom/generate.js';
-import { parseGedcomBytes } from '../../src/gedcom/parse/parse.js';
+import { parseGedcom, parseGedcomBytes } from '../../src/gedcom/parse/parse.js';
 import { inspectGedcomBytes } from '../../src/gedcom/inspect/inspect.js';
 import { writeGedcomBytes } from '../../src/gedcom/write/writer.js';
 import { nodesEqual } from '../../src/gedcom/model.js';
@@ -32,5 +32,19 @@ describe('tree generator', () => {
     const bytes = await generateGedcomBytes({ targetBytes: 2_000_000 });
     expect(bytes.length).toBeGreaterThan(1_500_000);
     expect(bytes.length).toBeLessThan(2_500_000);
+  });
+});
+
+describe('streamed parse', () => {
+  it('reads a chunked stream like a buffer', async () => {
+    const bytes = await generateGedcomBytes({ individuals: 200 });
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < bytes.length; i += 997) yield new Uint8Array(bytes.subarray(i, i + 997));
+    }
+    let progress = 0;
+    const doc = await parseGedcom(chunks(), { onProgress: (n) => (progress = n) });
+    expect(progress).toBe(bytes.length);
+    expect(doc.records.length).toBe(parseGedcomBytes(bytes).records.length);
+    expect(writeGedcomBytes(doc).equals(bytes)).toBe(true);
   });
 });
