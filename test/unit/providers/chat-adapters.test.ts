@@ -165,6 +165,20 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
     }
   });
 
+  it.each([429, 529, 502])('retries an overload status %i once output has not begun', async (status) => {
+    fake.script({ kind: 'status', status }, { kind: 'text', answer: { pieces: ['after overload'] } });
+    const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
+    expect(text).toBe('after overload');
+    expect(outcome.attempts).toBe(2);
+  });
+
+  it.each([400, 401, 403])('does not retry a refusal %i (context overflow, authentication)', async (status) => {
+    fake.script({ kind: 'status', status }, { kind: 'text', answer: { pieces: ['never'] } });
+    const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
+    expect(failure.code).toBe('PROVIDER_FAILED');
+    expect(fake.calls()).toBe(1);
+  });
+
   it('does not retry a refusal such as 404 and keeps none of the error body', async () => {
     fake.script({ kind: 'status', status: 404 });
     const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
