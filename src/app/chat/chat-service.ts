@@ -91,6 +91,9 @@ interface PreparedRun {
   readonly userCharacters: number;
 }
 
+/** Shutdown-preflight waiters woken when the active-run count may have dropped. */
+const MAX_CHANGE_LISTENERS = 64;
+
 function digest(owner: string): Buffer {
   return createHash('sha256').update(owner, 'utf8').digest();
 }
@@ -373,6 +376,8 @@ export class ChatService implements ActiveWorkSource {
   }
 
   onChange(listener: () => void): () => void {
+    // Bounded: a waiter beyond the bound is not woken early; it re-checks after its own bounded wait.
+    if (this.changeListeners.size >= MAX_CHANGE_LISTENERS) return () => undefined;
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
   }
