@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { runChatBench } from './chat.js';
 import { runFoundationBench } from './foundation.js';
 import { runGedcomParseBench } from './gedcom-parse.js';
+import { runGedcomOpsBench } from './gedcom-ops.js';
 import { runJobsBench } from './jobs.js';
 import { runLocalStateBench } from './local-state.js';
 import { machine } from './support.js';
@@ -15,6 +16,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   jobs: runJobsBench,
   chat: runChatBench,
   'gedcom-parse': runGedcomParseBench,
+  'gedcom-ops': runGedcomOpsBench,
 };
 
 const FILE = 'docs/benchmarks.md';

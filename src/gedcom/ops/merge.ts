@@ -255,39 +255,57 @@ function addToBlock(blocks: Map<string, number[]>, key: string, i: number): void
   list.push(i);
 }
 
-/** Pairs (left index, right index) that share a block; large blocks are split by given name and by birth decade. */
+/**
+ * Pairs (left index, right index) that share a block. A block whose pairs would exceed
+ * OPS_LIMITS.pairsPerBlock is split: its pairs must also share the Soundex of a given name and a
+ * birth decade (±1), or the given-name code alone when either side has no dated birth. Pairs are
+ * generated per left person and de-duplicated there, so memory stays proportional to one
+ * person's candidates.
+ */
 function candidatePairs(left: readonly PersonFeature[], right: readonly PersonFeature[], visit: (i: number, j: number) => void): void {
-  const lb = new Map<string, number[]>();
   const rb = new Map<string, number[]>();
-  left.forEach((f, i) => blockKeys(f).forEach((k) => addToBlock(lb, k, i)));
+  const lsize = new Map<string, number>();
   right.forEach((f, j) => blockKeys(f).forEach((k) => addToBlock(rb, k, j)));
-  const seen = new Set<number>();
-  const width = right.length + 1;
-  const emit = (i: number, j: number): void => {
-    const key = i * width + j;
-    if (seen.has(key)) return;
-    seen.add(key);
-    visit(i, j);
-  };
-  for (const [key, ls] of lb) {
-    const rs = rb.get(key);
-    if (rs === undefined) continue;
-    if (ls.length * rs.length <= OPS_LIMITS.pairsPerBlock) {
-      for (const i of ls) for (const j of rs) emit(i, j);
-      continue;
-    }
-    // split: a pair is compared when it shares a given-name code or a birth decade (±1)
-    const byGiven = new Map<string, number[]>();
-    const byDecade = new Map<string, number[]>();
+  left.forEach((f) => blockKeys(f).forEach((k) => lsize.set(k, (lsize.get(k) ?? 0) + 1)));
+  // sub-blocks of the large blocks: `${block}|${given}|${decade}` and `${block}|${given}|-`
+  const split = new Map<string, Map<string, number[]>>();
+  const givenCodes = (f: PersonFeature): string[] => [...new Set(f.names.flatMap((n) => n.tokens.slice(0, 1).map((t) => t.code)))];
+  for (const [key, rs] of rb) {
+    if ((lsize.get(key) ?? 0) * rs.length <= OPS_LIMITS.pairsPerBlock) continue;
+    const sub = new Map<string, number[]>();
     for (const j of rs) {
       const f = right[j] as PersonFeature;
-      for (const n of f.names) for (const t of n.tokens.slice(0, 1)) addToBlock(byGiven, t.code, j);
-      if (f.birthDecade !== null) addToBlock(byDecade, String(f.birthDecade), j);
+      for (const g of givenCodes(f)) {
+        addToBlock(sub, `${g}|${f.birthDecade ?? '-'}`, j);
+        if (f.birthDecade !== null) addToBlock(sub, `${g}|*`, j);
+      }
     }
-    for (const i of ls) {
-      const f = left[i] as PersonFeature;
-      for (const n of f.names) for (const t of n.tokens.slice(0, 1)) for (const j of byGiven.get(t.code) ?? []) emit(i, j);
-      if (f.birthDecade !== null) for (let d = -1; d <= 1; d++) for (const j of byDecade.get(String(f.birthDecade + d)) ?? []) emit(i, j);
+    split.set(key, sub);
+  }
+  const seen = new Set<number>();
+  for (let i = 0; i < left.length; i++) {
+    const f = left[i] as PersonFeature;
+    seen.clear();
+    const emit = (j: number): void => {
+      if (seen.has(j)) return;
+      seen.add(j);
+      visit(i, j);
+    };
+    for (const key of blockKeys(f)) {
+      const sub = split.get(key);
+      if (sub === undefined) {
+        for (const j of rb.get(key) ?? []) emit(j);
+        continue;
+      }
+      for (const g of givenCodes(f)) {
+        if (f.birthDecade === null) {
+          for (const j of sub.get(`${g}|*`) ?? []) emit(j);
+          for (const j of sub.get(`${g}|-`) ?? []) emit(j);
+        } else {
+          for (let d = -1; d <= 1; d++) for (const j of sub.get(`${g}|${f.birthDecade + d}`) ?? []) emit(j);
+          for (const j of sub.get(`${g}|-`) ?? []) emit(j);
+        }
+      }
     }
   }
 }
