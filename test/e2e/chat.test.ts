@@ -285,6 +285,26 @@ describe('synchronous runs', () => {
     await call(world, 'DELETE', sessions(wide));
   });
 
+  it('refuses a run whose endpoint identity changed (new leaf key) before any generation request', async () => {
+    const fake = world.fakes.openai;
+    const sessionId = await openSession(world, PROFILES.openai, CONSENTS.openai ?? null);
+    expect((await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'before' } })).status).toBe(200);
+    const calls = fake.calls();
+    fake.setCertificate(world.rekeyedLeaf);
+    try {
+      const refused = await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'after rekey' } });
+      expect([refused.status, refused.body.code]).toEqual([409, 'ENDPOINT_IDENTITY_CHANGED']);
+      const refusedStream = await call(world, 'POST', sessions(sessionId, '/streams'), { body: { message: 'after rekey' } });
+      expect([refusedStream.status, refusedStream.body.code]).toEqual([409, 'ENDPOINT_IDENTITY_CHANGED']);
+      expect(fake.calls()).toBe(calls);
+    } finally {
+      fake.setCertificate(world.originalLeaf);
+    }
+    expect((await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'restored' } })).status).toBe(200);
+    expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(4);
+    await call(world, 'DELETE', sessions(sessionId));
+  });
+
   it('stops the provider call of a synchronous run whose client went away, leaving history unchanged', async () => {
     const fake = world.fakes.ollama;
     fake.reset();

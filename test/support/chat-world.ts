@@ -30,6 +30,10 @@ export interface ChatWorld {
   sidecar: LaunchedSidecar;
   readonly fakes: Readonly<Record<ProviderId, FakeProvider>>;
   readonly network: TestProviderNetwork;
+  /** The cloud fakes' names served with another key, signed by a second CA the sidecar also trusts. */
+  readonly rekeyedLeaf: { readonly key: string; readonly cert: string };
+  /** The cloud fakes' original leaf. */
+  readonly originalLeaf: { readonly key: string; readonly cert: string };
   /** Connections the proxy named in the sidecar's environment received (it must stay 0). */
   proxyConnections(): number;
   /** Every answer text seen, for the no-leak checks. */
@@ -43,6 +47,7 @@ export interface ChatWorld {
 /** Four wire fakes (two behind the test CA and test names), a provisioned workspace and the test sidecar. */
 export async function startChatWorld(): Promise<ChatWorld> {
   const pki = createTestPki([OPENAI_HOST, ANTHROPIC_HOST]);
+  const second = createTestPki([OPENAI_HOST, ANTHROPIC_HOST]);
   const fakes: Record<ProviderId, FakeProvider> = {
     ollama: await startFakeProvider('ollama'),
     openai_compatible: await startFakeProvider('openai'),
@@ -51,7 +56,7 @@ export async function startChatWorld(): Promise<ChatWorld> {
   };
   const network: TestProviderNetwork = {
     hosts: { [OPENAI_HOST]: [[OPENAI_ADDRESS]], [ANTHROPIC_HOST]: [[ANTHROPIC_ADDRESS]] },
-    ca: [pki.caCert],
+    ca: [pki.caCert, second.caCert],
     dial: { [`${OPENAI_ADDRESS}:443`]: fakes.openai.port, [`${ANTHROPIC_ADDRESS}:443`]: fakes.anthropic.port },
     cloudUrls: { openai: `https://${OPENAI_HOST}/v1`, anthropic: `https://${ANTHROPIC_HOST}` },
   };
@@ -76,6 +81,8 @@ export async function startChatWorld(): Promise<ChatWorld> {
     sidecar: await launch(),
     fakes,
     network,
+    rekeyedLeaf: second.leaf,
+    originalLeaf: pki.leaf,
     transcripts: [],
     seenEvents: [],
     proxyConnections: () => proxyConnections,

@@ -1,5 +1,5 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { contentType, errorBody, midStreamError, textFrames, type TextAnswer, type WireKind } from './wire-frames.js';
@@ -55,6 +55,8 @@ export interface FakeProvider {
   /** Queues replies for the next calls; when the queue is empty `fallback` answers. */
   script(...replies: FakeReply[]): void;
   setFallback(reply: FakeReply): void;
+  /** TLS fakes: serves another certificate from now on (a changed leaf key for identity tests). */
+  setCertificate(tls: { readonly key: string; readonly cert: string }): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -207,7 +209,8 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
     });
   };
 
-  const server: Server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : createHttpServer(handler);
+  const secure: HttpsServer | null = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : null;
+  const server: Server = secure ?? createHttpServer(handler);
   server.on('connection', () => {
     connections++;
   });
@@ -226,6 +229,10 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
     },
     setFallback: (reply) => {
       fallback = reply;
+    },
+    setCertificate: (next) => {
+      if (!secure) throw new Error('not a TLS fake');
+      secure.setSecureContext({ key: next.key, cert: next.cert });
     },
     reset: () => {
       queue = [];
