@@ -17,6 +17,8 @@ export const OPS_LIMITS = {
   syncPathsPerRecord: 32,
   /** Sync conflicts listed. */
   syncConflictsListed: 1000,
+  /** Distinct DATE payloads whose parsed value is memoised (per version); the memo is emptied when full. */
+  dateMemoEntries: 200_000,
   /** Generations a subtree or rooted quality walks at most. */
   maxGenerations: 1000,
 } as const;

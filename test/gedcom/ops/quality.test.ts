@@ -74,3 +74,18 @@ describe('quality (Gramps Verify rules over date ranges)', () => {
     expect(rule(r, 'unknown_gender')?.affected).toHaveLength(5);
   });
 });
+
+describe('date fast path', () => {
+  it('gives the same day ranges as the engine parser', async () => {
+    const { dateRange, parseDate } = await import('../../../src/gedcom/date.js');
+    const { eventOf } = await import('../../../src/gedcom/ops/tree-index.js');
+    for (const text of ['1850', 'MAR 1850', '12 MAR 1850', '29 FEB 1900', '29 FEB 2000', '31 DEC 999', '1 JAN 1600', 'ABT 1850', 'BEF 3 MAR 1850', '31 NOV 1850']) {
+      const node = { tag: 'BIRT', xref: null, pointer: null, value: '', line: 0, children: [{ tag: 'DATE', xref: null, pointer: null, value: text, line: 0, children: [] }] };
+      const e = eventOf(node, '5.5.1');
+      const parsed = parseDate(text, '5.5.1');
+      const r = parsed.valid ? dateRange(parsed) : undefined;
+      expect(e.dateValid, text).toBe(parsed.valid);
+      if (r !== undefined) expect([e.earliest, e.latest], text).toEqual([r.earliest, r.latest]);
+    }
+  });
+});
