@@ -43,10 +43,16 @@ await build({
   target: 'node20',
   minifySyntax: true,
   minifyWhitespace: true,
+  minifyIdentifiers: true,
   legalComments: 'none',
   sourcemap: false,
   external: ['better-sqlite3-multiple-ciphers', '@napi-rs/keyring'],
-  alias: { 'node:http2': './scripts/http2-stub.cjs' },
+  alias: {
+    'node:http2': './scripts/http2-stub.cjs',
+    '@fastify/ajv-compiler': './scripts/unused-module-stub.cjs',
+    '@fastify/fast-json-stringify-compiler': './scripts/unused-module-stub.cjs',
+    'light-my-request': './scripts/unused-module-stub.cjs',
+  },
   logLevel: 'warning',
 });
 await writeFile(`${staging}/package.json`, '{ "type": "commonjs" }\n');
