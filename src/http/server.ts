@@ -144,7 +144,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): FastifyInstance {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, new ServiceError('CONTENT_TYPE_UNSUPPORTED'));
     if (typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_')) return sendError(reply, new ServiceError('REQUEST_JSON_INVALID'));
     const failure = new ServiceError('INTERNAL_FAILURE');
-    log.event('request.failed', { error: typeof error.code === 'string' ? error.code.slice(0, 64) : 'unexpected' });
+    log.event('request.failed', { error: typeof error.code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(error.code) ? error.code : 'unexpected' });
     return sendError(reply, failure);
   });
 
