@@ -114,7 +114,8 @@ export class StartupReport {
 
   constructor(codes: Readonly<Record<StartupComponentName, StartupCode>>, platform: StartupPlatformResponse) {
     const components = STARTUP_COMPONENTS.map((component): StartupDiagnosticComponentResponse => {
-      const entry = CODE_TEXT[codes[component]];
+      // An unknown code still yields a (blocked) component; checked() then refuses to send the report.
+      const entry: CodeEntry = CODE_TEXT[codes[component]] ?? { status: 'blocked', message: 'Unknown state.', remediation: null };
       const blocked = entry.status === 'blocked';
       return {
         component,
