@@ -18,7 +18,7 @@ import { CREDENTIAL_REFERENCES, DATABASE_KEY_ACCOUNT, type CredentialReference }
 import { SqliteSettingsStore } from './infra/database/sqlite-settings-store.js';
 import type { Database } from './infra/database/encrypted-database.js';
 import { OsKeyring } from './infra/keyring/os-keyring.js';
-import { openLocalState } from './infra/local-state/local-state.js';
+import { openLocalState, readDatabaseKey } from './infra/local-state/local-state.js';
 import { diagnosticsRoutes, secretRoutes, settingsRoutes } from './http/routes/local-state-routes.js';
 import { CONSENT_MODULE, PROVIDERS_MODULE } from './app/providers/provider-modules.js';
 import { providerServices, type ProviderNetwork, type ProviderServices } from './app/providers/provider-services.js';
@@ -225,18 +225,35 @@ export function contractRoutes(): RouteDefinition[] {
   return capabilities(services).flatMap((capability) => capability.routes);
 }
 
+/**
+ * Work that needs neither the bearer nor any change on disk, started before the handshake
+ * arrives: the read of the database key from the OS keyring (a D-Bus round trip).
+ */
+export interface EarlyStart {
+  readonly keyring: OsKeyring;
+  readonly databaseKey: ReturnType<typeof readDatabaseKey>;
+  readonly startedAt: number;
+}
+
+export function startEarly(): EarlyStart {
+  const keyring = new OsKeyring();
+  return { keyring, databaseKey: readDatabaseKey(keyring), startedAt: performance.now() };
+}
+
 /** The composition root: the only place that knows every concrete class. */
 export async function composeService(
   launch: LaunchIdentity,
   options: ServeOptions,
   log: EventLog,
   extensions: readonly CompositionExtension[] = installedExtensions(),
+  early: EarlyStart = startEarly(),
 ): Promise<ComposedService> {
-  const keyring = new OsKeyring();
-  const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace }, keyring);
+  const { keyring } = early;
+  const evaluationStarted = early.startedAt;
+  const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace }, keyring, early.databaseKey);
   const startupReport = new StartupReport(state.codes, platformOf(process.platform, process.arch));
   const startup = startupGate(startupReport.degraded, startupReport.mutationsBlocked);
-  log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes });
+  log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes, duration_ms: Math.round(performance.now() - evaluationStarted) });
   const enabledModules = state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId] : state.config.enabledModules;
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });

@@ -3,7 +3,7 @@ import { API_VERSION } from './contract/api-version.js';
 import { SIDECAR_BUILD } from './contract/build-info.js';
 import type { ReadinessLine } from './contract/launch.js';
 import { SERVER_TIMEOUTS } from './contract/limits.js';
-import { composeService, type ServeOptions } from './compose.js';
+import { composeService, startEarly, type ServeOptions } from './compose.js';
 import { readHandshake } from './infra/launch/stdin-handshake.js';
 import { StderrEventLog } from './infra/stderr-event-log.js';
 
@@ -16,6 +16,8 @@ export const EXIT_STARTUP_FAILED = 1;
  */
 export async function serve(options: ServeOptions): Promise<number> {
   const log = new StderrEventLog();
+  // The keyring read only reads; it overlaps the wait for the handshake.
+  const early = startEarly();
   const result = await readHandshake(process.stdin);
   if (!result.ok) {
     log.event('handshake.rejected', { reason: result.reason });
@@ -24,7 +26,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   const { bearer, app_build: appBuild } = result.handshake;
   let service;
   try {
-    service = await composeService({ bearer, appBuild }, options, log);
+    service = await composeService({ bearer, appBuild }, options, log, undefined, early);
     await service.http.listen({ host: '127.0.0.1', port: 0, ipv6Only: false });
   } catch (error) {
     log.event('startup.failed', { error: error instanceof Error ? error.name : 'unknown' });
@@ -42,6 +44,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     api: { ...API_VERSION },
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
+  log.event('service.ready', { uptime_ms: Math.round(process.uptime() * 1000) });
 
   const composed = service;
   return new Promise<number>((resolve) => {

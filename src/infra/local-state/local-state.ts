@@ -36,7 +36,7 @@ export function readKeyCheck(file: string): string | null {
   }
 }
 
-type KeyRead = { readonly state: 'present'; readonly key: string } | { readonly state: 'missing' } | { readonly state: 'locked' | 'unavailable' };
+export type KeyRead = { readonly state: 'present'; readonly key: string } | { readonly state: 'missing' } | { readonly state: 'locked' | 'unavailable' };
 
 export async function readDatabaseKey(keyring: KeyringStore): Promise<KeyRead> {
   try {
@@ -51,10 +51,15 @@ export async function readDatabaseKey(keyring: KeyringStore): Promise<KeyRead> {
  * Evaluates the four startup components once and opens the encrypted database when it can.
  * Read-only: it never creates the workspace, a key or a database, and never repairs anything.
  */
-export async function openLocalState(options: LocalStateOptions, keyring: KeyringStore): Promise<LocalState> {
+export async function openLocalState(
+  options: LocalStateOptions,
+  keyring: KeyringStore,
+  /** The key read, when the caller started it early (it is a read only). */
+  databaseKey: Promise<KeyRead> = readDatabaseKey(keyring),
+): Promise<LocalState> {
   const config = loadConfig(options.configPath, options.workspace);
   const workspaceState = probeWorkspace(config.workspace);
-  const key = await readDatabaseKey(keyring);
+  const key = await databaseKey;
   const codes: Record<StartupComponentName, StartupCode> = {
     configuration: config.state === 'ok' ? 'configuration.ok' : config.state === 'defaults' ? 'configuration.defaults' : 'configuration.invalid',
     workspace: `workspace.${workspaceState}`,
