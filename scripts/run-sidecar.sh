@@ -4,7 +4,7 @@
 # and keep serving until Ctrl-C. Development state lives in .dev/ (workspace, keyring, config).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/bootstrap.sh
+[ -n "${SERVICE_DEV_SESSION:-}" ] || bash scripts/bootstrap.sh
 
 dev="$PWD/.dev"
 mkdir -p "$dev/home"
@@ -22,4 +22,4 @@ printf '\033[1m==> %s\033[0m\n' "Provisioning the development workspace (setup i
 node dist/cli.js setup --workspace "$dev/workspace"
 
 printf '\033[1m==> %s\033[0m\n' "Launching the sidecar through the paired launcher"
-exec node --import tsx scripts/dev-shell.ts --workspace "$dev/workspace" "$@"
+exec node --import tsx scripts/dev-shell.ts --workspace "$dev/workspace" --artifact-root "$dev/artifacts" "$@"
