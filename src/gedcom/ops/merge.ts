@@ -20,6 +20,13 @@ import { forEachPointer, indexTree, parentsOf, spouseIn, transientTree } from '.
  * is the other's best candidate by a margin), and a merge that would make anyone their own
  * ancestor is refused.
  *
+ * The score alone never merges automatically: Gramps' components include evidence that does not
+ * tell a person from a namesake sibling or a namesake in the same region (parents are shared by
+ * siblings; an approximate date overlaps any date within its slack; place tokens match on the
+ * shared county and country, so "A, Westmark, Land" and "B, Westmark, Land" score as much as equal
+ * places). An automatic merge therefore also needs evidence of the person's own identity (see
+ * `identifyingEvidence`) and no conflicting spouses; a pair without it stays in the review band.
+ *
  * Merging keeps every line of both records: the right record's lines that the left one does not
  * already hold are appended (a differing NAME, BIRT, ... is an alternate; a differing value of a
  * line that may occur once, such as SEX or CHAN, is kept under a `_MERGED` extension line);
@@ -240,6 +247,45 @@ export function scorePair(a: PersonFeature, b: PersonFeature): number {
   return total;
 }
 
+/** The most specific level of a place ("Leeds" of "Leeds, Yorkshire, England"), folded; '' when absent. */
+function locality(e: EventView | undefined): string {
+  if (e === undefined) return '';
+  const first = e.place.split(',')[0] ?? '';
+  return foldAscii(first).toUpperCase().split(/\s+/).filter((t) => t !== '').join(' ');
+}
+
+/**
+ * Evidence that singles the person out rather than a relative or a namesake: a birth or death
+ * date that agrees precisely (same day, or a day within the other's stated year; an overlap
+ * through the slack of an approximate date is not enough), a birth or death place that agrees in
+ * its locality (not merely its county or country), or a spouse of the same name. Parents' names
+ * are no such evidence: siblings share them.
+ */
+function identifyingEvidence(a: PersonFeature, b: PersonFeature): boolean {
+  if (dateScore(a.birth, b.birth) >= 0.75 || dateScore(a.death, b.death) >= 0.75) return true;
+  for (const [x, y] of [[a.birth, b.birth], [a.death, b.death]] as const) {
+    const l = locality(x);
+    if (l !== '' && l === locality(y)) return true;
+  }
+  for (const s of a.spouses) for (const t of b.spouses) if (namesScore(s, t) > 0) return true;
+  return false;
+}
+
+/** Both sides name spouses and no spouse of one matches a spouse of the other by name. */
+function conflictingSpouses(a: PersonFeature, b: PersonFeature): boolean {
+  const named = (xs: readonly (readonly NameFeature[])[]): (readonly NameFeature[])[] => xs.filter((x) => x.length > 0);
+  const x = named(a.spouses);
+  const y = named(b.spouses);
+  if (x.length === 0 || y.length === 0) return false;
+  for (const s of x) for (const t of y) if (namesScore(s, t) > 0) return false;
+  return true;
+}
+
+/** Whether a pair scoring at or above the automatic threshold may merge without review. */
+function automaticAllowed(a: PersonFeature, b: PersonFeature): boolean {
+  return identifyingEvidence(a, b) && !conflictingSpouses(a, b);
+}
+
 // ------------------------------------------------------------------ candidate finding
 
 function blockKeys(f: PersonFeature): string[] {
@@ -388,7 +434,7 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   const rf = [...ri.people.values()].map((p) => featuresOf(ri, p));
 
   // identical person records (same xref, same lines, same links: one export read twice) pair first
-  const pairs: { i: number; j: number; score: number }[] = [];
+  const pairs: { i: number; j: number; score: number; automatic: boolean }[] = [];
   const exact = new Set<number>();
   const width = rf.length + 1;
   const leftText = new Map<string, number>();
@@ -406,15 +452,17 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     if (i === undefined) return;
     leftText.delete(key);
     exact.add(i * width + j);
-    pairs.push({ i, j, score: EXACT_SCORE });
+    pairs.push({ i, j, score: EXACT_SCORE, automatic: true });
   });
   let vetoed = 0;
   let scored = 0;
   candidatePairs(lf, rf, (i, j) => {
     if (pairs.length >= OPS_LIMITS.candidatePairs || exact.has(i * width + j)) return;
-    const score = scorePair(lf[i] as PersonFeature, rf[j] as PersonFeature);
+    const a = lf[i] as PersonFeature;
+    const b = rf[j] as PersonFeature;
+    const score = scorePair(a, b);
     if (score === -1) vetoed++;
-    else if (score >= MERGE_THRESHOLDS.review) pairs.push({ i, j, score });
+    else if (score >= MERGE_THRESHOLDS.review) pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(a, b) });
     if (++scored % 50000 === 0) options.onProgress?.('score', scored, null);
   });
   const bestL = new Map<number, number[]>();
@@ -438,7 +486,7 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   const accepted: { i: number; j: number; score: number }[] = [];
   for (const p of pairs) {
     if (p.score < MERGE_THRESHOLDS.automatic) break;
-    if (matchL.has(p.i) || matchR.has(p.j)) continue;
+    if (!p.automatic || matchL.has(p.i) || matchR.has(p.j)) continue;
     const l = bestL.get(p.i) ?? [];
     const r = bestR.get(p.j) ?? [];
     if ((l[0] ?? 0) > p.score || (r[0] ?? 0) > p.score) continue;
