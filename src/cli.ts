@@ -1,5 +1,6 @@
 import { serve } from './serve.js';
 import { setup } from './setup.js';
+import { runGedcomCli } from './gedcom/cli.js';
 import { OsKeyring } from './infra/keyring/os-keyring.js';
 import { artifactsCommand } from './artifacts-cli.js';
 
@@ -8,6 +9,7 @@ const USAGE = [
   '       cli setup [--config FILE] [--workspace DIR]',
   '       cli artifacts import FILE --operation gedcom.<inspect|merge|subtree|quality|sync> --artifact-root DIR',
   '       cli artifacts export GRANT --out FILE --artifact-root DIR',
+  '       cli gedcom inspect FILE | rewrite FILE --out OUT | convert FILE --to 7.0|5.5.1 --out OUT',
 ].join('\n');
 
 interface ParsedArgs {
@@ -60,6 +62,9 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     case 'artifacts':
       return artifactsCommand(args.positionals, args.flags);
+    case 'gedcom':
+      // The engine's own command line parses its arguments (inspect, rewrite, convert).
+      return runGedcomCli(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true });
     case 'setup': {
       const outcome = await setup({ configPath: stringFlag(args.flags, 'config'), workspace: stringFlag(args.flags, 'workspace') }, new OsKeyring());
       if (!outcome.ok) {
