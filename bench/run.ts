@@ -36,13 +36,16 @@ function previousSections(): Map<string, string> {
   return sections;
 }
 
-const sections = previousSections();
 const stamp = `${new Date().toISOString().slice(0, 10)}, ${machine()}`;
+const measured = new Map<string, string>();
 for (const name of names) {
   process.stderr.write(`bench: ${name}\n`);
   const body = await (SECTIONS[name] as () => Promise<string>)();
-  sections.set(name, `_Measured ${stamp}._\n\n${body.trim()}\n`);
+  measured.set(name, `_Measured ${stamp}._\n\n${body.trim()}\n`);
 }
+// Other sections as the file holds them now (another run may have rewritten one meanwhile).
+const sections = previousSections();
+for (const [name, text] of measured) sections.set(name, text);
 
 const header = `# Benchmarks
 
