@@ -22,7 +22,7 @@ const file = join(__dirname, '${bundle}.cjs');
 const cacheFile = file + '.cache';
 let cachedData;
 try { cachedData = readFileSync(cacheFile); } catch {}
-const source = '(function (exports, require, module, __filename, __dirname) {' + readFileSync(file, 'utf8') + '\\n})';
+const source = readFileSync(file, 'latin1');
 const script = new Script(source, { filename: file, cachedData });
 const bundled = { exports: {} };
 script.runInThisContext()(bundled.exports, createRequire(file), bundled, file, dirname(file));
@@ -53,6 +53,10 @@ await build({
     '@fastify/fast-json-stringify-compiler': './scripts/unused-module-stub.cjs',
     'light-my-request': './scripts/unused-module-stub.cjs',
   },
+  // The bundle is already the function the loader calls: no concatenated copy of the source at start.
+  banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+  footer: { js: '})' },
+  charset: 'ascii',
   logLevel: 'warning',
 });
 await writeFile(`${staging}/package.json`, '{ "type": "commonjs" }\n');
