@@ -1,11 +1,15 @@
 import type { ServerResponse } from 'node:http';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
+import { SSE_LIMITS } from '../contract/limits.js';
 
 /** One server-sent event: `id:`, `event:` and one `data:` line of JSON. */
 export interface SseFrame {
   readonly id: string;
   readonly event: string;
   readonly data: unknown;
+  /** The frame as `formatSseFrame` writes it, when the source already serialized it (shared by its subscribers). */
+  readonly text?: string;
 }
 
 /** What the writer pulls frames from: an app-layer subscription seen through a frame mapping. */
@@ -23,6 +27,12 @@ export interface SseSource {
 export interface SseOptions {
   /** Interval of comment heartbeats that keep idle connections observably alive. */
   readonly heartbeatMs: number;
+  /**
+   * Event-loop turns a write may wait for more frames while the source keeps producing (default 0:
+   * write what is queued at once). Waiting gathers a burst into one socket write of up to
+   * SSE_LIMITS.maxWriteChars instead of one write per turn; a turn that brings nothing flushes.
+   */
+  readonly coalesceTurns?: number;
 }
 
 const FIELD_FORBIDDEN = /[\r\n\0]/;
@@ -30,20 +40,23 @@ const FIELD_FORBIDDEN = /[\r\n\0]/;
 /** Frames by payload object: every subscriber of one event shares one serialization. */
 const serialized = new WeakMap<object, string>();
 
-/** Serializes one frame; ids and event names never carry line breaks or NUL. */
+/** Serializes one frame without caching; ids and event names never carry line breaks or NUL. */
+export function serializeSseFrame(frame: Omit<SseFrame, 'text'>, json: string = JSON.stringify(frame.data)): string {
+  if (FIELD_FORBIDDEN.test(frame.id) || FIELD_FORBIDDEN.test(frame.event)) throw new Error('SSE id and event must be single-line');
+  // JSON text never contains a raw CR or LF, so the payload is one data line.
+  return `id: ${frame.id}\nevent: ${frame.event}\ndata: ${json}\n\n`;
+}
+
+/** Serializes one frame: its own `text` when the source has it, else once per payload object. */
 export function formatSseFrame(frame: SseFrame): string {
+  if (frame.text !== undefined) return frame.text;
   const key = typeof frame.data === 'object' && frame.data !== null ? frame.data : null;
   const cached = key === null ? undefined : serialized.get(key);
   if (cached !== undefined) return cached;
-  if (FIELD_FORBIDDEN.test(frame.id) || FIELD_FORBIDDEN.test(frame.event)) throw new Error('SSE id and event must be single-line');
-  // JSON text never contains a raw CR or LF, so the payload is one data line.
-  const text = `id: ${frame.id}\nevent: ${frame.event}\ndata: ${JSON.stringify(frame.data)}\n\n`;
+  const text = serializeSseFrame(frame);
   if (key !== null) serialized.set(key, text);
   return text;
 }
-
-/** Frames written in one socket write at most (the source's queue bound caps it anyway). */
-const MAX_BATCH_FRAMES = 64;
 
 /**
  * Streams a source over `text/event-stream` (contract.md section 7, research section 5): frames
@@ -77,7 +90,9 @@ export async function streamSse(reply: FastifyReply, source: SseSource, options:
   };
   res.on('close', onClose);
   res.on('drain', wake);
+  let sourceEnded = false;
   const stopEnd = source.onEnd((reason) => {
+    sourceEnded = true;
     if (reason !== 'overflow' || finished) return;
     // The reader fell a full queue behind: close this stream alone; it resumes by Last-Event-ID.
     finished = true;
@@ -89,16 +104,26 @@ export async function streamSse(reply: FastifyReply, source: SseSource, options:
   }, options.heartbeatMs);
   heartbeat.unref();
 
+  const coalesceTurns = options.coalesceTurns ?? 0;
   try {
     while (!finished) {
       const frame = await source.next();
       if (frame === null || finished) break;
       let chunk = formatSseFrame(frame);
-      for (let more = 1; more < MAX_BATCH_FRAMES; more++) {
-        const next = source.poll();
-        if (next === null) break;
-        chunk += formatSseFrame(next);
+      // Gather what is queued, then (when allowed) what the next turns bring, into one write. The
+      // source's queue is emptied every turn, so waiting here never pushes it toward its bound.
+      for (let turn = 0; chunk.length < SSE_LIMITS.maxWriteChars; turn++) {
+        let added = 0;
+        for (let next = source.poll(); next !== null; next = chunk.length < SSE_LIMITS.maxWriteChars ? source.poll() : null) {
+          chunk += formatSseFrame(next);
+          added++;
+        }
+        // Nothing more will come once the source has ended (e.g. a shutdown's terminal event): write now.
+        if (turn >= coalesceTurns || (turn > 0 && added === 0) || sourceEnded || chunk.length >= SSE_LIMITS.maxWriteChars) break;
+        await nextTurn();
+        if (finished) break;
       }
+      if (finished) break;
       if (!res.write(chunk) && !finished) {
         await new Promise<void>((resolve) => (wakeDrain = resolve));
       }

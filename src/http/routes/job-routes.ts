@@ -14,6 +14,7 @@ import type { ShutdownPreflight } from '../../app/jobs/active-work.js';
 import type { JobLifecycle } from '../../app/jobs/job-engine.js';
 import { ServiceError } from '../../app/service-error.js';
 import type { RouteDefinition } from '../route-definition.js';
+import { jobEventFrame } from '../job-frames.js';
 import { streamSse, type SseFrame } from '../sse.js';
 
 const LAST_EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
@@ -28,7 +29,7 @@ export function parseLastEventId(header: string | string[] | undefined): number 
 }
 
 function frameOf(event: JobEvent | null): SseFrame | null {
-  return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
+  return event === null ? null : jobEventFrame(event);
 }
 
 export const LastEventIdHeader = Type.String({ pattern: LAST_EVENT_ID.source, description: 'The id of the last event received; replay resumes after it.' });
@@ -100,7 +101,7 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
             onEnd: (listener) => subscription.onEnd(listener),
             close: () => subscription.close(),
           },
-          { heartbeatMs: JOB_LIMITS.heartbeatMs },
+          { heartbeatMs: JOB_LIMITS.heartbeatMs, coalesceTurns: JOB_LIMITS.sseCoalesceTurns },
         );
         return reply;
       },
