@@ -6,20 +6,7 @@ import { JOB_LIMITS, SSE_LIMITS } from '../src/contract/limits.js';
 import { releaseJob, snapshot, submitJob, waitTerminal } from '../test/support/job-stream.js';
 import { localState } from '../test/support/local-state.js';
 import { startSidecar, TEST_SIDECAR_ENTRY } from '../test/support/sidecar.js';
-import { cpus, totalmem } from 'node:os';
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
-}
-
-function fmt(value: number, digits = 1): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
-}
-
-function machine(): string {
-  return `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-}
+import { fmt, machine, median } from './support.js';
 
 const FANOUT_EVENTS = 20_000;
 const STALL_EVENTS = 100_000;
