@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { CHAT_LIMITS } from '../../src/contract/limits.js';
 import { ArtifactImporter, type GedcomOperationScope } from '../../client/artifacts.js';
 import type { GedcomJobAccepted, GedcomJobResult } from '../../src/contract/gedcom.js';
 import type { JobEvent } from '../../src/contract/jobs.js';
@@ -10,7 +11,7 @@ import { ANTHROPIC_HOST, call as worldCall, createProfile, MODEL, OPENAI_HOST, T
 import { call, openStream, waitTerminal } from '../support/job-stream.js';
 import { localState } from '../support/local-state.js';
 import { TEST_PROVIDER_NETWORK_VARIABLE, type TestProviderNetwork } from '../support/provider-network-extension.js';
-import { startFakeProvider, type FakeProvider, type RecordedCall } from '../support/provider-fakes/index.js';
+import { startFakeProvider, type FakeProvider, type FakeReply, type RecordedCall } from '../support/provider-fakes/index.js';
 import { SIDECAR_ENTRY, startSidecar, TEST_SIDECAR_ENTRY } from '../support/sidecar.js';
 import { createTestPki } from '../support/test-pki.js';
 
@@ -237,5 +238,118 @@ describe('local advisory review', () => {
     expect(offline.result.outputs).toEqual([]);
     expect(local.result.quality).toEqual(offline.result.quality);
     expect(fakes().ollama.calls()).toBe(1);
+  });
+});
+
+describe('local advisory review of merge candidates', () => {
+  it('merge through ollama: review pairs described with the living redacted, one call', async () => {
+    for (const fake of Object.values(fakes())) fake.reset();
+    const right = join(world.scratch, 'variant.ged');
+    writeFileSync(
+      right,
+      ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', '0 @X1@ INDI', '1 NAME Ebenezar /Quarington/', '1 SEX M', '1 BIRT', '2 DATE 1801', '0 @X2@ INDI', '1 NAME Zephyrina /Livingtonova/', '1 SEX F', '1 BIRT', '2 DATE 2001', '0 TRLR', ''].join('\n'),
+      'utf8',
+    );
+    const { result } = await finished(
+      await submit('merge', { left: await grant(world.tree, 'gedcom.merge'), right: await grant(right, 'gedcom.merge'), dry_run: true, execution: { mode: 'local', profile: PROFILES.ollama, model: MODEL } }),
+    );
+    expect(result.merge?.pairs.review).toBeGreaterThanOrEqual(2);
+    expect(result.merge?.review.map((p) => [p.left, p.right])).toEqual(expect.arrayContaining([['@I1@', '@X1@'], ['@I2@', '@X2@']]));
+    expect(result.advisory).toMatchObject({ label: 'advisory', status: 'completed', mode: 'local', error_code: null, items_reviewed: result.merge?.pairs.review });
+    expect(result.advisory.living_redacted).toBeGreaterThanOrEqual(2);
+    // a dry run writes no merged output; the review is the only output
+    expect(result.outputs).toEqual([{ grant: expect.stringMatching(/^agr_/), role: 'advisory' }]);
+    expect(fakes().ollama.calls()).toBe(1);
+    const user = expectRedacted(fakes().ollama.recorded[0] as RecordedCall);
+    expect(user).toContain(`| Ebenezar Quarington (1801-?)`);
+    expect(user).toContain('[living] | [living]');
+    expect(promptOf(fakes().ollama.recorded[0] as RecordedCall).whole).not.toContain('Zephyrina');
+  });
+});
+
+describe('the provider failing', () => {
+  it.each([
+    // an overload status is retried safely (no output yet): the first try and CHAT_LIMITS.safeRetries more
+    ['an overload status on every try', { kind: 'status', status: 503 }, 1 + CHAT_LIMITS.safeRetries, 'PROVIDER_UNAVAILABLE'],
+    ['an error status with an upstream body', { kind: 'status', status: 400 }, 1, 'PROVIDER_FAILED'],
+    ['a disconnect after some text', { kind: 'disconnect', pieces: [`${UPSTREAM}: partial `] }, 1, null],
+    ['a mid-stream error frame', { kind: 'mid-stream-error', pieces: ['partial '] }, 1, null],
+  ] as const)('%s: the deterministic result is complete and the advisory failed with a sanitized code', async (_name, reply, expectedCalls, code) => {
+    for (const fake of Object.values(fakes())) fake.reset();
+    fakes().ollama.setFallback(reply as FakeReply);
+    onTestFinished(() => fakes().ollama.setFallback({ kind: 'text', answer: { pieces: REVIEW_TEXT } }));
+    const g = await grant(world.tree, 'gedcom.quality');
+    const offline = await finished(await submit('quality', { source: g, execution: { mode: 'offline' } }));
+    const { result } = await finished(await submit('quality', { source: g, execution: { mode: 'local', profile: PROFILES.ollama, model: MODEL } }));
+    expect(result.quality).toEqual(offline.result.quality);
+    expect(result.advisory).toEqual({ label: 'advisory', status: 'failed', mode: 'local', error_code: expect.stringMatching(/^PROVIDER_[A-Z_]+$/), items_reviewed: 0, living_redacted: 3 });
+    if (code !== null) expect(result.advisory.error_code).toBe(code);
+    expect(result.outputs).toEqual([]);
+    expect(fakes().ollama.calls()).toBe(expectedCalls);
+  });
+});
+
+async function createGedcomConsent(name: string, profile: string, dataClasses: readonly string[], purposes: readonly string[] = ['quality_review', 'merge_review'], modules: readonly string[] = ['gedcom']): Promise<void> {
+  const chat = world.chat;
+  const preview = await worldCall(chat, 'POST', '/api/v1/consents/preview', {
+    body: { name, profile, model: MODEL, modules, purposes, data_classes: dataClasses, retention: 'transient', budget: null },
+  });
+  expect(preview.status, preview.text).toBe(200);
+  const configuration = await worldCall(chat, 'GET', '/api/v1/provider-configuration');
+  const granted = await worldCall(chat, 'POST', '/api/v1/consents', { body: { expected_revision: configuration.body.consent_revision, digest: preview.body.digest, scope: preview.body.scope } });
+  expect(granted.status, granted.text).toBe(200);
+}
+
+describe('cloud advisory review', () => {
+  it('is refused before any call without a consent, with a consent of another scope, or with a mismatched mode', async () => {
+    for (const fake of Object.values(fakes())) fake.reset();
+    await createGedcomConsent('chat-only', PROFILES.openai, ['user_text'], ['research_chat'], ['chat']);
+    await createGedcomConsent('names-only', PROFILES.openai, ['person_names']);
+    await createGedcomConsent('gedcom-review', PROFILES.openai, ['person_names', 'life_events']);
+    const g = await grant(world.tree, 'gedcom.quality');
+    const refusals: Array<[Record<string, unknown>, number, string]> = [
+      [{ mode: 'cloud', profile: PROFILES.openai, model: MODEL }, 409, 'CONSENT_REQUIRED'],
+      [{ mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'chat-only' }, 409, 'CONSENT_SCOPE_MISMATCH'],
+      [{ mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'names-only' }, 409, 'CONSENT_SCOPE_MISMATCH'],
+      [{ mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'no-such-consent' }, 409, 'CONSENT_REQUIRED'],
+      // a cloud profile never runs as `local`: the preflight wants its consent, which `local` cannot carry
+      [{ mode: 'local', profile: PROFILES.openai, model: MODEL }, 409, 'CONSENT_REQUIRED'],
+      [{ mode: 'local', profile: PROFILES.openai, model: MODEL, consent: 'gedcom-review' }, 400, 'PROVIDER_NOT_ALLOWED'],
+      // a consent bound to another profile does not cover this one
+      [{ mode: 'cloud', profile: PROFILES.ollama, model: MODEL, consent: 'gedcom-review' }, 409, 'CONSENT_SCOPE_MISMATCH'],
+      [{ mode: 'local', profile: PROFILES.ollama, model: 'other-model' }, 400, 'PROVIDER_NOT_ALLOWED'],
+    ];
+    const seen: unknown[] = [];
+    for (const [execution] of refusals) {
+      const answer = await call<{ code: string }>(world.chat.sidecar, 'POST', '/api/v1/gedcom/quality', { source: g, execution });
+      seen.push([execution.consent ?? execution.mode, answer.status, answer.body.code]);
+    }
+    expect(seen).toEqual(refusals.map(([execution, status, code]) => [execution.consent ?? execution.mode, status, code]));
+    for (const fake of Object.values(fakes())) expect(fake.calls()).toBe(0);
+  });
+
+  it('runs with a consent for the gedcom review purposes and data classes', async () => {
+    for (const fake of Object.values(fakes())) fake.reset();
+    const { result } = await finished(
+      await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'gedcom-review' } }),
+    );
+    expect(result.advisory).toMatchObject({ label: 'advisory', status: 'completed', mode: 'cloud', error_code: null, living_redacted: 3 });
+    expect(result.outputs.map((o) => o.role)).toEqual(['advisory']);
+    expect(fakes().openai.calls()).toBe(1);
+    expect(fakes().openai.recorded[0]?.servername).toBe(OPENAI_HOST);
+    expect(fakes().openai.recorded[0]?.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
+    expectRedacted(fakes().openai.recorded[0] as RecordedCall);
+    for (const id of ['ollama', 'openai_compatible', 'anthropic'] as const) expect(fakes()[id].calls()).toBe(0);
+  });
+});
+
+describe('nothing leaks', () => {
+  it('no job event, answer or log line carries upstream text, tree content, the review text or the API key', () => {
+    const events = JSON.stringify(world.events);
+    const log = world.chat.sidecar.stderrText();
+    for (const text of [events, log, ...world.chat.transcripts]) {
+      for (const word of [UPSTREAM, DEAD.given, DEAD.surname, ...LIVING.slice(0, 5), ...REVIEW_TEXT, TEST_API_KEY, world.scratch]) expect(text).not.toContain(word);
+    }
+    expect(log).toContain('gedcom.advisory_failed');
   });
 });
