@@ -16,21 +16,10 @@ import { TagInterner } from '../lines/tag-interner.js';
 import { charCounterFor } from '../parse/parse.js';
 import type { ByteSource } from '../parse/read-all.js';
 import type { GedcomInspectResult } from './result.js';
+import { isPointer } from '../lines/pointer.js';
 
-const AT = 64;
 const HEADER_WINDOW = 1 << 20;
 const NEEDS_XREF = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
-
-function pointerEnd(buf: Buffer, s: number, e: number): boolean {
-  if (e - s < 3 || buf[s] !== AT || buf[e - 1] !== AT) return false;
-  const first = buf[s + 1];
-  if (first === AT || first === 35) return false;
-  for (let i = s + 1; i < e - 1; i++) {
-    const c = buf[i];
-    if (c === AT || c === 32) return false;
-  }
-  return true;
-}
 
 /** Streaming state of one inspection. */
 class Inspection {
@@ -177,7 +166,7 @@ class Inspection {
     const isConc = tag === 'CONC';
     if (isConc && this.isV7) this.log.add('CONC_IN_V7', lineNo, 'CONC does not exist in GEDCOM 7');
     if ((isConc || tag === 'CONT') && (s.level === 0 || s.xrefEnd > 0)) this.log.add('CONTINUATION_MISPLACED', lineNo, 'CONC/CONT at level 0 or with an xref');
-    if (pointerEnd(buf, s.valueStart, s.valueEnd)) {
+    if (isPointer(buf, s.valueStart, s.valueEnd)) {
       const p = buf.toString('latin1', s.valueStart, s.valueEnd);
       if (p === '@VOID@') this.voidPointers++;
       else {

@@ -3,6 +3,7 @@ import type { ByteCodec } from '../decode/codec.js';
 import { LineScanner } from '../lines/scanner.js';
 import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
 import type { TagInterner } from '../lines/tag-interner.js';
+import { isPointer } from '../lines/pointer.js';
 
 const AT = 64;
 
@@ -25,18 +26,6 @@ type Segments = number[];
 
 function isAsciiRange(buf: Buffer, s: number, e: number): boolean {
   for (let i = s; i < e; i++) if ((buf[i] as number) >= 0x80) return false;
-  return true;
-}
-
-/** True when [s, e) is a pointer: `@X@` with no `@`, space or leading `#` inside. */
-function isPointer(buf: Buffer, s: number, e: number): boolean {
-  if (e - s < 3 || buf[s] !== AT || buf[e - 1] !== AT) return false;
-  const first = buf[s + 1];
-  if (first === AT || first === 35) return false;
-  for (let i = s + 1; i < e - 1; i++) {
-    const c = buf[i];
-    if (c === AT || c === 32) return false;
-  }
   return true;
 }
 
