@@ -36,8 +36,10 @@ import { ServiceError } from '../service-error.js';
 import type { JobContext, JobEngine, JobResult, JobSubmitter } from '../jobs/job-engine.js';
 import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.js';
 import type { ArtifactRegistry, ResolvedArtifact } from './artifact-registry.js';
-import type { AdvisoryGenerator, AdvisoryPrompt } from './advisory.js';
-import { ADVISORY_DATA_CLASSES, ADVISORY_HEADER, ADVISORY_SYSTEM_INSTRUCTION, mergePrompt, qualityPrompt } from './advisory.js';
+import type { AdvisoryGenerator } from './advisory.js';
+import type { AdvisoryPrompt } from '../../gedcom/ops/advisory-prompt.js';
+import { mergePrompt, qualityPrompt } from '../../gedcom/ops/advisory-prompt.js';
+import { ADVISORY_DATA_CLASSES, ADVISORY_HEADER, ADVISORY_SYSTEM_INSTRUCTION } from './advisory.js';
 
 /** The provider preflight as GEDCOM uses it (the central ProviderPreflight implements it). */
 export interface GedcomPreflight {

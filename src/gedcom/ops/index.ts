@@ -14,3 +14,5 @@ export type { MergeCounts, MergeOptions, MergePair, MergeResult } from './merge.
 export { syncDocuments, fieldChanges } from './sync.js';
 export type { ChangeKind, FieldChange, RecordChange, SyncConflict, SyncOptions, SyncResult } from './sync.js';
 export { OutputDocument, writeOutputBytes, writeOutputChunks, inVersion } from './output.js';
+export { mergePrompt, qualityPrompt } from './advisory-prompt.js';
+export type { AdvisoryPrompt } from './advisory-prompt.js';
