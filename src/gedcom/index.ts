@@ -22,5 +22,5 @@ export type { GenerateOptions, GenerateSummary, ChunkSink } from './generate.js'
 export { runGedcomCli, GEDCOM_CLI_EXIT } from './cli.js';
 export type { GedcomCliIo } from './cli.js';
 export { decodeAnsel, encodeAnsel } from './decode/ansel.js';
-export { SILENT_MONITOR, STEP_MASK, WORK_STAGES, WorkCancelled } from './monitor.js';
+export { monitorSlice, SILENT_MONITOR, STEP_MASK, WORK_STAGES, WorkCancelled } from './monitor.js';
 export type { WorkMonitor, WorkStage } from './monitor.js';

@@ -31,3 +31,14 @@ export const SILENT_MONITOR: WorkMonitor = { step: () => undefined };
 
 /** Lines, records or pairs between two calls of `step` in a hot loop (a power of two minus one, as a mask). */
 export const STEP_MASK = 0x0fff;
+
+/**
+ * A monitor that reports an inner piece of work as the slice starting at `base` of a larger
+ * stage: whatever stage the inner work names, its `done` becomes `base + done` of `total` in
+ * `stage`. Lets an operation that indexes two files, or converts then indexes, report one
+ * stage whose `done` never goes back.
+ */
+export function monitorSlice(monitor: WorkMonitor, stage: WorkStage, base: number, total: number | null): WorkMonitor {
+  if (monitor === SILENT_MONITOR) return monitor;
+  return { step: (_inner, done) => monitor.step(stage, base + done, total) };
+}

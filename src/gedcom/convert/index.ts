@@ -20,6 +20,8 @@ import { GedcomError } from '../errors.js';
 import { convertTo551 } from './to551.js';
 import { convertTo7, type To7Options } from './to7.js';
 import type { ConversionNote } from './tree.js';
+import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
 
 export type { ConversionNote } from './tree.js';
 export type { DualYearPolicy } from './values.js';
@@ -79,6 +81,8 @@ export function convertDocument(
     terminator?: LineTerminator;
     /** Read a file without HEAD.GEDC.VERS as this version (an explicit caller decision). */
     assumeSourceVersion?: '5.5' | '5.5.1' | '7.0';
+    /** Told the records read (stage 'apply'); may throw WorkCancelled. */
+    monitor?: WorkMonitor;
   } = {},
 ): ConversionResult {
   const family = doc.version.declared === null && options.assumeSourceVersion ? options.assumeSourceVersion : doc.version.family;
@@ -89,8 +93,16 @@ export function convertDocument(
       `cannot convert ${doc.version.declared ?? 'a file without HEAD.GEDC.VERS'} to ${target}`,
     );
   }
-  const roots = doc.records.map((r) => r.root);
+  const monitor = options.monitor ?? SILENT_MONITOR;
+  const total = doc.records.length;
+  monitor.step('apply', 0, total);
+  // trees of untouched records are built for the conversion only, not kept on the source document
+  const roots = doc.records.map((r, i) => {
+    if ((i & STEP_MASK) === 0) monitor.step('apply', i, total);
+    return r.materialized || r.span === null ? r.root : (r.sourceTree() ?? r.root);
+  });
   const { records, notes } = convertNodes(roots, target, options);
+  monitor.step('apply', total, total);
   const version: GedcomVersionInfo =
     target === '7.0'
       ? { declared: '7.0', family: '7.0', isV7: true }

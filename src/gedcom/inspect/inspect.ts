@@ -17,8 +17,20 @@ import { charCounterFor } from '../parse/parse.js';
 import type { ByteSource } from '../parse/read-all.js';
 import type { GedcomInspectResult } from './result.js';
 import { isPointer } from '../lines/pointer.js';
+import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
 
 const HEADER_WINDOW = 1 << 20;
+/** Bytes handed to the inspection at once when the whole file is in memory (bounds the carried partial line's copy). */
+const FEED_CHUNK = 1 << 20;
+
+export interface InspectOptions {
+  /** Told the bytes reached (stage 'parse') every STEP_MASK + 1 lines; may throw WorkCancelled. */
+  readonly monitor?: WorkMonitor;
+  /** The size of the input when known (the `total` of the monitor's steps). */
+  readonly totalBytes?: number | null;
+  readonly onProgress?: (bytes: number) => void;
+}
 const NEEDS_XREF = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
 
 /** Streaming state of one inspection. */
@@ -44,12 +56,26 @@ class Inspection {
   private voidPointers = 0;
   private readonly extensionTags = new Map<string, number>();
   private isV7 = false;
+  /** Tokenizable bytes before the buffer being scanned (progress only). */
+  private consumed = 0;
+  private lastReported = 0;
+  private lines = 0;
 
   constructor(
     private readonly bom: ByteOrderMark,
     private readonly utf16: 'UTF-16LE' | 'UTF-16BE' | null,
     private readonly utf16WithoutBom: boolean,
+    private readonly monitor: WorkMonitor,
+    private readonly totalBytes: number | null,
   ) {}
+
+  /** Report the offset reached; never backwards, never past the known size. */
+  private report(offset: number): void {
+    let done = Math.max(this.lastReported, offset);
+    if (this.totalBytes !== null) done = Math.min(done, this.totalBytes);
+    this.lastReported = done;
+    this.monitor.step('parse', done, this.totalBytes);
+  }
 
   /** Feed tokenizable (ASCII-compatible) bytes. */
   feed(chunk: Buffer, final: boolean): void {
@@ -79,6 +105,7 @@ class Inspection {
         lastEnd = s.lineEnd;
         lastTerminated = s.terminator !== 0;
       }
+      if ((++this.lines & STEP_MASK) === 0) this.report(this.consumed + s.lineStart);
       this.line();
     }
     if (track && lastEnd >= 0) {
@@ -86,6 +113,7 @@ class Inspection {
       this.pendingTerminator = lastTerminated;
     }
     this.carry = s.pos < buf.length ? Buffer.from(buf.subarray(s.pos)) : Buffer.alloc(0);
+    this.consumed += s.pos;
   }
 
   private pendingTerminator = false;
@@ -180,6 +208,7 @@ class Inspection {
   finish(): GedcomInspectResult {
     this.feed(Buffer.alloc(0), true);
     if (!this.started) this.start(Buffer.alloc(0));
+    this.report(this.totalBytes ?? this.consumed);
     const log = this.log;
     const facts = this.facts as HeaderFacts;
     const checker = this.checker as LineChecker;
@@ -258,7 +287,12 @@ class Inspection {
  * Inspect a GEDCOM byte stream. Pure: reads the chunks once, keeps only counters and the xref
  * sets, never throws on any content. See {@link GedcomInspectResult}.
  */
-export async function inspectGedcom(source: ByteSource, onProgress?: (bytes: number) => void): Promise<GedcomInspectResult> {
+export async function inspectGedcom(source: ByteSource, progress?: ((bytes: number) => void) | InspectOptions): Promise<GedcomInspectResult> {
+  const options: InspectOptions = typeof progress === 'function' ? { onProgress: progress } : (progress ?? {});
+  const onProgress = options.onProgress;
+  const monitor = options.monitor ?? SILENT_MONITOR;
+  const totalBytes = options.totalBytes ?? null;
+  monitor.step('parse', 0, totalBytes);
   let pending: Buffer = Buffer.alloc(0);
   let inspection: Inspection | null = null;
   let utf16Decoder: StringDecoder | null = null;
@@ -281,7 +315,7 @@ export async function inspectGedcom(source: ByteSource, onProgress?: (bytes: num
     const bom = detectBom(head);
     const noBom = bom === null ? detectUtf16WithoutBom(head) : null;
     const utf16 = bom === 'UTF-16LE' || bom === 'UTF-16BE' ? bom : noBom;
-    inspection = new Inspection(bom, utf16, noBom !== null);
+    inspection = new Inspection(bom, utf16, noBom !== null, monitor, totalBytes);
     if (utf16 !== null) {
       utf16Decoder = new StringDecoder('utf16le');
       bigEndian = utf16 === 'UTF-16BE';
@@ -315,7 +349,11 @@ export async function inspectGedcom(source: ByteSource, onProgress?: (bytes: num
   return ins.finish();
 }
 
-/** Inspect bytes already in memory. */
-export function inspectGedcomBytes(bytes: Uint8Array): Promise<GedcomInspectResult> {
-  return inspectGedcom([bytes]);
+/** Inspect bytes already in memory (fed in slices, without copying them). */
+export function inspectGedcomBytes(bytes: Uint8Array, options: { readonly monitor?: WorkMonitor } = {}): Promise<GedcomInspectResult> {
+  return inspectGedcom(slices(bytes), { monitor: options.monitor, totalBytes: bytes.byteLength });
+}
+
+function* slices(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let at = 0; at < bytes.byteLength; at += FEED_CHUNK) yield bytes.subarray(at, Math.min(bytes.byteLength, at + FEED_CHUNK));
 }

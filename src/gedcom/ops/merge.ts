@@ -8,6 +8,8 @@ import type { OutputDocument } from './output.js';
 import { foldAscii, soundex } from './soundex.js';
 import type { EventView, NameView, PersonView, TreeIndex } from './tree-index.js';
 import { forEachPointer, indexTree, parentsOf, spouseIn, transientTree } from './tree-index.js';
+import { monitorSlice, SILENT_MONITOR, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
 
 /**
  * Duplicate finding and loss-minimal merging of two files (left wins, right is folded in).
@@ -58,6 +60,12 @@ export interface MergeOptions {
   readonly outputVersion?: ConversionTarget | null;
   readonly maxReview?: number;
   readonly onProgress?: (stage: 'index' | 'score' | 'assemble', done: number, total: number | null) => void;
+  /**
+   * Told the progress of each stage: 'index' (records of both files, conversion included),
+   * 'match' (left people whose candidates were scored), 'apply' (records assembled). May throw
+   * WorkCancelled.
+   */
+  readonly monitor?: WorkMonitor;
 }
 
 export interface MergeCounts {
@@ -308,7 +316,7 @@ function addToBlock(blocks: Map<string, number[]>, key: string, i: number): void
  * generated per left person and de-duplicated there, so memory stays proportional to one
  * person's candidates.
  */
-function candidatePairs(left: readonly PersonFeature[], right: readonly PersonFeature[], visit: (i: number, j: number) => void): void {
+function candidatePairs(left: readonly PersonFeature[], right: readonly PersonFeature[], visit: (i: number, j: number) => void, monitor: WorkMonitor): void {
   const rb = new Map<string, number[]>();
   const lsize = new Map<string, number>();
   right.forEach((f, j) => blockKeys(f).forEach((k) => addToBlock(rb, k, j)));
@@ -329,12 +337,15 @@ function candidatePairs(left: readonly PersonFeature[], right: readonly PersonFe
     split.set(key, sub);
   }
   const seen = new Set<number>();
+  let emitted = 0;
   for (let i = 0; i < left.length; i++) {
     const f = left[i] as PersonFeature;
     seen.clear();
+    if ((i & STEP_MASK) === 0) monitor.step('match', i, left.length);
     const emit = (j: number): void => {
       if (seen.has(j)) return;
       seen.add(j);
+      if ((++emitted & STEP_MASK) === 0) monitor.step('match', i, left.length);
       visit(i, j);
     };
     for (const key of blockKeys(f)) {
@@ -425,13 +436,27 @@ const EXACT_SCORE = 100;
 /** Merge `right` into `left`. Pure: neither input is modified. */
 export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: GedcomDocumentLike, options: MergeOptions = {}): MergeResult {
   const target: ConversionTarget = options.outputVersion ?? (leftInput.version.isV7 ? '7.0' : '5.5.1');
-  const left = inVersion(leftInput, target);
-  const right = inVersion(rightInput, target);
+  const monitor = options.monitor ?? SILENT_MONITOR;
+  // one 'index' stage over both files: conversion (when needed) then indexing, left then right
+  let base = 0;
+  monitor.step('index', 0, null);
+  const left = inVersion(leftInput, target, monitorSlice(monitor, 'index', base, null));
+  if (left !== leftInput) base += leftInput.records.length;
+  const right = inVersion(rightInput, target, monitorSlice(monitor, 'index', base, null));
+  if (right !== rightInput) base += rightInput.records.length;
+  const indexTotal = base + left.records.length + right.records.length;
   options.onProgress?.('index', 0, null);
-  const li = indexTree(left, { integrity: false });
-  const ri = indexTree(right, { integrity: false });
-  const lf = [...li.people.values()].map((p) => featuresOf(li, p));
-  const rf = [...ri.people.values()].map((p) => featuresOf(ri, p));
+  const li = indexTree(left, { integrity: false, monitor: monitorSlice(monitor, 'index', base, indexTotal) });
+  const ri = indexTree(right, { integrity: false, monitor: monitorSlice(monitor, 'index', base + left.records.length, indexTotal) });
+  const featureOf = (index: TreeIndex): ((p: PersonView) => PersonFeature) => {
+    let n = 0;
+    return (p: PersonView): PersonFeature => {
+      if ((++n & STEP_MASK) === 0) monitor.step('match', 0, null);
+      return featuresOf(index, p);
+    };
+  };
+  const lf = [...li.people.values()].map(featureOf(li));
+  const rf = [...ri.people.values()].map(featureOf(ri));
 
   // identical person records (same xref, same lines, same links: one export read twice) pair first
   const pairs: { i: number; j: number; score: number; automatic: boolean }[] = [];
@@ -441,10 +466,12 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   const leftPeople = [...li.people.keys()];
   const rightPeople = [...ri.people.keys()];
   leftPeople.forEach((x, i) => {
+    if ((i & STEP_MASK) === 0) monitor.step('match', 0, null);
     const r = left.byXref(x);
     if (r !== undefined) leftText.set(recordKey(transientTree(r), true), i);
   });
   rightPeople.forEach((x, j) => {
+    if ((j & STEP_MASK) === 0) monitor.step('match', 0, null);
     const r = right.byXref(x);
     if (r === undefined) return;
     const key = recordKey(transientTree(r), true);
@@ -464,7 +491,8 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     if (score === -1) vetoed++;
     else if (score >= MERGE_THRESHOLDS.review) pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(a, b) });
     if (++scored % 50000 === 0) options.onProgress?.('score', scored, null);
-  });
+  }, monitor);
+  monitor.step('match', lf.length, lf.length);
   const bestL = new Map<number, number[]>();
   const bestR = new Map<number, number[]>();
   const note = (m: Map<number, number[]>, k: number, s: number): void => {
@@ -559,7 +587,7 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     return { document: null, merged: mergedPairs, review, counts: { ...baseCounts, remappedXrefs: 0, sharedRecords: 0, alternates: 0 } };
   }
   options.onProgress?.('assemble', 0, right.records.length);
-  const assembled = assemble(left, right, personMap, familyMap);
+  const assembled = assemble(left, right, personMap, familyMap, monitor);
   return { document: assembled.document, merged: mergedPairs, review, counts: { ...baseCounts, remappedXrefs: assembled.remapped, sharedRecords: assembled.shared, alternates: assembled.alternates } };
 }
 
@@ -635,13 +663,22 @@ function assemble(
   right: GedcomDocumentLike,
   personMap: ReadonlyMap<string, string>,
   familyMap: ReadonlyMap<string, string>,
+  monitor: WorkMonitor,
 ): { document: OutputDocument; remapped: number; shared: number; alternates: number } {
+  // 'apply' counts the passes over the records: left keys, right xrefs, folds, left out, right out
+  const total = 2 * left.records.length + 3 * right.records.length;
+  let done = 0;
+  const tick = (): void => {
+    if ((++done & STEP_MASK) === 0) monitor.step('apply', done, total);
+  };
+  monitor.step('apply', 0, total);
   const used = new Set<string>();
   for (const r of left.records) if (r.xref !== null) used.add(r.xref);
   const allocator = new XrefAllocator(used);
   // identical non-person records are kept once
   const leftKeys = new Map<string, string>();
   for (const r of left.records) {
+    tick();
     if (r.xref === null || r.tag === 'INDI' || r.tag === 'FAM') continue;
     const k = `${r.tag}\n${recordKey(transientTree(r))}`;
     if (!leftKeys.has(k)) leftKeys.set(k, r.xref);
@@ -653,6 +690,7 @@ function assemble(
   let remapped = 0;
   const rightRecords = right.records.filter((r) => r.tag !== 'HEAD' && r.tag !== 'TRLR');
   for (const r of rightRecords) {
+    tick();
     const x = r.xref;
     if (x === null || map.has(x)) continue;
     if (r.tag !== 'INDI' && r.tag !== 'FAM') {
@@ -682,6 +720,7 @@ function assemble(
   // left records, with the right lines folded into merged people and unified families
   const folded = new Map<string, GedcomNode[]>();
   for (const r of rightRecords) {
+    tick();
     const x = r.xref;
     if (x === null) continue;
     const into = personMap.get(x) ?? familyMap.get(x);
@@ -694,6 +733,7 @@ function assemble(
   const out: GedcomRecord[] = [];
   const trailer: GedcomRecord[] = [];
   for (const r of left.records) {
+    tick();
     if (r.tag === 'TRLR') {
       trailer.push(r);
       continue;
@@ -712,6 +752,7 @@ function assemble(
     out.push(createdRecord(tree));
   }
   for (const r of rightRecords) {
+    tick();
     const x = r.xref;
     if (x !== null && (personMap.has(x) || familyMap.has(x))) continue;
     if (x !== null && map.get(x) !== undefined && r.tag !== 'INDI' && r.tag !== 'FAM' && leftHas(left, map.get(x) as string) && map.get(x) !== x) continue;
@@ -719,6 +760,7 @@ function assemble(
     out.push(createdRecord(remapTree(transientTree(r), remap)));
   }
   out.push(...trailer);
+  monitor.step('apply', total, total);
   return { document: outputLike(left, out), remapped, shared, alternates };
 }
 

@@ -7,6 +7,8 @@ import { canonicalRecordText } from '../write/canonical.js';
 import { needsCanonical, TERMINATOR_TEXT } from '../write/writer.js';
 import { convertDocument } from '../convert/index.js';
 import type { ConversionTarget } from '../convert/index.js';
+import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
 
 /**
  * The document an operation produces: records taken untouched from one origin document (written
@@ -60,8 +62,12 @@ export function createdRecord(root: GedcomNode): GedcomRecord {
   return GedcomRecord.create(root);
 }
 
-/** Writes any document; untouched origin records of an {@link OutputDocument} are copied byte for byte. */
-export function* writeOutputChunks(doc: GedcomDocumentLike): Generator<Buffer> {
+/**
+ * Writes any document; untouched origin records of an {@link OutputDocument} are copied byte for
+ * byte. The monitor is told the records written (stage 'write') and may throw WorkCancelled
+ * from inside the generator.
+ */
+export function* writeOutputChunks(doc: GedcomDocumentLike, monitor: WorkMonitor = SILENT_MONITOR): Generator<Buffer> {
   const origin = doc instanceof OutputDocument ? doc.origin : doc instanceof GedcomDocument ? doc : null;
   const source = origin !== null && origin.encoding.used === doc.encoding.used ? origin.source : new SourceText(Buffer.alloc(0), doc.encoding.used, doc.encoding.bom);
   const opts = { isV7: doc.version.isV7, eol: TERMINATOR_TEXT[doc.terminator], maxPayload: 200 };
@@ -70,7 +76,11 @@ export function* writeOutputChunks(doc: GedcomDocumentLike): Generator<Buffer> {
   let lastByte = -1;
   const rawAllowed = (rec: GedcomRecord): boolean =>
     origin !== null && source === origin.source && rec.span !== null && (doc instanceof OutputDocument ? doc.fromOrigin(rec) : true) && !needsCanonical(rec);
+  const total = doc.records.length;
+  monitor.step('write', 0, total);
+  let written = 0;
   for (const rec of doc.records) {
+    if ((++written & STEP_MASK) === 0) monitor.step('write', written, total);
     let bytes: Buffer;
     if (rawAllowed(rec) && rec.span !== null) {
       bytes = source.fileBytes(rec.span.start, rec.span.end);
@@ -85,6 +95,7 @@ export function* writeOutputChunks(doc: GedcomDocumentLike): Generator<Buffer> {
       yield bytes;
     }
   }
+  monitor.step('write', total, total);
 }
 
 export function writeOutputBytes(doc: GedcomDocumentLike): Buffer {
@@ -97,7 +108,7 @@ export function sameVersionGroup(doc: GedcomDocumentLike, target: ConversionTarg
 }
 
 /** The document in the requested version: itself when already in that group, else converted. */
-export function inVersion(doc: GedcomDocumentLike, target: ConversionTarget | null): GedcomDocumentLike {
+export function inVersion(doc: GedcomDocumentLike, target: ConversionTarget | null, monitor: WorkMonitor = SILENT_MONITOR): GedcomDocumentLike {
   if (target === null || sameVersionGroup(doc, target)) return doc;
-  return convertDocument(doc, target).document;
+  return convertDocument(doc, target, { monitor }).document;
 }

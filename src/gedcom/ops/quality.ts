@@ -5,6 +5,8 @@ import type { LivingOptions } from './living.js';
 import { selectPeople } from './subtree.js';
 import type { EventView, FamilyView, PersonView, TreeIndex } from './tree-index.js';
 import { firstEvent, indexTree } from './tree-index.js';
+import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
 
 /**
  * Data quality: the person and family rules of Gramps' "Verify the Data" tool
@@ -113,6 +115,8 @@ export interface QualityOptions {
   readonly living: LivingOptions;
   readonly maxAffected?: number;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Told the people analysed (stage 'analyze'; 'index' while building the index when none is passed); may throw WorkCancelled. */
+  readonly monitor?: WorkMonitor;
 }
 
 export interface QualityReport {
@@ -209,7 +213,8 @@ function circularAncestry(index: TreeIndex, scope: ReadonlySet<string> | null): 
  * Run every rule over the document (or a rooted part of it). Pure: reads the document only.
  * The index may be passed when the caller already built one.
  */
-export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions, index: TreeIndex = indexTree(doc)): QualityReport {
+export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions, index: TreeIndex = indexTree(doc, { monitor: options.monitor })): QualityReport {
+  const monitor = options.monitor ?? SILENT_MONITOR;
   const t: VerifyThresholds = { ...VERIFY_THRESHOLDS, ...(options.thresholds ?? {}) };
   const tally = new Tally(Math.min(options.maxAffected ?? OPS_LIMITS.affectedXrefsPerRule, OPS_LIMITS.affectedXrefsPerRule));
   let scope: Set<string> | null = null;
@@ -229,10 +234,13 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
   };
 
   const total = scope?.size ?? index.people.size;
+  monitor.step('analyze', 0, total);
   let done = 0;
   let probablyLiving = 0;
   let scopedPeople = 0;
+  let visited = 0;
   for (const p of index.people.values()) {
+    if ((++visited & STEP_MASK) === 0) monitor.step('analyze', done, total);
     if (!inScope(p.xref)) continue;
     scopedPeople++;
     const x = p.xref;
@@ -275,7 +283,9 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
   }
 
   let scopedFamilies = 0;
+  let families = 0;
   for (const f of index.families.values()) {
+    if ((++families & STEP_MASK) === 0) monitor.step('analyze', done, total);
     if (scope !== null && !inScope(f.husband) && !inScope(f.wife) && !f.children.some(inScope)) continue;
     scopedFamilies++;
     familyRules(f, tally, t, person, birth, death, primarySurname, index);
@@ -298,6 +308,7 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
     totals[severity] += count;
     rules.push({ rule, severity, count, affected: bounded([...new Set(tally.affected.get(rule) ?? [])], tally.max) });
   }
+  monitor.step('analyze', total, total);
   return { scope: { individuals: scopedPeople, families: scopedFamilies, rooted: scope !== null }, rules, totals, probablyLiving };
 }
 

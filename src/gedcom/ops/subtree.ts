@@ -4,6 +4,8 @@ import { OPS_LIMITS } from './limits.js';
 import { cloneNode, createdRecord, inVersion, outputLike } from './output.js';
 import type { TreeIndex } from './tree-index.js';
 import { forEachPointer, indexTree, transientTree } from './tree-index.js';
+import { monitorSlice, SILENT_MONITOR, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
 
 export type SubtreeDirection = 'ancestors' | 'descendants' | 'both';
 
@@ -17,6 +19,8 @@ export interface SubtreeOptions {
   readonly includeSpouses?: boolean;
   /** Output version; null keeps the source's version. */
   readonly outputVersion?: ConversionTarget | null;
+  /** Told the records indexed ('index', when no index is passed) and selected ('apply'); may throw WorkCancelled. */
+  readonly monitor?: WorkMonitor;
 }
 
 export interface SubtreeResult {
@@ -94,8 +98,18 @@ function prune(node: GedcomNode, keep: (pointer: string) => boolean): number {
  * Pointers to anything left out are removed, so the output has no dangling pointer. Untouched
  * records are copied byte for byte; pruned ones are written canonically.
  */
-export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions, index: TreeIndex = indexTree(doc, { integrity: false })): SubtreeResult {
+export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions, index: TreeIndex = indexTree(doc, { integrity: false, monitor: options.monitor })): SubtreeResult {
   if (!index.people.has(options.root)) throw new SubtreeRootUnknown();
+  const monitor = options.monitor ?? SILENT_MONITOR;
+  // 'apply': the closure visits and the output pass over the records (a conversion adds its own pass)
+  const records = doc.records.length;
+  let total = 2 * records;
+  let done = 0;
+  let phaseEnd = records;
+  const tick = (): void => {
+    if ((++done & STEP_MASK) === 0) monitor.step('apply', Math.min(done, phaseEnd), total);
+  };
+  monitor.step('apply', 0, total);
   const generations = Math.max(0, Math.min(options.generations ?? OPS_LIMITS.maxGenerations, OPS_LIMITS.maxGenerations));
   const { people, reached } = selectPeople(index, options.root, options.direction, generations);
   if (options.includeSpouses === true) {
@@ -120,7 +134,8 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
   const recordByXref = new Map<string, GedcomRecord>();
   for (const r of doc.records) if (r.xref !== null && !recordByXref.has(r.xref)) recordByXref.set(r.xref, r);
   const pending: string[] = [];
-  const visit = (root: GedcomNode): void =>
+  const visit = (root: GedcomNode): void => {
+    tick();
     forEachPointer(root, (p) => {
       if (keepRecord.has(p)) return;
       const target = recordByXref.get(p);
@@ -128,6 +143,7 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
       keepRecord.add(p);
       pending.push(p);
     });
+  };
   const header = doc.records.find((r) => r.tag === 'HEAD');
   if (header !== undefined) visit(transientTree(header));
   for (const x of keepRecord) {
@@ -144,7 +160,10 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
   let referenced = 0;
   const out: GedcomRecord[] = [];
   const emitted = new Set<string>();
+  done = Math.max(done, records);
+  phaseEnd = 2 * records;
   for (const r of doc.records) {
+    tick();
     const x = r.xref;
     const isFrame = r.tag === 'HEAD' || r.tag === 'TRLR';
     if (!isFrame && (x === null || !keepRecord.has(x) || emitted.has(x))) continue;
@@ -163,6 +182,9 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
     prunedPointers += prune(copy, keep);
     out.push(createdRecord(copy));
   }
-  const document = inVersion(outputLike(doc, out), options.outputVersion ?? null);
+  const output = outputLike(doc, out);
+  if (options.outputVersion !== undefined && options.outputVersion !== null) total += output.records.length;
+  const document = inVersion(output, options.outputVersion ?? null, monitorSlice(monitor, 'apply', 2 * records, total));
+  monitor.step('apply', total, total);
   return { document, counts: { individuals: people.size, families: families.size, referenced, prunedPointers, generationsReached: reached } };
 }

@@ -4,6 +4,8 @@ import { bounded, OPS_LIMITS } from './limits.js';
 import { cloneNode, createdRecord, outputLike } from './output.js';
 import type { OutputDocument } from './output.js';
 import { transientTree } from './tree-index.js';
+import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
 
 /**
  * Typed incremental synchronisation: the record-level change set from a base to an edited file,
@@ -43,6 +45,11 @@ export interface SyncConflict {
 export interface SyncOptions {
   readonly dryRun?: boolean;
   readonly maxListed?: number;
+  /**
+   * Told the records keyed ('index', the three files in turn), compared ('match': edited, then
+   * base, then the change set against the target) and assembled ('apply'); may throw WorkCancelled.
+   */
+  readonly monitor?: WorkMonitor;
 }
 
 export interface SyncResult {
@@ -66,11 +73,30 @@ interface Keyed {
   readonly record: GedcomRecord;
 }
 
-function keyed(doc: GedcomDocumentLike): Keyed[] {
+/** Counts the units of one stage and tells the monitor every STEP_MASK + 1 of them. */
+class StageTicker {
+  private done = 0;
+  constructor(
+    private readonly monitor: WorkMonitor,
+    private readonly stage: 'index' | 'match' | 'apply',
+    private readonly total: number,
+  ) {
+    monitor.step(stage, 0, total);
+  }
+  tick(): void {
+    if ((++this.done & STEP_MASK) === 0) this.monitor.step(this.stage, Math.min(this.done, this.total), this.total);
+  }
+  end(): void {
+    this.monitor.step(this.stage, this.total, this.total);
+  }
+}
+
+function keyed(doc: GedcomDocumentLike, ticker: StageTicker): Keyed[] {
   const occurrences = new Map<string, number>();
   const out: Keyed[] = [];
   const seen = new Set<string>();
   for (const r of doc.records) {
+    ticker.tick();
     if (r.tag === 'HEAD' || r.tag === 'TRLR') continue;
     let key: string;
     if (r.xref !== null) key = r.xref;
@@ -127,11 +153,15 @@ export function fieldChanges(base: GedcomNode, edited: GedcomNode, max: number):
 
 export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLike, target: GedcomDocumentLike, options: SyncOptions = {}): SyncResult {
   const maxListed = Math.min(options.maxListed ?? OPS_LIMITS.syncChangesListed, OPS_LIMITS.syncChangesListed);
-  const baseMap = new Map(keyed(base).map((k) => [k.key, k.record]));
-  const editedList = keyed(edited);
+  const monitor = options.monitor ?? SILENT_MONITOR;
+  const indexing = new StageTicker(monitor, 'index', base.records.length + edited.records.length + target.records.length);
+  const baseMap = new Map(keyed(base, indexing).map((k) => [k.key, k.record]));
+  const editedList = keyed(edited, indexing);
   const editedMap = new Map(editedList.map((k) => [k.key, k.record]));
-  const targetList = keyed(target);
+  const targetList = keyed(target, indexing);
   const targetMap = new Map(targetList.map((k) => [k.key, k.record]));
+  indexing.end();
+  const matching = new StageTicker(monitor, 'match', editedList.length + baseMap.size + editedList.length);
 
   const changes: RecordChange[] = [];
   const byType: Record<string, { added: number; removed: number; modified: number }> = {};
@@ -149,6 +179,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   const removed = new Map<string, GedcomNode>();
   const editedTrees = new Map<string, GedcomNode>();
   for (const { key, record } of editedList) {
+    matching.tick();
     const e = transientTree(record);
     const b = baseMap.get(key);
     if (b === undefined) {
@@ -165,6 +196,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     note(key, record.tag, 'modified', f.fields, f.count);
   }
   for (const [key, record] of baseMap) {
+    matching.tick();
     if (editedMap.has(key)) continue;
     removed.set(key, transientTree(record));
     note(key, record.tag, 'removed');
@@ -182,6 +214,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   const drop = new Set<string>();
   const add = new Set<string>();
   for (const [key, e] of added) {
+    matching.tick();
     const t = targetMap.get(key);
     if (t === undefined) {
       add.add(key);
@@ -190,6 +223,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     else conflict(key, e.tag, 'target_added_differently');
   }
   for (const [key, m] of modified) {
+    matching.tick();
     const t = targetMap.get(key);
     if (t === undefined) {
       conflict(key, m.edited.tag, 'target_removed');
@@ -203,6 +237,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     } else conflict(key, m.edited.tag, 'target_modified');
   }
   for (const [key, b] of removed) {
+    matching.tick();
     const t = targetMap.get(key);
     if (t === undefined) alreadyPresent++;
     else if (nodesEqual(transientTree(t), b)) {
@@ -211,8 +246,10 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     } else conflict(key, b.tag, 'target_modified');
   }
 
+  matching.end();
   const counts = { byType, changes: changeCount, applied, alreadyPresent, conflicts: conflictCount };
   if (options.dryRun === true) return { document: null, changes, conflicts, counts };
+  const applying = new StageTicker(monitor, 'apply', editedList.length + target.records.length);
 
   // assemble: target order with replaced and dropped records; each added record follows its
   // nearest predecessor in the edited file that is in the output (or HEAD when it has none)
@@ -221,6 +258,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   const after = new Map<string | null, string[]>();
   let previous: string | null = null;
   for (const { key } of editedList) {
+    applying.tick();
     if (add.has(key)) {
       let list = after.get(previous);
       if (list === undefined) after.set(previous, (list = []));
@@ -235,6 +273,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   const hasHead = target.records.some((r) => r.tag === 'HEAD');
   if (!hasHead) out.push(...inserted(null));
   for (const r of target.records) {
+    applying.tick();
     const key = targetKeyOf.get(r) ?? null;
     if (key !== null && drop.has(key)) continue;
     const repl = key === null ? undefined : replace.get(key);
@@ -242,5 +281,6 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     if (r.tag === 'HEAD' && key === null) out.push(...inserted(null));
     if (key !== null) out.push(...inserted(key));
   }
+  applying.end();
   return { document: outputLike(target, out), changes: bounded(changes, maxListed), conflicts, counts };
 }

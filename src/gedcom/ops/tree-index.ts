@@ -1,6 +1,8 @@
 import type { GedcomDocumentLike, GedcomNode, GedcomRecord } from '../model.js';
 import { dateRange, parseDate } from '../date.js';
 import { OPS_LIMITS } from './limits.js';
+import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
 
 /**
  * A read-only index of the people and families of a document, built in one pass over the record
@@ -281,6 +283,8 @@ export interface IndexOptions {
   readonly maxListed?: number;
   /** Called every few thousand records. */
   readonly onRecord?: (done: number) => void;
+  /** Told the records indexed (stage 'index') every STEP_MASK + 1 records; may throw WorkCancelled. */
+  readonly monitor?: WorkMonitor;
 }
 
 /** Build the index of a document. */
@@ -295,7 +299,12 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
   const invalidDates: string[] = [];
   let invalidDateCount = 0;
   let done = 0;
+  const monitor = options.monitor ?? SILENT_MONITOR;
+  const total = doc.records.length;
+  monitor.step('index', 0, total);
+  let seen = 0;
   for (const rec of doc.records) {
+    if ((++seen & STEP_MASK) === 0) monitor.step('index', seen, total);
     const xref = rec.xref;
     if (xref !== null) defined.set(xref, (defined.get(xref) ?? 0) + 1);
     const tag = rec.tag;
@@ -315,6 +324,7 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
   }
   const dangling = new Map<string, number>();
   for (const [p, n] of pointers) if (!defined.has(p)) dangling.set(p, n);
+  monitor.step('index', total, total);
   return { people, families, defined, dangling, invalidDates, invalidDateCount };
 }
 

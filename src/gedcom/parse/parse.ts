@@ -19,11 +19,15 @@ import type { CharCounter } from '../lines/line-checker.js';
 import { TagInterner } from '../lines/tag-interner.js';
 import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
 import { readAll } from './read-all.js';
+import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
 import type { ByteSource } from './read-all.js';
 
 export interface ParseOptions {
   /** Full diagnostic entries kept per code (all are counted). Default 50. */
   readonly keepDiagnosticsPerCode?: number;
+  /** Told the byte offset reached every STEP_MASK + 1 lines (stage 'parse'); may throw WorkCancelled. */
+  readonly monitor?: WorkMonitor;
 }
 
 /** Record types that need an xref. */
@@ -104,6 +108,10 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   const checker = new LineChecker(log, version.isV7, charCounterFor(used));
   const scanner = new LineScanner();
   scanner.reset(text);
+  const monitor = options.monitor ?? SILENT_MONITOR;
+  const total = text.length;
+  monitor.step('parse', 0, total);
+  let lines = 0;
 
   // the document is created after the scan (it needs line stats); collect record spans first
   const spans: RecordSpan[] = [];
@@ -122,6 +130,7 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   };
 
   while (scanner.next()) {
+    if ((++lines & STEP_MASK) === 0) monitor.step('parse', scanner.lineStart, total);
     const ok = checker.check(scanner);
     const flags = scanner.flags;
     if (flags & LINE_BLANK) continue;
@@ -189,6 +198,7 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   }
   if (trlrIndex < 0) log.add('TRLR_MISSING', checker.lineCount, 'no TRLR record');
   else if (trlrIndex < spans.length - 1) log.add('CONTENT_AFTER_TRLR', spans[trlrIndex + 1]?.line ?? 0, 'records after TRLR');
+  monitor.step('parse', total, total);
   return doc;
 }
 

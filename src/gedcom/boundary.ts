@@ -1,0 +1,23 @@
+/**
+ * The engine's second public surface, for the service's main thread: the version boundary
+ * (GEDCOM rule 7) read from the first bytes of a file. It loads only the header scanner and
+ * the version table, never the parser, the code pages or the operations (those run in the
+ * worker, through index.ts).
+ */
+import { bomLength, detectBom, detectUtf16WithoutBom } from './decode/bom.js';
+import { utf16ToUtf8 } from './decode/utf16.js';
+import { readHeaderFacts } from './header.js';
+import { classifyVersion } from './version.js';
+import type { GedcomVersionFamily } from './model.js';
+
+/** The supported version family HEAD.GEDC.VERS declares in `head` (the file's first bytes), or null. */
+export function declaredVersionFamily(head: Buffer): GedcomVersionFamily | null {
+  const bom = detectBom(head);
+  const utf16 = bom === 'UTF-16LE' || bom === 'UTF-16BE' ? bom : bom === null ? detectUtf16WithoutBom(head) : null;
+  let text = head.subarray(bomLength(bom));
+  if (utf16 !== null) text = utf16ToUtf8(text.subarray(0, text.length & ~1), utf16 === 'UTF-16BE');
+  return classifyVersion(readHeaderFacts(text).gedcVers).family;
+}
+
+/** Bytes of a file's start that hold its HEAD record in practice. */
+export const HEAD_PROBE_BYTES = 1 << 20;
