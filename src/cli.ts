@@ -1,6 +1,6 @@
 import { serve } from './serve.js';
 import { setup } from './setup.js';
-import { runGedcomCli } from './gedcom/cli.js';
+import { join } from 'node:path';
 import { OsKeyring } from './infra/keyring/os-keyring.js';
 import { artifactsCommand } from './artifacts-cli.js';
 
@@ -42,7 +42,10 @@ function stringFlag(flags: Map<string, string | true>, name: string): string | u
   return typeof value === 'string' ? value : undefined;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+/** The GEDCOM worker's bundle beside the sidecar's own (scripts/build.mjs writes both into dist/). */
+export const GEDCOM_WORKER_BUNDLE = 'gedcom-worker.cjs';
+
+async function main(argv: readonly string[], bundleDirectory: string): Promise<number> {
   const args = parseArgs(argv);
   switch (args.command) {
     case 'serve': {
@@ -58,13 +61,17 @@ async function main(argv: readonly string[]): Promise<number> {
         workspace: stringFlag(args.flags, 'workspace'),
         artifactRoot: stringFlag(args.flags, 'artifact-root'),
         credentialsFromEnv: args.flags.get('credentials-from-env') === true,
+        gedcomWorker: { kind: 'file', path: join(bundleDirectory, GEDCOM_WORKER_BUNDLE) },
       });
     }
     case 'artifacts':
       return artifactsCommand(args.positionals, args.flags);
-    case 'gedcom':
-      // The engine's own command line parses its arguments (inspect, rewrite, convert).
+    case 'gedcom': {
+      // The engine's own command line parses its arguments (inspect, rewrite, convert); loaded only
+      // for this command, so serving never evaluates the engine on the main thread.
+      const { runGedcomCli } = await import('./gedcom/cli.js');
       return runGedcomCli(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true });
+    }
     case 'setup': {
       const outcome = await setup({ configPath: stringFlag(args.flags, 'config'), workspace: stringFlag(args.flags, 'workspace') }, new OsKeyring());
       if (!outcome.ok) {
@@ -80,9 +87,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** Process entry, called by the built loader (dist/cli.js). */
-export function runCli(): void {
-  main(process.argv.slice(2)).then(
+/** Process entry, called by the built loader (dist/cli.js) with the directory of the bundles. */
+export function runCli(bundleDirectory: string): void {
+  main(process.argv.slice(2), bundleDirectory).then(
     (code) => process.exit(code),
     () => {
       process.stderr.write(`${JSON.stringify({ event: 'cli.failed' })}\n`);

@@ -33,7 +33,7 @@ import { InMemoryJobLedger, type JobLedger } from './app/jobs/job-ledger.js';
 import { JOBS_MODULE } from './app/jobs/jobs-module.js';
 import { PageCursorCodec } from './app/jobs/page-cursor.js';
 import { SILENT_EVENT_LOG } from './app/event-log.js';
-import { installedExtensions, type CompositionExtension } from './composition-extensions.js';
+import { installedExtensions, type CompositionExtension, type GedcomWorkerOverride } from './composition-extensions.js';
 import { jobRoutes } from './http/routes/job-routes.js';
 import { SqliteJobLedger } from './infra/database/sqlite-job-ledger.js';
 import { CHAT_MODULE } from './app/chat/chat-module.js';
@@ -46,6 +46,9 @@ import type { ArtifactRegistry } from './app/gedcom/artifact-registry.js';
 import { gedcomRoutes } from './http/routes/gedcom-routes.js';
 import { FileArtifactRegistry } from './infra/artifacts/file-artifact-registry.js';
 import { ProviderAdvisoryGenerator } from './infra/gedcom/provider-advisory.js';
+import { defaultPoolSize, GedcomWorkerPool, type WorkerScript } from './infra/gedcom/worker-pool.js';
+import type { GedcomExecutor } from './app/gedcom/gedcom-executor.js';
+import { GEDCOM_WORKER_LIMITS } from './contract/limits.js';
 
 export interface LaunchIdentity {
   readonly bearer: string;
@@ -57,6 +60,8 @@ export interface ServeOptions {
   readonly workspace?: string;
   readonly artifactRoot?: string;
   readonly credentialsFromEnv?: boolean;
+  /** The GEDCOM worker's code (dist/gedcom-worker.cjs next to the sidecar bundle); needed with `artifactRoot`. */
+  readonly gedcomWorker?: WorkerScript;
 }
 
 export interface ComposedService {
@@ -116,7 +121,7 @@ function capabilities(services: AppServices): Capability[] {
 }
 
 /** The GEDCOM service over an artifact registry, the job engine, the central preflight and the chat wire clients. */
-function gedcomService(registry: ArtifactRegistry, jobs: JobEngine, providers: ProviderServices, credentials: CredentialService, settings: SettingsService, log: EventLog): GedcomService {
+function gedcomService(registry: ArtifactRegistry, executor: GedcomExecutor, jobs: JobEngine, providers: ProviderServices, credentials: CredentialService, settings: SettingsService, log: EventLog): GedcomService {
   const gedcomSettings: GedcomSettings = {
     exportVersion: () => (settings.value('gedcom.export_version') === '5.5.1' ? '5.5.1' : '7.0'),
     livingThresholdYears: () => {
@@ -130,6 +135,7 @@ function gedcomService(registry: ArtifactRegistry, jobs: JobEngine, providers: P
   };
   return new GedcomService({
     registry,
+    executor,
     jobs,
     preflight: providers.preflight,
     advisory: new ProviderAdvisoryGenerator(createChatProviders(providers.transport), { resolve: (reference) => credentials.resolve(reference) }, temperature),
@@ -203,6 +209,7 @@ export function contractRoutes(): RouteDefinition[] {
     gate: startup,
   });
   const contractJobs = jobEngine(new InMemoryJobLedger(), startup, SILENT_EVENT_LOG);
+  const contractArtifacts = new FileArtifactRegistry('/nonexistent-artifact-root');
   const services: AppServices = {
     readiness: new ReadinessReport('contract', 'contract', SIDECAR_BUILD),
     registry: new ModuleRegistry([]),
@@ -220,9 +227,28 @@ export function contractRoutes(): RouteDefinition[] {
     }),
     jobs: contractJobs,
     preflight: new ShutdownPreflight(),
-    gedcom: gedcomService(new FileArtifactRegistry('/nonexistent-artifact-root'), contractJobs, contractProviders, contractCredentials, contractSettings, SILENT_EVENT_LOG),
+    gedcom: gedcomService(contractArtifacts, contractExecutor(contractArtifacts), contractJobs, contractProviders, contractCredentials, contractSettings, SILENT_EVENT_LOG),
   };
   return capabilities(services).flatMap((capability) => capability.routes);
+}
+
+/** The worker pool of the contract composition: it only has to exist (nothing runs). */
+function contractExecutor(artifacts: FileArtifactRegistry): GedcomExecutor {
+  return gedcomWorkerPool(artifacts, { kind: 'source', code: '' }, null, SILENT_EVENT_LOG);
+}
+
+/** The GEDCOM worker pool over the artifact store, sized from the machine; a test composition may hold tasks or lower the heap ceiling. */
+function gedcomWorkerPool(artifacts: FileArtifactRegistry, script: WorkerScript, override: GedcomWorkerOverride | null, log: EventLog): GedcomWorkerPool {
+  return new GedcomWorkerPool({
+    script,
+    size: defaultPoolSize(),
+    maxOldGenerationMb: override?.maxOldGenerationMb ?? GEDCOM_WORKER_LIMITS.maxOldGenerationMb,
+    artifacts,
+    checkpoints: override?.checkpoints ?? null,
+    now: () => performance.now(),
+    timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+    log,
+  });
 }
 
 /**
@@ -284,10 +310,14 @@ export async function composeService(
   const chat = chatService(providers, credentials, settings, startup, log);
   preflight.register(chat);
   let gedcom: GedcomService | null = null;
+  let gedcomWorkers: GedcomWorkerPool | null = null;
   if (options.artifactRoot !== undefined) {
+    if (options.gedcomWorker === undefined) throw new Error('the GEDCOM worker script is needed with an artifact root');
     const artifacts = new FileArtifactRegistry(options.artifactRoot);
     await artifacts.prepare();
-    gedcom = gedcomService(artifacts, jobs, providers, credentials, settings, log);
+    const override = extensions.find((extension) => extension.gedcomWorker !== undefined)?.gedcomWorker ?? null;
+    gedcomWorkers = gedcomWorkerPool(artifacts, options.gedcomWorker, override, log);
+    gedcom = gedcomService(artifacts, gedcomWorkers, jobs, providers, credentials, settings, log);
   }
   const services: AppServices = {
     readiness,
@@ -309,6 +339,7 @@ export async function composeService(
   http.addHook('preClose', async () => {
     jobs.shutdown();
     chat.shutdown();
+    await gedcomWorkers?.close();
     await new Promise((resolve) => setImmediate(resolve));
   });
   return {

@@ -2,6 +2,7 @@ import type { ActiveWorkSource } from './app/jobs/active-work.js';
 import type { JobEngine } from './app/jobs/job-engine.js';
 import type { Capability } from './compose.js';
 import type { ProviderNetworkOverride } from './app/providers/provider-services.js';
+import type { GedcomCheckpoints } from './infra/gedcom/worker-pool.js';
 
 /** What an extension may build on: the composed application services it needs. */
 export interface ExtensionServices {
@@ -18,6 +19,13 @@ export interface CompositionExtension {
   capabilities(services: ExtensionServices): readonly Capability[];
   /** Replaces name resolution, TLS trust and the cloud URLs of the provider services (test composition only). */
   readonly providerNetwork?: ProviderNetworkOverride;
+  /** Holds GEDCOM tasks at a stage or lowers the workers' heap ceiling (test composition only). */
+  readonly gedcomWorker?: GedcomWorkerOverride;
+}
+
+export interface GedcomWorkerOverride {
+  readonly checkpoints?: GedcomCheckpoints;
+  readonly maxOldGenerationMb?: number;
 }
 
 const installed: CompositionExtension[] = [];

@@ -79,6 +79,8 @@ export const ERROR_CATALOGUE = {
   GEDCOM_JOB_RESULT_PENDING: { status: 409, message: 'The job has not completed yet.' },
   GEDCOM_JOB_RESULT_NONE: { status: 409, message: 'The job ended without a result.' },
   GEDCOM_ROOT_UNKNOWN: { status: 400, message: 'The root is not an individual of the file.' },
+  GEDCOM_RESOURCE_LIMIT: { status: 500, message: 'The operation exceeded its memory or time ceiling.' },
+  GEDCOM_WORKER_FAILED: { status: 500, message: 'The operation stopped unexpectedly.' },
   // last resort
   INTERNAL_FAILURE: { status: 500, message: 'The request failed safely.' },
 } as const satisfies Record<string, { status: number; message: string }>;

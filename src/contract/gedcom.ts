@@ -13,8 +13,8 @@ import { ModelName, ProfileName } from './providers.js';
 export const GEDCOM_OPERATIONS = ['inspect', 'merge', 'subtree', 'quality', 'sync'] as const;
 export type GedcomOperation = (typeof GEDCOM_OPERATIONS)[number];
 /** The grant scope of each operation: `gedcom.<operation>`. */
-export const GEDCOM_GRANT_SCOPES = ['gedcom.inspect', 'gedcom.merge', 'gedcom.subtree', 'gedcom.quality', 'gedcom.sync'] as const;
-export type GedcomGrantScope = (typeof GEDCOM_GRANT_SCOPES)[number];
+export type GedcomGrantScope = `gedcom.${GedcomOperation}`;
+export const GEDCOM_GRANT_SCOPES: readonly GedcomGrantScope[] = GEDCOM_OPERATIONS.map((op): GedcomGrantScope => `gedcom.${op}`);
 /** Scope of artifacts an operation produced: the main process may export them or import them again. */
 export const GEDCOM_OUTPUT_SCOPE = 'gedcom.output';
 

@@ -42,8 +42,11 @@ export const JobProgress = Type.Object(
     completed: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
     total: Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()]),
     stage: Type.Union([Type.String({ minLength: 1, maxLength: 64, pattern: NAME_PATTERN }), Type.Null()]),
+    eta_ms: Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()], {
+      description: 'Estimated milliseconds until the stage completes, when its rate and total are known; otherwise null.',
+    }),
   },
-  { additionalProperties: false, description: 'Units completed, the total when known, and a stable stage name.' },
+  { additionalProperties: false, description: 'Units completed in the current stage, its total when known, a stable stage name and the estimated time left in the stage.' },
 );
 export type JobProgress = Static<typeof JobProgress>;
 

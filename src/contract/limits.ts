@@ -150,6 +150,31 @@ export const SSE_LIMITS = {
   maxWriteChars: 16_384,
 } as const;
 
+/**
+ * The GEDCOM worker pool (issue 12): every GEDCOM operation runs in a worker thread; the main
+ * thread keeps HTTP, the job ledger and the streams.
+ */
+export const GEDCOM_WORKER_LIMITS = {
+  /** Workers at most; the default pool is available parallelism minus one, at least one, at most this. */
+  maxWorkers: 4,
+  /** V8 old-generation heap of one worker (resourceLimits.maxOldGenerationSizeMb); beyond it the job fails with GEDCOM_RESOURCE_LIMIT. */
+  maxOldGenerationMb: 6144,
+  /** Stack of one worker (resourceLimits.stackSizeMb). */
+  stackMb: 8,
+  /** Whole operation, from the worker picking it up to its result; beyond it the job fails with GEDCOM_RESOURCE_LIMIT. */
+  operationTimeoutMs: 2 * 60 * 60_000,
+  /** After a cancel, how long the worker has to stop at its next step before it is terminated. */
+  cancelGraceMs: 150,
+  /** Least time between two progress reports of one job (at most 4 per second), stage changes excepted. */
+  progressIntervalMs: 250,
+  /** Smallest change of a stage's fraction worth a progress report (1%). */
+  progressMinDelta: 0.01,
+  /** Progress events one job emits at most (stage changes excepted), so the 256-event ring keeps its lifecycle events. */
+  progressEventsPerJob: 160,
+  /** Bytes read from an input artifact at a time (the read reports progress and sees a cancel between reads). */
+  readChunkBytes: 4 * 1024 * 1024,
+} as const;
+
 /** GEDCOM operations (issue 8): artifact grants, retained results and the bounds of every result list. */
 export const GEDCOM_LIMITS = {
   /** How long a minted grant may be used. */

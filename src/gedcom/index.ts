@@ -24,3 +24,4 @@ export type { GedcomCliIo } from './cli.js';
 export { decodeAnsel, encodeAnsel } from './decode/ansel.js';
 export { monitorSlice, SILENT_MONITOR, STEP_MASK, WORK_STAGES, WorkCancelled } from './monitor.js';
 export type { WorkMonitor, WorkStage } from './monitor.js';
+export * from './ops/index.js';

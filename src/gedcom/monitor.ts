@@ -5,9 +5,11 @@
  * work must stop, so cancellation is seen within one step interval wherever the work is.
  */
 
-/** Stable stage names, in the order an operation passes through them. */
-export const WORK_STAGES = ['read', 'parse', 'index', 'match', 'analyze', 'apply', 'write'] as const;
-export type WorkStage = (typeof WORK_STAGES)[number];
+import { GEDCOM_STAGE_NAMES, type GedcomStageName } from '../contract/gedcom-stages.js';
+
+/** Stable stage names, in the order an operation passes through them (declared in the contract). */
+export const WORK_STAGES = GEDCOM_STAGE_NAMES;
+export type WorkStage = GedcomStageName;
 
 export interface WorkMonitor {
   /**

@@ -16,7 +16,7 @@ const jobEvent: fc.Arbitrary<JobEvent> = fc.record({
   kind: fc.constantFrom(...JOB_EVENT_KINDS),
   state: fc.constantFrom(...JOB_STATES),
   occurred_at: fc.oneof(anyString, fc.date({ noInvalidDate: true }).map((date) => date.toISOString())),
-  progress: fc.option(fc.record({ completed: count, total: fc.option(count), stage: fc.option(anyString) })),
+  progress: fc.option(fc.record({ completed: count, total: fc.option(count), stage: fc.option(anyString), eta_ms: fc.option(count) })),
   artifact: fc.option(fc.record({ grant: anyString, role: anyString })),
   error: fc.option(fc.record({ code: anyString, message: anyString })),
 });

@@ -5,6 +5,8 @@ import { JobCancelledError, type JobContext } from '../../src/app/jobs/job-engin
 import { ServiceError } from '../../src/app/service-error.js';
 import type { CompositionExtension } from '../../src/composition-extensions.js';
 import { JobPathParams, JobSnapshot } from '../../src/contract/jobs.js';
+import { GEDCOM_STAGE_NAMES } from '../../src/contract/gedcom-stages.js';
+import type { GedcomCheckpoints, TaskHooks } from '../../src/infra/gedcom/worker-pool.js';
 
 /**
  * The test-only job producer. Only the test entry (dist/test-cli.js) installs it; the default
@@ -17,8 +19,60 @@ export const TESTING_MODULE: ModuleDeclaration = {
   actions: [
     { dispatchKey: 'testing.submit_job', name: 'submit_job', summary: 'Submits a scripted job.' },
     { dispatchKey: 'testing.release_job', name: 'release_job', summary: 'Releases a scripted job held at its safe point.' },
+    { dispatchKey: 'testing.gedcom_arm', name: 'gedcom_arm', summary: 'Arms the next GEDCOM task: a checkpoint and/or a heap ceiling.' },
+    { dispatchKey: 'testing.gedcom_held', name: 'gedcom_held', summary: 'Waits until a GEDCOM task holds at its checkpoint.' },
+    { dispatchKey: 'testing.gedcom_release', name: 'gedcom_release', summary: 'Releases every held GEDCOM task.' },
   ],
 };
+
+/** Arms the next GEDCOM task of the test composition (the worker pool consumes it when the task starts). */
+export const GedcomArmRequest = Type.Object(
+  {
+    stage: Type.Optional(Type.Enum(GEDCOM_STAGE_NAMES)),
+    action: Type.Optional(Type.Enum(['hold', 'throw', 'overflow_stack', 'exhaust_memory'])),
+    heap_mb: Type.Optional(Type.Integer({ minimum: 8, maximum: 4096 })),
+  },
+  { additionalProperties: false },
+);
+export type GedcomArmRequest = Static<typeof GedcomArmRequest>;
+
+const HELD_TASKS_MAX = 16;
+
+/** The hooks the test composition hands the GEDCOM worker pool, driven by the testing routes. */
+class TestGedcomCheckpoints implements GedcomCheckpoints {
+  private armed: TaskHooks | null = null;
+  private readonly holding: (() => void)[] = [];
+  private readonly waiting: ((count: number) => void)[] = [];
+
+  arm(request: GedcomArmRequest): void {
+    const checkpoint = request.stage === undefined ? null : { stage: request.stage, action: request.action ?? 'hold' };
+    this.armed = { checkpoint, maxOldGenerationMb: request.heap_mb ?? null };
+  }
+
+  next(): TaskHooks | null {
+    const hooks = this.armed;
+    this.armed = null;
+    return hooks;
+  }
+
+  held(release: () => void): void {
+    if (this.holding.length >= HELD_TASKS_MAX) throw new Error('too many held tasks');
+    this.holding.push(release);
+    for (const wake of this.waiting.splice(0)) wake(this.holding.length);
+  }
+
+  /** Resolves once at least one task holds. */
+  whenHeld(): Promise<number> {
+    if (this.holding.length > 0) return Promise.resolve(this.holding.length);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  releaseAll(): number {
+    const released = this.holding.splice(0);
+    for (const release of released) release();
+    return released.length;
+  }
+}
 
 export const ScriptedJobRequest = Type.Object(
   {
@@ -39,8 +93,11 @@ export type ScriptedJobRequest = Static<typeof ScriptedJobRequest>;
 
 const HELD_JOBS_MAX = 256;
 
+const gedcomCheckpoints = new TestGedcomCheckpoints();
+
 export const testingExtension: CompositionExtension = {
   name: 'testing',
+  gedcomWorker: { checkpoints: gedcomCheckpoints },
   capabilities({ jobs }) {
     const held = new Map<string, () => void>();
     const waitForRelease = (context: JobContext, orCancel: boolean): Promise<void> => {
@@ -104,6 +161,40 @@ export const testingExtension: CompositionExtension = {
               release?.();
               return { released: release !== undefined };
             },
+          },
+          {
+            operationId: 'armTestingGedcomTask',
+            method: 'POST',
+            path: '/api/v1/testing/gedcom/arm',
+            dispatchKey: 'testing.gedcom_arm',
+            summary: 'Arm the next GEDCOM task (test composition only)',
+            tags: ['testing'],
+            body: GedcomArmRequest,
+            success: { status: 200, description: 'Armed.', schema: Type.Object({ armed: Type.Boolean() }), contentType: 'application/json' },
+            handler: async (request) => {
+              gedcomCheckpoints.arm(request.body as GedcomArmRequest);
+              return { armed: true };
+            },
+          },
+          {
+            operationId: 'waitTestingGedcomHeld',
+            method: 'GET',
+            path: '/api/v1/testing/gedcom/held',
+            dispatchKey: 'testing.gedcom_held',
+            summary: 'Wait until a GEDCOM task holds (test composition only)',
+            tags: ['testing'],
+            success: { status: 200, description: 'Tasks holding.', schema: Type.Object({ held: Type.Integer() }), contentType: 'application/json' },
+            handler: async () => ({ held: await gedcomCheckpoints.whenHeld() }),
+          },
+          {
+            operationId: 'releaseTestingGedcomTasks',
+            method: 'POST',
+            path: '/api/v1/testing/gedcom/release',
+            dispatchKey: 'testing.gedcom_release',
+            summary: 'Release held GEDCOM tasks (test composition only)',
+            tags: ['testing'],
+            success: { status: 200, description: 'Tasks released.', schema: Type.Object({ released: Type.Integer() }), contentType: 'application/json' },
+            handler: async () => ({ released: gedcomCheckpoints.releaseAll() }),
           },
         ],
       },

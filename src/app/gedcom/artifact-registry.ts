@@ -32,4 +32,6 @@ export interface ArtifactRegistry {
   read(artifact: ResolvedArtifact): Promise<Buffer>;
   /** Store a new artifact produced by an operation and mint its grant (scope `gedcom.output`). */
   store(chunks: Iterable<Uint8Array>): Promise<MintedGrant>;
+  /** Withdraw a grant minted for a job that did not succeed after all, with its artifact; idempotent. */
+  discard(grant: string): Promise<void>;
 }

@@ -35,6 +35,8 @@ export interface ProgressReport {
   readonly completed: number;
   readonly total?: number | null;
   readonly stage?: string | null;
+  /** Estimated milliseconds left in the stage, when known. */
+  readonly etaMs?: number | null;
 }
 
 /** What a running job handler sees of its job. */
@@ -94,11 +96,23 @@ interface KindEntry {
   readonly handler: JobHandler<never>;
 }
 
+/**
+ * Jobs of the kinds sharing a lane run at most `capacity` at a time (e.g. the GEDCOM kinds share
+ * the worker pool's size); further jobs of the lane stay `queued` while other lanes' jobs start.
+ */
+export interface JobLane {
+  readonly name: string;
+  readonly capacity: number;
+}
+
+const DEFAULT_LANE: JobLane = { name: 'default', capacity: JOB_LIMITS.maxRunningJobs };
+
 interface LiveJob {
   record: JobRecord;
   readonly history: EventHistory<JobEvent>;
   readonly subscribers: Set<EventSubscription<JobEvent>>;
   readonly controller: AbortController;
+  readonly lane: JobLane;
   /** Starts the handler; null once started or when the job never runs. */
   launch: (() => void) | null;
 }
@@ -117,6 +131,7 @@ function sanitizeProgress(report: ProgressReport): JobProgress {
     completed: boundedCount(report.completed),
     total: report.total === null || report.total === undefined ? null : boundedCount(report.total),
     stage: stage !== null && stage.length <= 64 && STAGE_PATTERN.test(stage) ? stage : null,
+    eta_ms: report.etaMs === null || report.etaMs === undefined ? null : boundedCount(Math.round(report.etaMs)),
   };
 }
 
@@ -145,6 +160,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
   private readonly retainedTerminal: string[] = [];
   private readonly queue: LiveJob[] = [];
   private running = 0;
+  private readonly runningByLane = new Map<string, number>();
   private stopped = false;
   private started = false;
   private readonly changeListeners = new Set<() => void>();
@@ -179,11 +195,12 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
     return reconciled.length;
   }
 
-  registerKind<I>(kind: string, handler: JobHandler<I>): JobSubmitter<I> {
+  registerKind<I>(kind: string, handler: JobHandler<I>, lane: JobLane = DEFAULT_LANE): JobSubmitter<I> {
     if (!JOB_KIND.test(kind) || kind.length > 64) throw new Error(`invalid job kind: ${kind}`);
     if (this.kinds.has(kind)) throw new Error(`job kind registered twice: ${kind}`);
+    if (!Number.isSafeInteger(lane.capacity) || lane.capacity < 1) throw new Error(`invalid lane capacity: ${lane.name}`);
     this.kinds.set(kind, { handler: handler as JobHandler<never> });
-    return { kind, submit: (input: I) => this.submit(kind, handler, input) };
+    return { kind, submit: (input: I) => this.submit(kind, handler, input, lane) };
   }
 
   // ---- read side -------------------------------------------------------------------------
@@ -330,7 +347,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
 
   // ---- lifecycle internals ----------------------------------------------------------------
 
-  private submit<I>(kind: string, handler: JobHandler<I>, input: I): JobSnapshot {
+  private submit<I>(kind: string, handler: JobHandler<I>, input: I, lane: JobLane): JobSnapshot {
     if (!this.started) throw new Error('job engine not started');
     if (this.stopped) throw new Error('job engine stopped');
     this.deps.startup.assertNotDegraded();
@@ -359,6 +376,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
       history: new EventHistory<JobEvent>(JOB_LIMITS.retainedEventsPerJob),
       subscribers: new Set(),
       controller: new AbortController(),
+      lane,
       launch: null,
     };
     job.launch = () => this.run(job, handler, input);
@@ -372,13 +390,24 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
     return queued;
   }
 
+  /** Starts queued jobs in submission order, each when both the engine and its lane have a free slot. */
   private pump(): void {
-    while (!this.stopped && this.running < JOB_LIMITS.maxRunningJobs && this.queue.length > 0) {
-      const job = this.queue.shift() as LiveJob;
+    for (let i = 0; i < this.queue.length && !this.stopped && this.running < JOB_LIMITS.maxRunningJobs; ) {
+      const job = this.queue[i] as LiveJob;
+      if (job.launch === null || isTerminalState(job.record.state)) {
+        this.queue.splice(i, 1);
+        continue;
+      }
+      const laneRunning = this.runningByLane.get(job.lane.name) ?? 0;
+      if (laneRunning >= job.lane.capacity) {
+        i++;
+        continue;
+      }
+      this.queue.splice(i, 1);
       const launch = job.launch;
       job.launch = null;
-      if (launch === null || isTerminalState(job.record.state)) continue;
       this.running++;
+      this.runningByLane.set(job.lane.name, laneRunning + 1);
       launch();
     }
   }
@@ -407,6 +436,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
 
   private settle(job: LiveJob, outcome: TerminalJobState, error: JobError | null, resultProduced: boolean): void {
     this.running--;
+    this.runningByLane.set(job.lane.name, (this.runningByLane.get(job.lane.name) ?? 1) - 1);
     if (!isTerminalState(job.record.state)) this.finish(job, outcome, this.deps.now(), error, resultProduced);
     this.pump();
   }

@@ -1,33 +1,29 @@
-import {
-  GedcomInspectRequest,
-  GedcomJobAccepted,
-  GedcomJobPathParams,
-  GedcomJobResult,
-  GedcomMergeRequest,
-  GedcomQualityRequest,
-  GedcomSubtreeRequest,
-  GedcomSyncRequest,
-} from '../../contract/gedcom.js';
+import { GedcomJobAccepted, GedcomJobPathParams, GedcomJobResult, type GedcomOperation } from '../../contract/gedcom.js';
+import { gedcomOperationEntries, type GedcomOperationEntry, type GedcomRequests } from '../../contract/gedcom-operations.js';
 import type { GedcomService } from '../../app/gedcom/gedcom-service.js';
 import type { RouteDefinition } from '../route-definition.js';
 
 const SELECTION_RULES =
   ' `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call.';
 const GRANT_RULES = ' Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED).';
+const WORKER_RULES =
+  ' The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.';
 
-function submitRoute<B>(operationId: string, op: string, summary: string, description: string, body: unknown, submit: (body: B) => Promise<GedcomJobAccepted>): RouteDefinition {
+/** The submission route of one operation, from its table entry (the body was validated against `entry.request`). */
+function submitRoute(entry: GedcomOperationEntry, gedcom: GedcomService): RouteDefinition {
+  const operation: GedcomOperation = entry.name;
   return {
-    operationId,
+    operationId: entry.operationId,
     method: 'POST',
-    path: `/api/v1/gedcom/${op}`,
-    dispatchKey: `gedcom.${op}`,
-    summary,
-    description: description + GRANT_RULES + SELECTION_RULES,
+    path: `/api/v1/gedcom/${operation}`,
+    dispatchKey: `gedcom.${operation}`,
+    summary: entry.summary,
+    description: entry.description + GRANT_RULES + SELECTION_RULES + WORKER_RULES,
     tags: ['gedcom'],
-    body: body as RouteDefinition['body'],
+    body: entry.request,
     success: { status: 202, description: 'The job was submitted; follow it through the job routes.', schema: GedcomJobAccepted, contentType: 'application/json' },
     handler: async (request, reply) => {
-      const accepted = await submit(request.body as B);
+      const accepted = await gedcom.submit(operation, request.body as GedcomRequests[typeof operation]);
       reply.code(202);
       return accepted;
     },
@@ -37,11 +33,7 @@ function submitRoute<B>(operationId: string, op: string, summary: string, descri
 /** The GEDCOM routes: they translate HTTP to the GEDCOM service; composed only with the artifact registry. */
 export function gedcomRoutes(gedcom: GedcomService): RouteDefinition[] {
   return [
-    submitRoute<GedcomInspectRequest>('submitInternalGedcomInspect', 'inspect', 'Inspect a GEDCOM artifact', 'Deterministic inspection: version, encodings, terminators, record counts, xref integrity, finding codes, extension tags.', GedcomInspectRequest, (b) => gedcom.submitInspect(b)),
-    submitRoute<GedcomMergeRequest>('submitInternalGedcomMerge', 'merge', 'Merge two GEDCOM artifacts', 'Loss-minimal merge of `right` into `left`: duplicates by blocking and scoring, every line of both kept, xrefs remapped, families of merged couples unified; the output is a new artifact unless `dry_run`. Review-band pairs are reported by xref only.', GedcomMergeRequest, (b) => gedcom.submitMerge(b)),
-    submitRoute<GedcomSubtreeRequest>('submitInternalGedcomSubtree', 'subtree', 'Extract a rooted subtree', 'Ancestors, descendants or both of `root` within `generations`, optionally with spouses, with the referential closure of sources, repositories, notes, media and submitters; no dangling pointer; output in `output_version` or the `gedcom.export_version` setting.', GedcomSubtreeRequest, (b) => gedcom.submitSubtree(b)),
-    submitRoute<GedcomQualityRequest>('submitInternalGedcomQuality', 'quality', 'Analyse data quality', "Gramps Verify person and family rules with their default thresholds over day ranges (year-only dates included), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; whole file or rooted.", GedcomQualityRequest, (b) => gedcom.submitQuality(b)),
-    submitRoute<GedcomSyncRequest>('submitInternalGedcomSync', 'sync', 'Synchronise changes', 'The typed record-level change set base -> edited (field paths, no values) applied to target into a new artifact; records the target changed differently are conflicts, reported and not overwritten.', GedcomSyncRequest, (b) => gedcom.submitSync(b)),
+    ...gedcomOperationEntries().map((entry) => submitRoute(entry, gedcom)),
     {
       operationId: 'getInternalGedcomJobResult',
       method: 'GET',

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, open, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GEDCOM_GRANT_SCOPES, GEDCOM_OUTPUT_SCOPE } from '../../contract/gedcom.js';
 import type { GedcomGrantScope } from '../../contract/gedcom.js';
@@ -31,6 +31,28 @@ export type ArtifactScope = GedcomGrantScope | typeof GEDCOM_OUTPUT_SCOPE;
 
 export function isArtifactScope(value: string): value is ArtifactScope {
   return value === GEDCOM_OUTPUT_SCOPE || (GEDCOM_GRANT_SCOPES as readonly string[]).includes(value);
+}
+
+/** Where a worker reads one input artifact: its object file and what it must hash to. */
+export interface ArtifactFile {
+  readonly path: string;
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+/**
+ * A place for one output artifact: the worker writes `tempPath` (a hidden `.part` name next to the
+ * objects) and the registry renames it into an object only when the job succeeds.
+ */
+export interface OutputReservation {
+  readonly object: string;
+  readonly tempPath: string;
+}
+
+/** What the writer of an output measured of it. */
+export interface WrittenOutput {
+  readonly bytes: number;
+  readonly sha256: string;
 }
 
 function invalid(): ServiceError {
@@ -98,34 +120,69 @@ export class FileArtifactRegistry implements ArtifactRegistry {
     return bytes;
   }
 
-  /** Write chunks into a new read-only object and mint a grant for it. */
-  private async mint(chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>, scope: ArtifactScope): Promise<MintedGrant> {
+  /** The object file behind a resolved grant, for a worker that reads and verifies it itself. */
+  async locate(artifact: ResolvedArtifact): Promise<ArtifactFile> {
+    return { path: await this.objectOf(artifact), bytes: artifact.bytes, sha256: artifact.sha256 };
+  }
+
+  /** A fresh temporary name for an output; nothing exists there yet. */
+  async reserveOutput(): Promise<OutputReservation> {
     await this.prepare();
     const object = randomBytes(16).toString('hex');
-    const temp = join(this.dir('objects'), `.${object}.part`);
-    const hash = createHash('sha256');
-    let size = 0;
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      for await (const chunk of chunks) {
-        size += chunk.length;
-        if (size > GEDCOM_LIMITS.maxArtifactBytes) throw new ServiceError('ARTIFACT_GRANT_INVALID', [{ name: 'reason', value: 'artifact_too_large' }]);
-        hash.update(chunk);
-        await handle.write(chunk);
-      }
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await chmod(temp, 0o400);
-    const final = join(this.dir('objects'), object);
-    await rename(temp, final);
+    return { object, tempPath: join(this.dir('objects'), `.${object}.part`) };
+  }
+
+  /** Removes whatever a failed or cancelled writer left at a reservation; idempotent. */
+  async releaseOutput(reservation: OutputReservation): Promise<void> {
+    await rm(reservation.tempPath, { force: true });
+  }
+
+  /** Makes a completely written reservation a read-only object and mints its `gedcom.output` grant. */
+  adoptOutput(reservation: OutputReservation, written: WrittenOutput): Promise<MintedGrant> {
+    return this.commit(reservation, written, GEDCOM_OUTPUT_SCOPE);
+  }
+
+  private async commit(reservation: OutputReservation, written: WrittenOutput, scope: ArtifactScope): Promise<MintedGrant> {
+    await chmod(reservation.tempPath, 0o400);
+    await rename(reservation.tempPath, join(this.dir('objects'), reservation.object));
     const grant = `agr_${randomBytes(16).toString('hex')}`;
-    const record: GrantFile = { v: 1, object, scope, sha256: hash.digest('hex'), bytes: size, expires_at: this.now() + this.ttlMs };
+    const record: GrantFile = { v: 1, object: reservation.object, scope, sha256: written.sha256, bytes: written.bytes, expires_at: this.now() + this.ttlMs };
     const grantPath = join(this.dir('grants'), grant);
     await writeFile(`${grantPath}.part`, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
     await rename(`${grantPath}.part`, grantPath);
-    return { grant, scope, bytes: size, sha256: record.sha256, expiresAt: record.expires_at };
+    return { grant, scope, bytes: written.bytes, sha256: record.sha256, expiresAt: record.expires_at };
+  }
+
+  async discard(grant: string): Promise<void> {
+    const g = await this.grantFile(grant);
+    if (g === null) return;
+    await rm(join(this.dir('grants'), grant), { force: true });
+    await rm(join(this.dir('objects'), g.object), { force: true });
+  }
+
+  /** Write chunks into a new read-only object and mint a grant for it; nothing is left behind on failure. */
+  private async mint(chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>, scope: ArtifactScope): Promise<MintedGrant> {
+    const reservation = await this.reserveOutput();
+    const hash = createHash('sha256');
+    let size = 0;
+    try {
+      const handle = await open(reservation.tempPath, 'wx', 0o600);
+      try {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          if (size > GEDCOM_LIMITS.maxArtifactBytes) throw new ServiceError('ARTIFACT_GRANT_INVALID', [{ name: 'reason', value: 'artifact_too_large' }]);
+          hash.update(chunk);
+          await handle.write(chunk);
+        }
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return await this.commit(reservation, { bytes: size, sha256: hash.digest('hex') }, scope);
+    } catch (error) {
+      await this.releaseOutput(reservation);
+      throw error;
+    }
   }
 
   store(chunks: Iterable<Uint8Array>): Promise<MintedGrant> {

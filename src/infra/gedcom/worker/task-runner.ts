@@ -1,0 +1,53 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { GedcomOperation } from '../../../contract/gedcom.js';
+import type { GedcomRequests } from '../../../contract/gedcom-operations.js';
+import { WorkCancelled } from '../../../gedcom/index.js';
+import { CONTROL, type RunMessage, type WorkerMessage, type WorkerTask } from '../worker-protocol.js';
+import { OPERATION_RUNNERS, runnerContext, type RunnerOutcome } from './operation-runners.js';
+import { TaskFailure } from './task-failure.js';
+import { TaskMonitor } from './task-monitor.js';
+
+function isRunMessage(value: unknown): value is RunMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Partial<RunMessage>;
+  return message.type === 'run' && typeof message.task === 'object' && message.task !== null && message.control instanceof SharedArrayBuffer;
+}
+
+/** The catalogued code of a failure inside the worker; the error itself never leaves the thread. */
+function failureCode(error: unknown): WorkerMessage {
+  if (error instanceof WorkCancelled) return { type: 'cancelled' };
+  if (error instanceof TaskFailure) return { type: 'failed', code: error.code };
+  // a stack overflow (deeply nested input the engine could not flatten) is a resource ceiling
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return { type: 'failed', code: 'GEDCOM_RESOURCE_LIMIT' };
+  return { type: 'failed', code: 'GEDCOM_WORKER_FAILED' };
+}
+
+function run<K extends GedcomOperation>(operation: K, task: WorkerTask, monitor: TaskMonitor): Promise<RunnerOutcome<K>> | RunnerOutcome<K> {
+  const runner = OPERATION_RUNNERS[operation];
+  return runner(runnerContext<K>(task, task.request as GedcomRequests[K], monitor));
+}
+
+/**
+ * A GEDCOM worker's message loop: one `run` message per task (the pool gives a worker one task
+ * at a time), answered by progress messages and exactly one terminal message.
+ */
+export function serveGedcomTasks(port: MessagePort): void {
+  port.on('message', (value: unknown) => {
+    if (!isRunMessage(value)) {
+      port.postMessage({ type: 'failed', code: 'GEDCOM_WORKER_FAILED' } satisfies WorkerMessage);
+      return;
+    }
+    const control = new Int32Array(value.control, 0, CONTROL.slots);
+    const post = (message: WorkerMessage): void => port.postMessage(message);
+    const monitor = new TaskMonitor(control, post, value.task.checkpoint);
+    Promise.resolve()
+      .then(() => run(value.task.operation, value.task, monitor))
+      .then(
+        (outcome) => {
+          if (monitor.cancelled) post({ type: 'cancelled' });
+          else post({ type: 'result', section: outcome.section, output: outcome.output, prompt: outcome.prompt === null ? null : { text: outcome.prompt.prompt, items: outcome.prompt.items, livingRedacted: outcome.prompt.livingRedacted } });
+        },
+        (error: unknown) => post(monitor.cancelled ? { type: 'cancelled' } : failureCode(error)),
+      );
+  });
+}
