@@ -45,7 +45,8 @@ export interface ChatWorld {
 }
 
 /** Four wire fakes (two behind the test CA and test names), a provisioned workspace and the test sidecar. */
-export async function startChatWorld(): Promise<ChatWorld> {
+/** `args` are added to the sidecar's command line (e.g. `--artifact-root`). */
+export async function startChatWorld(options: { readonly args?: readonly string[] } = {}): Promise<ChatWorld> {
   const pki = createTestPki([OPENAI_HOST, ANTHROPIC_HOST]);
   const second = createTestPki([OPENAI_HOST, ANTHROPIC_HOST]);
   const fakes: Record<ProviderId, FakeProvider> = {
@@ -73,7 +74,7 @@ export async function startChatWorld(): Promise<ChatWorld> {
   const launch = (): Promise<LaunchedSidecar> =>
     startSidecar({
       entry: TEST_SIDECAR_ENTRY,
-      args: ['--workspace', fixture.workspace],
+      args: ['--workspace', fixture.workspace, ...(options.args ?? [])],
       env: { ...fixture.secrets.env, ...proxyEnv, [TEST_PROVIDER_NETWORK_VARIABLE]: JSON.stringify(network) },
     });
   const world: ChatWorld = {

@@ -69,6 +69,8 @@ interface StageClock {
 export class GedcomWorkerPool implements GedcomExecutor {
   readonly capacity: number;
   private readonly live = new Set<Worker>();
+  /** Clean-ups of tasks that have not finished yet (their workers stopped, reservations removed). */
+  private readonly settling = new Set<Promise<void>>();
   private closed = false;
 
   constructor(private readonly options: GedcomWorkerPoolOptions) {
@@ -97,6 +99,11 @@ export class GedcomWorkerPool implements GedcomExecutor {
     };
     let adopted = false;
     const execution = this.execute(task, watch, hooks?.maxOldGenerationMb ?? this.options.maxOldGenerationMb);
+    const cleaned = execution.exited.then(async () => {
+      // the thread has stopped before anything it may have written is removed
+      if (reservation !== null && !adopted) await artifacts.releaseOutput(reservation);
+    });
+    this.settling.add(cleaned);
     try {
       const result = await execution.result;
       if (watch.signal.aborted) throw new JobCancelledError();
@@ -107,15 +114,16 @@ export class GedcomWorkerPool implements GedcomExecutor {
       }
       return { section: result.section, output, prompt: result.prompt };
     } finally {
-      // the thread has stopped before anything it may have written is removed
-      await execution.exited;
-      if (reservation !== null && !adopted) await artifacts.releaseOutput(reservation);
+      await cleaned;
+      this.settling.delete(cleaned);
     }
   }
 
+  /** Stops every worker now and waits until no task leaves a temporary file behind. */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.live].map((worker) => worker.terminate()));
+    await Promise.allSettled([...this.settling]);
   }
 
   private spawn(maxOldGenerationMb: number): Worker {
