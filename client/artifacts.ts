@@ -9,7 +9,10 @@ export interface ImportedArtifact {
   readonly expires_at: string;
 }
 
-export type GedcomOperationScope = 'gedcom.inspect' | 'gedcom.merge' | 'gedcom.subtree' | 'gedcom.quality' | 'gedcom.sync';
+import type { GedcomGrantScope } from '../src/contract/gedcom.js';
+
+/** The operation a grant is scoped to (`gedcom.<operation>`), from the contract's one list of operations. */
+export type GedcomOperationScope = GedcomGrantScope;
 
 function run(entry: string, args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,13 +1,14 @@
 import { serve } from './serve.js';
 import { setup } from './setup.js';
 import { join } from 'node:path';
+import { GEDCOM_OPERATIONS } from './contract/gedcom.js';
 import { OsKeyring } from './infra/keyring/os-keyring.js';
 import { artifactsCommand } from './artifacts-cli.js';
 
 const USAGE = [
   'usage: cli serve [--config FILE] [--workspace DIR] [--artifact-root DIR] [--credentials-from-env]',
   '       cli setup [--config FILE] [--workspace DIR]',
-  '       cli artifacts import FILE --operation gedcom.<inspect|merge|subtree|quality|sync> --artifact-root DIR',
+  `       cli artifacts import FILE --operation gedcom.<${GEDCOM_OPERATIONS.join('|')}> --artifact-root DIR`,
   '       cli artifacts export GRANT --out FILE --artifact-root DIR',
   '       cli gedcom inspect FILE | rewrite FILE --out OUT | convert FILE --to 7.0|5.5.1 --out OUT',
 ].join('\n');
