@@ -16,6 +16,7 @@ import { DiagnosticLog } from './diagnostics.js';
 import { SourceText } from './source-text.js';
 import type { MaterializeContext } from './parse/materialize.js';
 import { materializeRecord } from './parse/materialize.js';
+import { RecordLineReader } from './parse/record-lines.js';
 import { classifyVersion } from './version.js';
 import { TagInterner } from './lines/tag-interner.js';
 import { payloadCodec } from './decode/codecs.js';
@@ -107,6 +108,11 @@ export class GedcomDocument implements GedcomDocumentLike, RecordMaterializer {
 
   materialize(span: RecordSpan): GedcomNode {
     return materializeRecord(this.source.text, span.start, span.end, span.line, this.ctx);
+  }
+
+  /** A reader of record lines over the source bytes (see parse/record-lines.ts); one per pass. */
+  lineReader(): RecordLineReader {
+    return new RecordLineReader(this.source.text, this.ctx);
   }
 
   /** Append a record created in memory. */

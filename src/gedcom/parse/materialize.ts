@@ -43,7 +43,7 @@ function pushUnescaped(out: number[], buf: Buffer, s: number, e: number, isV7: b
   }
 }
 
-function decodeSingle(ctx: MaterializeContext, buf: Buffer, s: number, e: number): string {
+export function decodeSingle(ctx: MaterializeContext, buf: Buffer, s: number, e: number): string {
   if (s === e) return '';
   let v = ctx.utf8 || !isAsciiRange(buf, s, e) ? ctx.codec.decode(buf, s, e) : buf.toString('latin1', s, e);
   if (ctx.isV7) {

@@ -1,0 +1,72 @@
+import type { RecordSpan } from '../model.js';
+import type { RecordLineReader } from '../parse/record-lines.js';
+import { parsedDate } from './date-value.js';
+import type { ViewBuilder } from './view-builder.js';
+
+/** What a scanned record is indexed as. */
+export const SCAN_PERSON = 1;
+export const SCAN_FAMILY = 2;
+export const SCAN_OTHER = 0;
+export type ScanKind = typeof SCAN_PERSON | typeof SCAN_FAMILY | typeof SCAN_OTHER;
+
+/**
+ * Indexes one record from its source lines, without building its tree. Covers the records whose
+ * lines map one to one onto tree nodes by level: every line well formed, no level jump, and no
+ * CONC / CONT extending a line whose value the index reads (or continuing a pointer line).
+ * Anything else returns false and the caller reads the record's tree instead, so both paths
+ * give the same views and counts. Integrity findings (pointers, invalid DATE lines) are held
+ * until the record is known to be readable this way.
+ */
+export class RecordScan {
+  /** Non-void pointers of the last record scanned. */
+  readonly pointers: string[] = [];
+  /** DATE lines of the last record scanned that do not parse. */
+  invalidDates = 0;
+  private readonly pointerAt: boolean[] = [];
+  private readonly readAt: boolean[] = [];
+
+  constructor(
+    private readonly reader: RecordLineReader,
+    private readonly builder: ViewBuilder,
+    private readonly version: string,
+  ) {}
+
+  scan(span: RecordSpan, kind: ScanKind, xref: string, integrity: boolean): boolean {
+    const r = this.reader;
+    const b = this.builder;
+    this.pointers.length = 0;
+    this.invalidDates = 0;
+    if (kind === SCAN_PERSON) b.beginPerson(xref);
+    else if (kind === SCAN_FAMILY) b.beginFamily(xref);
+    r.open(span);
+    let previous = -1;
+    while (r.next()) {
+      if (r.malformed) return false;
+      const level = r.level;
+      if (previous < 0 ? level !== 0 : level === 0 || level > previous + 1) return false;
+      if (!r.hasXref && r.continuation) {
+        // folded into the line above (see model.ts): fine unless that line's value was read
+        if (this.pointerAt[level - 1] === true || this.readAt[level - 1] === true) return false;
+        previous = level - 1;
+        continue;
+      }
+      const tag = r.tag();
+      const pointer = r.isPointer;
+      if (integrity) {
+        if (pointer) {
+          const p = r.pointer();
+          if (p !== '@VOID@') this.pointers.push(p);
+        }
+        if (tag === 'DATE' && !parsedDate(r.value(), this.version).valid) this.invalidDates++;
+      }
+      if (kind !== SCAN_OTHER) {
+        if (level === 1) b.line1(tag, r);
+        else if (level === 2) b.line2(tag, r);
+      }
+      this.pointerAt[level] = pointer;
+      this.readAt[level] = r.valueRead;
+      previous = level;
+    }
+    return previous >= 0;
+  }
+}

@@ -1,0 +1,89 @@
+import type { RecordSpan } from '../model.js';
+import { LineScanner } from '../lines/scanner.js';
+import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
+import { isPointer } from '../lines/pointer.js';
+import type { MaterializeContext } from './materialize.js';
+import { decodeSingle } from './materialize.js';
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Reads the lines of one record straight from the source bytes, decoding only the tags, values
+ * and pointers asked for. Lets an index visit millions of records without building their trees.
+ * It reports lines as written: CONC / CONT are not folded, so a caller that needs a value a
+ * continuation line extends must fall back to the record's tree (see model.ts for the folding).
+ */
+export class RecordLineReader {
+  private readonly s = new LineScanner();
+  /** Whether {@link value} was called since the last {@link next}. */
+  valueRead = false;
+
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly ctx: MaterializeContext,
+  ) {}
+
+  /** Start at the first line of a record. */
+  open(span: RecordSpan): void {
+    this.s.reset(this.bytes, span.line, this.ctx.lfcr, span.start, span.end);
+  }
+
+  /** Drop the reference to the bytes (the reader stays usable after the next `open`). */
+  close(): void {
+    this.s.reset(EMPTY);
+  }
+
+  /** Advance to the next non-blank line; false after the last one. */
+  next(): boolean {
+    const s = this.s;
+    this.valueRead = false;
+    while (s.next()) if ((s.flags & LINE_BLANK) === 0) return true;
+    return false;
+  }
+
+  /** True when the line could not be tokenized (its tree node is a `raw` one). */
+  get malformed(): boolean {
+    return (this.s.flags & LINE_MALFORMED) !== 0;
+  }
+
+  get level(): number {
+    return this.s.level;
+  }
+
+  get hasXref(): boolean {
+    return this.s.xrefEnd > 0;
+  }
+
+  /** The tag as one shared string per distinct tag. */
+  tag(): string {
+    const s = this.s;
+    return this.ctx.interner.intern(this.bytes, s.tagStart, s.tagEnd);
+  }
+
+  /** A CONC or CONT line (whatever its place). */
+  get continuation(): boolean {
+    const s = this.s;
+    return s.tagIs('CONT') || s.tagIs('CONC');
+  }
+
+  /** True when the payload is a pointer (`@X1@`): the node's `pointer`, with `value` ''. */
+  get isPointer(): boolean {
+    const s = this.s;
+    return isPointer(this.bytes, s.valueStart, s.valueEnd);
+  }
+
+  /** The pointer of a pointer line, as the tree holds it. */
+  pointer(): string {
+    const s = this.s;
+    const b = this.bytes;
+    for (let i = s.valueStart; i < s.valueEnd; i++) if ((b[i] as number) >= 0x80) return this.ctx.codec.decode(b, s.valueStart, s.valueEnd);
+    return b.toString('latin1', s.valueStart, s.valueEnd);
+  }
+
+  /** The node's `value` when no continuation line follows: '' for a pointer line. */
+  value(): string {
+    this.valueRead = true;
+    if (this.isPointer) return '';
+    return decodeSingle(this.ctx, this.bytes, this.s.valueStart, this.s.valueEnd);
+  }
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { gedcomCorpusFiles } from '../../support/corpus.js';
+import { parseGedcomBytes } from '../../../src/gedcom/parse/parse.js';
+import { generateGedcomBytes } from '../../../src/gedcom/generate.js';
+import { indexTree } from '../../../src/gedcom/ops/tree-index.js';
+import type { TreeIndex } from '../../../src/gedcom/ops/tree-index.js';
+
+/** Everything an index holds, as plain data (maps in insertion order). */
+function plain(index: TreeIndex): unknown {
+  return {
+    people: [...index.people.entries()],
+    families: [...index.families.entries()],
+    defined: [...index.defined.entries()],
+    dangling: [...index.dangling.entries()],
+    invalidDates: index.invalidDates,
+    invalidDateCount: index.invalidDateCount,
+  };
+}
+
+/** The index read from the source lines equals the index read from record trees (materialized records take the tree path). */
+function expectSameIndex(bytes: Buffer): void {
+  for (const integrity of [true, false]) {
+    const scanned = indexTree(parseGedcomBytes(bytes), { integrity });
+    const doc = parseGedcomBytes(bytes);
+    doc.materializeAll();
+    expect(plain(scanned)).toEqual(plain(indexTree(doc, { integrity })));
+  }
+}
+
+const EDGE_CASES = [
+  // CONC / CONT on values the index reads, pointer lines continued, level jumps, malformed lines, escapes
+  '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME Jo/Sm\n2 CONC ith/ Jr\n1 BIRT\n2 DATE 1 JAN\n2 CONC  1900\n2 PLAC A\n3 CONT B\n0 TRLR\n',
+  '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n0 @I1@ INDI\n1 FAMC @F1@\n2 CONT @F2@\n1 NAME A /B/\n3 GIVN skipped\n1 SEX\n2 CONT M\n0 @F1@ FAM\n1 HUSB @I1@\n2 CONC x\n1 CHIL @I1@\n0 TRLR\n',
+  '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n0 @I1@ INDI\n1 NAME A@@b /B/\n1 BIRT\n2 DATE ABT 1900\n2 SOUR @S9@\n1 DEAT\n2 DATE not a date\n1 NOTE x\n2 CONT y\n3 CONC z\nthis is no line\n1 EVEN\n2 TYPE odd\n0 @I2@ INDI\n  1 NAME  Lead  /Space/\n1 SEX F\n1 FAMS @VOID@\n0 @I2@ INDI\n1 NAME Dup /X/\n0 @S1@ SOUR\n1 DATE 31 FEB 1900\n1 REPO @R404@\n0 TRLR\n',
+  '0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME @@x /Y/\n1 FAMC @F1@\n2 PEDI adopted\n2 PEDI BIRTH\n0 @F1@ FAM\n1 HUSB @VOID@\n1 HUSB @I1@\n1 MARR\n2 DATE BET 1900 AND 1910\n2 PLAC  P ,Q \n0 TRLR\n',
+];
+
+describe('index from source lines', () => {
+  it.each(EDGE_CASES.map((text, i) => [i, text] as const))('edge case %i matches the tree index', (_i, text) => {
+    expectSameIndex(Buffer.from(text, 'utf8'));
+  });
+
+  it('matches the tree index on generated trees (5.5.1 and 7.0)', async () => {
+    expectSameIndex(await generateGedcomBytes({ individuals: 800, seed: 9 }));
+    expectSameIndex(await generateGedcomBytes({ individuals: 800, seed: 9, version: '7.0' }));
+  });
+
+  it.each(gedcomCorpusFiles().map((f) => [f.rel, f.path] as const))('matches the tree index on %s', (_rel, path) => {
+    expectSameIndex(readFileSync(path));
+  });
+});
