@@ -66,9 +66,21 @@ async function arm(body: Record<string, unknown>): Promise<void> {
   expect((await call(sidecar(), 'POST', '/api/v1/testing/gedcom/arm', body)).status).toBe(200);
 }
 
-/** Resolves once a GEDCOM task holds at its checkpoint inside its worker. */
-async function held(): Promise<void> {
-  expect((await call<{ held: number }>(sidecar(), 'GET', '/api/v1/testing/gedcom/held')).body.held).toBeGreaterThan(0);
+/** Resolves once the job's task holds at its checkpoint inside its worker; fails at once if the job ends first. */
+async function held(job: GedcomJobAccepted): Promise<void> {
+  let reached = false;
+  const holding = call<{ held: number }>(sidecar(), 'GET', '/api/v1/testing/gedcom/held').then((answer) => answer.body.held);
+  const ended = waitTerminal(sidecar(), job.job_id).then((terminal) => {
+    if (reached) return 0;
+    throw new Error(`the job ended ${terminal.state} (${terminal.error?.code ?? 'no error'}) before reaching its checkpoint`);
+  });
+  try {
+    expect(await Promise.race([holding, ended])).toBeGreaterThan(0);
+  } finally {
+    reached = true;
+    // the job ends later (released, cancelled, or its sidecar stopped): that is not this wait's concern
+    ended.catch(() => undefined);
+  }
 }
 
 async function healthy(): Promise<void> {
@@ -91,7 +103,7 @@ describe('GEDCOM work runs in worker threads', () => {
   it('keeps health, settings, another job stream and a chat stream answering while a task holds inside its worker', async () => {
     await arm({ stage: 'index', action: 'hold' });
     const job = await submit('quality', { source: await grant(QUEEN, 'gedcom.quality'), execution: offline });
-    await held();
+    await held(job);
     expect((await call<JobSnapshot>(sidecar(), 'GET', `/api/v1/jobs/${job.job_id}`)).body).toMatchObject({ state: 'running', progress: { stage: 'index' } });
     await healthy();
     expect((await call(sidecar(), 'GET', '/api/v1/settings')).status).toBe(200);
@@ -151,7 +163,7 @@ describe('GEDCOM work runs in worker threads', () => {
       await arm({ stage, action: 'hold' });
       const job = await submit('merge', { left: await grant(large, 'gedcom.merge'), right: await grant(QUEEN, 'gedcom.merge'), execution: offline });
       const afterImports = objects();
-      await held();
+      await held(job);
       const cancel = await call<{ disposition: string }>(sidecar(), 'POST', `/api/v1/jobs/${job.job_id}/cancel`);
       expect(cancel.body.disposition).toBe('pending_safe_point');
       const terminal = await waitTerminal(sidecar(), job.job_id);
@@ -201,7 +213,7 @@ describe('GEDCOM work runs in worker threads', () => {
   it('shutdown stops a held task: the job ends interrupted and leaves no temporary file', async () => {
     await arm({ stage: 'apply', action: 'hold' });
     const job = await submit('subtree', { source: await grant(QUEEN, 'gedcom.subtree'), root: '@I101@', direction: 'both', generations: 3, execution: offline });
-    await held();
+    await held(job);
     await world.sidecar.stop();
     world.sidecar = await world.launch();
     const after = await call<JobSnapshot>(sidecar(), 'GET', `/api/v1/jobs/${job.job_id}`);
