@@ -137,6 +137,7 @@ export class GedcomRecord {
   private editedFlag: boolean;
   private readonly firstTag: string;
   private readonly firstXref: string | null;
+  private derive: (() => GedcomNode) | null = null;
 
   private constructor(
     readonly span: RecordSpan | null,
@@ -149,6 +150,18 @@ export class GedcomRecord {
     this.firstXref = xref;
     this.rootNode = root;
     this.editedFlag = span === null;
+  }
+
+  /**
+   * A record created in memory whose tree is computed from other records when it is needed
+   * (an operation's output: a remapped or merged record). `build` must be pure and return a
+   * fresh tree each time: writers build it per record and drop it, so an output document
+   * does not hold a second copy of its inputs. Always written canonically.
+   */
+  static derived(tag: string, xref: string | null, build: () => GedcomNode): GedcomRecord {
+    const rec = new GedcomRecord(null, null, tag, xref, null);
+    rec.derive = build;
+    return rec;
   }
 
   /** A record read from a source; its tree is built on demand. */
@@ -179,10 +192,21 @@ export class GedcomRecord {
   /** The record's tree (level-0 line). Built from the source on first access. */
   get root(): GedcomNode {
     if (this.rootNode === null) {
-      if (this.span === null || this.materializer === null) throw new Error('record has neither tree nor source');
-      this.rootNode = this.materializer.materialize(this.span);
+      if (this.derive !== null) this.rootNode = this.derive();
+      else if (this.span === null || this.materializer === null) throw new Error('record has neither tree nor source');
+      else this.rootNode = this.materializer.materialize(this.span);
     }
     return this.rootNode;
+  }
+
+  /**
+   * The record's tree for one use: the tree when it is built, else a fresh one from the source
+   * or the derivation that is not kept on the record (reading never grows the document).
+   */
+  transientRoot(): GedcomNode {
+    if (this.rootNode !== null) return this.rootNode;
+    if (this.derive !== null) return this.derive();
+    return this.sourceTree() ?? this.root;
   }
 
   /** Replace the tree; marks the record edited. */

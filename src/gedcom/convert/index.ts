@@ -99,7 +99,7 @@ export function convertDocument(
   // trees of untouched records are built for the conversion only, not kept on the source document
   const roots = doc.records.map((r, i) => {
     if ((i & STEP_MASK) === 0) monitor.step('apply', i, total);
-    return r.materialized || r.span === null ? r.root : (r.sourceTree() ?? r.root);
+    return r.transientRoot();
   });
   const { records, notes } = convertNodes(roots, target, options);
   monitor.step('apply', total, total);

@@ -1,5 +1,5 @@
-import type { GedcomDocumentLike, GedcomNode, GedcomRecord } from '../model.js';
-import { nodesEqual } from '../model.js';
+import type { GedcomDocumentLike, GedcomNode } from '../model.js';
+import { GedcomRecord, nodesEqual } from '../model.js';
 import type { ConversionTarget } from '../convert/index.js';
 import { canonicalRecordText } from '../write/canonical.js';
 import { OPS_LIMITS } from './limits.js';
@@ -104,6 +104,14 @@ interface NameFeature {
   readonly tokens: readonly { readonly text: string; readonly code: string }[];
 }
 
+/** A place as the scores compare it: folded tokens with their Soundex codes, and its locality. */
+interface PlaceFeature {
+  readonly joined: string;
+  readonly tokens: readonly string[];
+  readonly codes: readonly string[];
+  readonly locality: string;
+}
+
 interface PersonFeature {
   readonly xref: string;
   readonly male: boolean;
@@ -111,6 +119,9 @@ interface PersonFeature {
   readonly names: readonly NameFeature[];
   readonly birth: EventView | undefined;
   readonly death: EventView | undefined;
+  /** Places of `birth` and `death`; null when the event or its place is absent. */
+  readonly birthPlace: PlaceFeature | null;
+  readonly deathPlace: PlaceFeature | null;
   readonly father: readonly NameFeature[] | null;
   readonly mother: readonly NameFeature[] | null;
   readonly hasParents: boolean;
@@ -124,8 +135,32 @@ function nameFeature(n: NameView): NameFeature {
   return { surnameCode: soundex(n.surname), suffix: foldAscii(n.suffix).toUpperCase().trim(), givenFull: tokens.map((t) => t.text).join(' '), tokens };
 }
 
-function namesOf(p: PersonView | undefined): NameFeature[] {
-  return p === undefined ? [] : p.names.map(nameFeature);
+/**
+ * Name and place features computed once per person and per distinct place text: every person's
+ * names are also its children's parent names and its spouses' spouse names, and place texts
+ * repeat across thousands of events.
+ */
+class FeatureCache {
+  private readonly names = new Map<PersonView, NameFeature[]>();
+  private readonly places = new Map<string, PlaceFeature>();
+
+  namesOf(p: PersonView | undefined): NameFeature[] {
+    if (p === undefined) return [];
+    let hit = this.names.get(p);
+    if (hit === undefined) this.names.set(p, (hit = p.names.map(nameFeature)));
+    return hit;
+  }
+
+  placeOf(e: EventView | undefined): PlaceFeature | null {
+    if (e === undefined || e.place === '') return null;
+    let hit = this.places.get(e.place);
+    if (hit === undefined) {
+      const tokens = placeTokens(e.place);
+      hit = { joined: tokens.join(' '), tokens, codes: tokens.map(soundex), locality: locality(e) };
+      if (this.places.size < 1 << 20) this.places.set(e.place, hit);
+    }
+    return hit;
+  }
 }
 
 function vitalEvent(p: PersonView, tags: readonly string[]): EventView | undefined {
@@ -140,25 +175,31 @@ function vitalEvent(p: PersonView, tags: readonly string[]): EventView | undefin
   return undefined;
 }
 
-function featuresOf(index: TreeIndex, p: PersonView): PersonFeature {
+const BIRTH_TAGS = ['BIRT', 'CHR', 'BAPM'];
+const DEATH_TAGS = ['DEAT', 'BURI', 'CREM'];
+
+function featuresOf(index: TreeIndex, p: PersonView, cache: FeatureCache): PersonFeature {
   const parents = parentsOf(index, p);
   const spouses: NameFeature[][] = [];
   for (const fx of p.fams) {
     const f = index.families.get(fx);
     const s = f === undefined ? null : spouseIn(f, p.xref);
-    if (s !== null) spouses.push(namesOf(index.people.get(s)));
+    if (s !== null) spouses.push(cache.namesOf(index.people.get(s)));
   }
-  const birth = vitalEvent(p, ['BIRT', 'CHR', 'BAPM']);
+  const birth = vitalEvent(p, BIRTH_TAGS);
+  const death = vitalEvent(p, DEATH_TAGS);
   const mid = birth !== undefined && birth.dated && Number.isFinite(birth.earliest) && Number.isFinite(birth.latest) ? (birth.earliest + birth.latest) / 2 : null;
   return {
     xref: p.xref,
     male: p.sex === 'M',
     sex: p.sex,
-    names: namesOf(p),
+    names: cache.namesOf(p),
     birth,
-    death: vitalEvent(p, ['DEAT', 'BURI', 'CREM']),
-    father: parents?.father === undefined ? null : namesOf(parents.father),
-    mother: parents?.mother === undefined ? null : namesOf(parents.mother),
+    death,
+    birthPlace: cache.placeOf(birth),
+    deathPlace: cache.placeOf(death),
+    father: parents?.father === undefined ? null : cache.namesOf(parents.father),
+    mother: parents?.mother === undefined ? null : cache.namesOf(parents.mother),
     hasParents: parents !== undefined,
     spouses,
     birthDecade: mid === null ? null : Math.floor((mid - 1721426) / YEAR / 10),
@@ -191,23 +232,27 @@ function namesScore(a: readonly NameFeature[], b: readonly NameFeature[]): numbe
   return best;
 }
 
-function widened(e: EventView): { lo: number; hi: number } {
-  const slack = e.approximate ? APPROXIMATE_SLACK_YEARS * YEAR : 0;
-  return { lo: e.earliest - slack, hi: e.latest + slack };
-}
+const SLACK_DAYS = APPROXIMATE_SLACK_YEARS * YEAR;
 
-/** Gramps date_match over day ranges. */
+/** Gramps date_match over day ranges (approximate dates widened by the slack); allocation free, it runs for every candidate pair. */
 function dateScore(a: EventView | undefined, b: EventView | undefined): number {
   if (a === undefined || b === undefined || !a.dated || !b.dated) return 0;
   if (a.earliest === b.earliest && a.latest === b.latest && !a.approximate && !b.approximate) return 1;
-  const x = widened(a);
-  const y = widened(b);
-  if (x.hi < y.lo || y.hi < x.lo) return -1;
-  const inner = x.hi - x.lo <= y.hi - y.lo ? x : y;
-  const outer = inner === x ? y : x;
+  const sa = a.approximate ? SLACK_DAYS : 0;
+  const sb = b.approximate ? SLACK_DAYS : 0;
+  const xlo = a.earliest - sa;
+  const xhi = a.latest + sa;
+  const ylo = b.earliest - sb;
+  const yhi = b.latest + sb;
+  if (xhi < ylo || yhi < xlo) return -1;
+  if (a.approximate || b.approximate) return 0.5;
   // one date is a more precise statement within the other (year vs. full date, within a year)
-  if (inner.lo >= outer.lo && inner.hi <= outer.hi && outer.hi - outer.lo <= 366 && !a.approximate && !b.approximate) return 0.75;
-  return 0.5;
+  const xInner = xhi - xlo <= yhi - ylo;
+  const ilo = xInner ? xlo : ylo;
+  const ihi = xInner ? xhi : yhi;
+  const olo = xInner ? ylo : xlo;
+  const ohi = xInner ? yhi : xhi;
+  return ilo >= olo && ihi <= ohi && ohi - olo <= 366 ? 0.75 : 0.5;
 }
 
 function placeTokens(place: string): string[] {
@@ -215,36 +260,51 @@ function placeTokens(place: string): string[] {
 }
 
 /** Gramps place_match. */
-function placeScore(a: EventView | undefined, b: EventView | undefined): number {
-  if (a === undefined || b === undefined || a.place === '' || b.place === '') return 0;
-  const x = placeTokens(a.place);
-  const y = placeTokens(b.place);
-  if (x.join(' ') === y.join(' ')) return 1;
+function placeScore(x: PlaceFeature | null, y: PlaceFeature | null): number {
+  if (x === null || y === null) return 0;
+  if (x.joined === y.joined) return 1;
   let score = 0;
-  for (const s of x) {
-    for (const t of y) {
+  for (let i = 0; i < x.tokens.length; i++) {
+    const s = x.tokens[i] as string;
+    for (let k = 0; k < y.tokens.length; k++) {
+      const t = y.tokens[k] as string;
       if (s === t) score += 0.5;
-      else if (s[0] === t[0] && soundex(s) === soundex(t)) score += 0.25;
+      else if (s[0] === t[0] && x.codes[i] === y.codes[k]) score += 0.25;
     }
   }
   score = Math.min(score, 1);
   return score === 0 ? -1 : score;
 }
 
-/** Gramps compare_people: the sum of the components, or -1 when any component vetoes. */
+/**
+ * Gramps compare_people: the sum of the components, or -1 when any component vetoes. Every
+ * component is a multiple of 0.25, so the sum is exact in any order: the cheap date vetoes run
+ * first (most candidate pairs of a block end there).
+ */
 export function scorePair(a: PersonFeature, b: PersonFeature): number {
   if ((a.sex === 'M' && b.sex === 'F') || (a.sex === 'F' && b.sex === 'M')) return -1;
-  const parts: number[] = [namesScore(a.names, b.names)];
-  if (parts[0] === -1) return -1;
-  parts.push(dateScore(a.birth, b.birth), dateScore(a.death, b.death), placeScore(a.birth, b.birth), placeScore(a.death, b.death));
+  const birth = dateScore(a.birth, b.birth);
+  if (birth === -1) return -1;
+  const death = dateScore(a.death, b.death);
+  if (death === -1) return -1;
+  const names = namesScore(a.names, b.names);
+  if (names === -1) return -1;
+  const birthPlace = placeScore(a.birthPlace, b.birthPlace);
+  if (birthPlace === -1) return -1;
+  const deathPlace = placeScore(a.deathPlace, b.deathPlace);
+  if (deathPlace === -1) return -1;
+  let total = names + birth + death + birthPlace + deathPlace;
   if (a.hasParents && b.hasParents) {
-    if (a.father !== null && b.father !== null) parts.push(namesScore(a.father, b.father));
-    if (a.mother !== null && b.mother !== null) parts.push(namesScore(a.mother, b.mother));
-  }
-  let total = 0;
-  for (const p of parts) {
-    if (p === -1) return -1;
-    total += p;
+    if (a.father !== null && b.father !== null) {
+      const father = namesScore(a.father, b.father);
+      if (father === -1) return -1;
+      total += father;
+    }
+    if (a.mother !== null && b.mother !== null) {
+      const mother = namesScore(a.mother, b.mother);
+      if (mother === -1) return -1;
+      total += mother;
+    }
   }
   for (const s of a.spouses) {
     for (const t of b.spouses) {
@@ -271,9 +331,9 @@ function locality(e: EventView | undefined): string {
  */
 function identifyingEvidence(a: PersonFeature, b: PersonFeature): boolean {
   if (dateScore(a.birth, b.birth) >= 0.75 || dateScore(a.death, b.death) >= 0.75) return true;
-  for (const [x, y] of [[a.birth, b.birth], [a.death, b.death]] as const) {
-    const l = locality(x);
-    if (l !== '' && l === locality(y)) return true;
+  for (const [x, y] of [[a.birthPlace, b.birthPlace], [a.deathPlace, b.deathPlace]] as const) {
+    const l = x?.locality ?? '';
+    if (l !== '' && l === (y?.locality ?? '')) return true;
   }
   for (const s of a.spouses) for (const t of b.spouses) if (namesScore(s, t) > 0) return true;
   return false;
@@ -336,15 +396,16 @@ function candidatePairs(left: readonly PersonFeature[], right: readonly PersonFe
     }
     split.set(key, sub);
   }
-  const seen = new Set<number>();
+  // seenBy[j] === i + 1: pair (i, j) was already emitted for this left person
+  const seenBy = new Int32Array(right.length);
   let emitted = 0;
   for (let i = 0; i < left.length; i++) {
     const f = left[i] as PersonFeature;
-    seen.clear();
+    const stamp = i + 1;
     if ((i & STEP_MASK) === 0) monitor.step('match', i, left.length);
     const emit = (j: number): void => {
-      if (seen.has(j)) return;
-      seen.add(j);
+      if (seenBy[j] === stamp) return;
+      seenBy[j] = stamp;
       if ((++emitted & STEP_MASK) === 0) monitor.step('match', i, left.length);
       visit(i, j);
     };
@@ -389,16 +450,41 @@ class XrefAllocator {
   }
 }
 
-function remapTree(node: GedcomNode, map: (x: string) => string): GedcomNode {
-  const copy = cloneNode(node);
-  const stack = [copy];
+/** Calls `visit` on every xref and pointer of a tree, in the order {@link remappedTree} remaps them. */
+function forEachReference(node: GedcomNode, visit: (x: string) => void): void {
+  const stack = [node];
+  while (stack.length > 0) {
+    const n = stack.pop() as GedcomNode;
+    if (n.xref !== null) visit(n.xref);
+    if (n.pointer !== null && n.pointer !== '@VOID@') visit(n.pointer);
+    for (const c of n.children) stack.push(c);
+  }
+}
+
+/** A tree of the record we may change: a fresh one from the source, or a copy of a built one. */
+function ownTree(rec: GedcomRecord): GedcomNode {
+  return rec.materialized ? cloneNode(rec.root) : rec.transientRoot();
+}
+
+/** The record's tree with every xref and pointer remapped (a new tree; the record is untouched). */
+function remappedTree(rec: GedcomRecord, map: (x: string) => string): GedcomNode {
+  const tree = ownTree(rec);
+  const stack = [tree];
   while (stack.length > 0) {
     const n = stack.pop() as GedcomNode;
     if (n.xref !== null) n.xref = map(n.xref);
     if (n.pointer !== null && n.pointer !== '@VOID@') n.pointer = map(n.pointer);
     for (const c of n.children) stack.push(c);
   }
-  return copy;
+  return tree;
+}
+
+/** A left record with the lines of the right records merged into it folded in. */
+function foldedTree(rec: GedcomRecord, extra: readonly GedcomRecord[], map: (x: string) => string): { tree: GedcomNode; alternates: number } {
+  const tree = ownTree(rec);
+  let alternates = 0;
+  for (const e of extra) alternates += foldInto(tree, remappedTree(e, map));
+  return { tree, alternates };
 }
 
 /** Append the right tree's level-1 lines the left one lacks; returns how many were alternates. */
@@ -450,9 +536,10 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   const ri = indexTree(right, { integrity: false, monitor: monitorSlice(monitor, 'index', base + left.records.length, indexTotal) });
   const featureOf = (index: TreeIndex): ((p: PersonView) => PersonFeature) => {
     let n = 0;
+    const cache = new FeatureCache();
     return (p: PersonView): PersonFeature => {
       if ((++n & STEP_MASK) === 0) monitor.step('match', 0, null);
-      return featuresOf(index, p);
+      return featuresOf(index, p, cache);
     };
   };
   const lf = [...li.people.values()].map(featureOf(li));
@@ -717,8 +804,11 @@ function assemble(
     return fresh;
   };
 
-  // left records, with the right lines folded into merged people and unified families
-  const folded = new Map<string, GedcomNode[]>();
+  // Output records made from right records are derived (model.ts, GedcomRecord.derived): their
+  // trees are built when written and dropped, so the output holds no copy of the inputs. Every
+  // xref they use is settled here first, in the order the trees remap them (fresh xrefs for
+  // dangling pointers are numbered in that order), so building them later only looks up `map`.
+  const folded = new Map<string, GedcomRecord[]>();
   for (const r of rightRecords) {
     tick();
     const x = r.xref;
@@ -727,8 +817,10 @@ function assemble(
     if (into === undefined) continue;
     let list = folded.get(into);
     if (list === undefined) folded.set(into, (list = []));
-    list.push(remapTree(transientTree(r), remap));
+    list.push(r);
+    forEachReference(transientTree(r), remap);
   }
+  const settled = (x: string): string => map.get(x) ?? remap(x);
   let alternates = 0;
   const out: GedcomRecord[] = [];
   const trailer: GedcomRecord[] = [];
@@ -747,9 +839,8 @@ function assemble(
       out.push(r);
       continue;
     }
-    const tree = cloneNode(transientTree(r));
-    for (const e of extra) alternates += foldInto(tree, e);
-    out.push(createdRecord(tree));
+    alternates += foldedTree(r, extra, settled).alternates;
+    out.push(GedcomRecord.derived(r.tag, r.xref, () => foldedTree(r, extra, settled).tree));
   }
   for (const r of rightRecords) {
     tick();
@@ -757,7 +848,8 @@ function assemble(
     if (x !== null && (personMap.has(x) || familyMap.has(x))) continue;
     if (x !== null && map.get(x) !== undefined && r.tag !== 'INDI' && r.tag !== 'FAM' && leftHas(left, map.get(x) as string) && map.get(x) !== x) continue;
     if (x !== null && map.get(x) === x && leftHas(left, x)) continue;
-    out.push(createdRecord(remapTree(transientTree(r), remap)));
+    forEachReference(transientTree(r), remap);
+    out.push(GedcomRecord.derived(r.tag, x === null ? null : settled(x), () => remappedTree(r, settled)));
   }
   out.push(...trailer);
   monitor.step('apply', total, total);

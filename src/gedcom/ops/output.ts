@@ -86,7 +86,8 @@ export function* writeOutputChunks(doc: GedcomDocumentLike, monitor: WorkMonitor
       bytes = source.fileBytes(rec.span.start, rec.span.end);
       if (lastByte >= 0 && lastByte !== 10 && lastByte !== 13) yield source.encode(opts.eol).bytes;
     } else {
-      let text = canonicalRecordText(rec.root, opts);
+      // derived records are built here and dropped after writing (model.ts, GedcomRecord.derived)
+      let text = canonicalRecordText(rec.transientRoot(), opts);
       if (lastByte >= 0 && lastByte !== 10 && lastByte !== 13) text = opts.eol + text;
       bytes = source.encode(text).bytes;
     }

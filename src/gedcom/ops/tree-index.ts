@@ -83,8 +83,7 @@ export { EVENT_TAGS } from './view-builder.js';
 
 /** The tree of a record without keeping a materialized copy on an untouched record. */
 export function transientTree(rec: GedcomRecord): GedcomNode {
-  if (rec.materialized || rec.span === null) return rec.root;
-  return rec.sourceTree() ?? rec.root;
+  return rec.transientRoot();
 }
 
 export function dateVersionOf(doc: GedcomDocumentLike): string {

@@ -111,7 +111,7 @@ function* writeDetached(doc: GedcomDocumentLike, options: WriteOptions, report?:
   const bom = bomBytes(doc.encoding.bom);
   if (bom.length > 0) yield bom;
   for (const rec of doc.records) {
-    const enc = src.encode(canonicalRecordText(rec.root, opts));
+    const enc = src.encode(canonicalRecordText(rec.transientRoot(), opts));
     if (report) {
       report.canonicalRecords++;
       report.unrepresentable += enc.unrepresentable;
