@@ -57,6 +57,15 @@ async function child(kind: string, dir: string): Promise<void> {
     return;
   }
   const started = performance.now();
+  if (kind === 'parse-merge' || kind === 'parse-quality') {
+    // the index parse alone ('records indexed' of bench/gedcom-parse.ts), the yardstick of the ratios
+    const files = kind === 'parse-merge' ? ['left.ged', 'right.ged'] : ['million.ged'];
+    const bytes = files.map((f) => readFileSync(join(dir, f)));
+    const t0 = performance.now();
+    for (const b of bytes) parseGedcomBytes(b);
+    report({ parseMs: performance.now() - t0 }, started);
+    return;
+  }
   if (kind === 'merge') {
     const left = parseGedcomBytes(readFileSync(join(dir, 'left.ged')));
     const right = parseGedcomBytes(readFileSync(join(dir, 'right.ged')));
@@ -83,19 +92,24 @@ export async function runGedcomOpsBench(): Promise<string> {
   const lines: string[] = ['## GEDCOM operations (bench/gedcom-ops.ts)', ''];
   try {
     runChild(['prepare-merge', dir]);
+    const mergeParse = runChild(['parse-merge', dir]);
     const merge = runChild(['merge', dir]);
     runChild(['prepare-quality', dir]);
+    const qualityParse = runChild(['parse-quality', dir]);
     const quality = runChild(['quality', dir]);
+    const ratio = (op: ChildReport, parse: ChildReport): string => `${(op.wallMs / Number(parse['parseMs'])).toFixed(1)}x`;
     const mb = (n: number): string => `${(n / 2 ** 20).toFixed(0)} MiB`;
     const leftSize = statSync(join(dir, 'left.ged')).size + statSync(join(dir, 'right.ged')).size;
     const qSize = statSync(join(dir, 'million.ged')).size;
     lines.push(
       'Each figure is one run in a fresh child process (`--max-old-space-size=16384`): wall time covers reading and parsing the files, the operation and, for merge, writing the output; peak RSS is the child\'s maxRSS.',
       '',
-      '| operation | input | people | wall time | of which parse | peak RSS | result |',
-      '|---|---|---:|---:|---:|---:|---|',
-      `| merge | two generated exports, ${mb(leftSize)} together | ${merge['left']} + ${merge['right']} | ${(merge.wallMs / 1000).toFixed(1)} s | ${(Number(merge['parsedMs']) / 1000).toFixed(1)} s | ${mb(merge.maxRssBytes)} | ${merge['automatic']} automatic merges, ${merge['review']} review pairs, ${merge['output']} people out |`,
-      `| quality | generated tree (src/gedcom/generate.ts), ${mb(qSize)} | ${quality['individuals']} | ${(quality.wallMs / 1000).toFixed(1)} s | ${(Number(quality['parsedMs']) / 1000).toFixed(1)} s | ${mb(quality.maxRssBytes)} | ${quality['rules']} rules fired, ${quality['errors']} errors, ${quality['warnings']} warnings, ${quality['living']} probably living |`,
+      'The index parse is `parseGedcomBytes` alone on the same input, timed in its own child process in the same run (the "records indexed" variant of bench/gedcom-parse.ts); targets: quality at most 4x it, merge at most 10x, peak RSS at most 4x the input.',
+      '',
+      '| operation | input | people | wall time | of which parse | index parse alone | time / index parse | peak RSS | peak / input | result |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      `| merge | two generated exports, ${mb(leftSize)} together | ${merge['left']} + ${merge['right']} | ${(merge.wallMs / 1000).toFixed(1)} s | ${(Number(merge['parsedMs']) / 1000).toFixed(1)} s | ${(Number(mergeParse['parseMs']) / 1000).toFixed(2)} s | ${ratio(merge, mergeParse)} | ${mb(merge.maxRssBytes)} | ${(merge.maxRssBytes / leftSize).toFixed(1)}x | ${merge['automatic']} automatic merges, ${merge['review']} review pairs, ${merge['output']} people out |`,
+      `| quality | generated tree (src/gedcom/generate.ts), ${mb(qSize)} | ${quality['individuals']} | ${(quality.wallMs / 1000).toFixed(1)} s | ${(Number(quality['parsedMs']) / 1000).toFixed(1)} s | ${(Number(qualityParse['parseMs']) / 1000).toFixed(2)} s | ${ratio(quality, qualityParse)} | ${mb(quality.maxRssBytes)} | ${(quality.maxRssBytes / qSize).toFixed(1)}x | ${quality['rules']} rules fired, ${quality['errors']} errors, ${quality['warnings']} warnings, ${quality['living']} probably living |`,
       '',
       `Merge quality on the 100,000-person pair above (true pairs known from the generator): precision ${Number(merge['precision']).toFixed(4)}, recall ${Number(merge['recall']).toFixed(4)} (${merge['tp']} of ${merge['truth']} true pairs merged automatically).`,
       '',
