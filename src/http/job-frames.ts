@@ -25,7 +25,7 @@ export function serializeJobEvent(event: JobEvent): string {
   const progressText =
     progress === null
       ? 'null'
-      : `{"completed":${num(progress.completed)},"total":${progress.total === null ? 'null' : num(progress.total)},"stage":${progress.stage === null ? 'null' : quote(progress.stage)}}`;
+      : `{"completed":${num(progress.completed)},"total":${progress.total === null ? 'null' : num(progress.total)},"stage":${progress.stage === null ? 'null' : quote(progress.stage)},"eta_ms":${progress.eta_ms === null ? 'null' : num(progress.eta_ms)}}`;
   const artifactText = artifact === null ? 'null' : `{"grant":${quote(artifact.grant)},"role":${quote(artifact.role)}}`;
   const errorText = error === null ? 'null' : `{"code":${quote(error.code)},"message":${quote(error.message)}}`;
   return `{"schema_version":${num(event.schema_version)},"job_id":${quote(event.job_id)},"sequence":${num(event.sequence)},"kind":${quote(event.kind)},"state":${quote(event.state)},"occurred_at":${quote(event.occurred_at)},"progress":${progressText},"artifact":${artifactText},"error":${errorText}}`;
