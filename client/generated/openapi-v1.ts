@@ -235,7 +235,7 @@ export interface paths {
         put?: never;
         /**
          * Inspect a GEDCOM artifact
-         * @description Deterministic inspection: version, encodings, terminators, record counts, xref integrity, finding codes, extension tags. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
+         * @description Deterministic inspection: version, encodings, terminators, record counts, xref integrity, finding codes, extension tags. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Any GEDCOM text is accepted whatever its version: inspection is how a user learns what a file is, so a missing or unsupported HEAD.GEDC.VERS is reported in the result (`version.declared`, `version.family`, `version.supported: false`), never refused. `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
          */
         post: operations["submitInternalGedcomInspect"];
         delete?: never;
@@ -275,7 +275,7 @@ export interface paths {
         put?: never;
         /**
          * Merge two GEDCOM artifacts
-         * @description Loss-minimal merge of `right` into `left`: duplicates by blocking and scoring, every line of both kept, xrefs remapped, families of merged couples unified; the output is a new artifact unless `dry_run`. Review-band pairs are reported by xref only. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
+         * @description Loss-minimal merge of `right` into `left`: duplicates by blocking and scoring, every line of both kept, xrefs remapped, families of merged couples unified; the output is a new artifact unless `dry_run`. Review-band pairs are reported by xref only. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Every input whose HEAD.GEDC.VERS is missing or not a supported version is refused before the job starts (400 GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
          */
         post: operations["submitInternalGedcomMerge"];
         delete?: never;
@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Analyse data quality
-         * @description Gramps Verify person and family rules with their default thresholds over day ranges (year-only dates included), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; whole file or rooted. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
+         * @description Gramps Verify person and family rules with their default thresholds over day ranges (year-only dates included), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; whole file or rooted. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Every input whose HEAD.GEDC.VERS is missing or not a supported version is refused before the job starts (400 GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
          */
         post: operations["submitInternalGedcomQuality"];
         delete?: never;
@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * Extract a rooted subtree
-         * @description Ancestors, descendants or both of `root` within `generations`, optionally with spouses, with the referential closure of sources, repositories, notes, media and submitters; no dangling pointer; output in `output_version` or the `gedcom.export_version` setting. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
+         * @description Ancestors, descendants or both of `root` within `generations`, optionally with spouses, with the referential closure of sources, repositories, notes, media and submitters; no dangling pointer; output in `output_version` or the `gedcom.export_version` setting. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Every input whose HEAD.GEDC.VERS is missing or not a supported version is refused before the job starts (400 GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
          */
         post: operations["submitInternalGedcomSubtree"];
         delete?: never;
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Synchronise changes
-         * @description The typed record-level change set base -> edited (field paths, no values) applied to target into a new artifact; records the target changed differently are conflicts, reported and not overwritten. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID); files whose HEAD.GEDC.VERS is not supported are refused before the job starts (GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
+         * @description The typed record-level change set base -> edited (field paths, no values) applied to target into a new artifact; records the target changed differently are conflicts, reported and not overwritten. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Every input whose HEAD.GEDC.VERS is missing or not a supported version is refused before the job starts (400 GEDCOM_VERSION_UNSUPPORTED). `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
          */
         post: operations["submitInternalGedcomSync"];
         delete?: never;
@@ -3229,6 +3229,15 @@ export interface operations {
             };
             /** @description The request conflicts with the current protected state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The requested history is no longer retained. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

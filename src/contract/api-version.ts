@@ -5,7 +5,22 @@ export const API_CONTRACT = 'service.internal-api/1';
 export const APPLICATION_CONTRACT = 'service.application/0.3';
 export const API_NAMESPACE = '/api/v1';
 export const SERVICE_INFO_VERSION = '1.0.0';
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 1 as const;
+
+/**
+ * The `schema_version` field of every schema-v1 record (settings, startup report, jobs, chat,
+ * GEDCOM, provider configuration): the integer constant 1 (spec sections 2 and 9). One declaration,
+ * so the validator, the OpenAPI document and the generated client all say `integer`, never `number`.
+ */
+export function SchemaVersion1(options: { readonly description?: string; readonly default?: typeof SCHEMA_VERSION } = {}) {
+  return IntegerConstant(SCHEMA_VERSION, options);
+}
+
+/** An integer constant. TypeBox writes a numeric literal as `type: number`; a count or a version is an integer. */
+export function IntegerConstant<V extends number>(value: V, options: { readonly description?: string; readonly default?: V } = {}) {
+  if (!Number.isSafeInteger(value)) throw new Error('an integer constant must be a safe integer');
+  return Type.Literal(value, { ...options, type: 'integer' });
+}
 
 export const HEADER_API_VERSION = 'x-service-api-version';
 export const HEADER_APP_BUILD = 'x-service-app-build';

@@ -1,3 +1,4 @@
+import { IntegerConstant, SCHEMA_VERSION, SchemaVersion1 } from './api-version.js';
 import { Type, type Static, type TProperties } from 'typebox';
 import { CONSENT_PURPOSES, ConsentName, DATA_CLASSES } from './consent.js';
 import { CHAT_LIMITS } from './limits.js';
@@ -9,7 +10,7 @@ import { ModelName, PROVIDER_KINDS, ProfileName, ProviderIdSchema } from './prov
  * is strict. No schema here carries a path; only run answers and delta events carry generated text.
  */
 
-export const CHAT_SCHEMA_VERSION = 1 as const;
+export const CHAT_SCHEMA_VERSION = SCHEMA_VERSION;
 export const SESSION_OWNER_HEADER = 'X-Service-Session-Owner';
 export const SESSION_OWNER_PATTERN = '^[A-Za-z0-9._:-]+$';
 export const CHAT_SESSION_ID_PATTERN = '^chs_[0-9a-f]{32}$';
@@ -33,7 +34,7 @@ export const FINISH_REASONS = ['stop', 'length'] as const;
 export const INTERRUPT_REASONS = ['cancelled', 'shutdown'] as const;
 export type InterruptReason = (typeof INTERRUPT_REASONS)[number];
 
-const SchemaVersion = Type.Literal(CHAT_SCHEMA_VERSION);
+const SchemaVersion = SchemaVersion1();
 export const SessionOwner = Type.String({ minLength: 1, maxLength: 64, pattern: SESSION_OWNER_PATTERN, description: 'The owner named at session creation.' });
 export const ChatSessionId = Type.String({ pattern: CHAT_SESSION_ID_PATTERN, description: '`chs_` and 32 lowercase hex digits.' });
 export const ChatRunId = Type.String({ pattern: CHAT_RUN_ID_PATTERN, description: '`chr_` and 32 lowercase hex digits.' });
@@ -49,20 +50,20 @@ export type ChatStreamPathParams = Static<typeof ChatStreamPathParams>;
 
 export const ChatLimits = Type.Object(
   {
-    max_sessions: Type.Literal(CHAT_LIMITS.maxSessions),
-    max_messages_per_session: Type.Literal(CHAT_LIMITS.maxMessagesPerSession),
-    max_message_characters: Type.Literal(CHAT_LIMITS.maxMessageCharacters),
-    max_context_characters: Type.Literal(CHAT_LIMITS.maxContextCharacters),
-    replay_buffer_bytes: Type.Literal(CHAT_LIMITS.replayBufferBytes),
-    max_output_tokens: Type.Literal(CHAT_LIMITS.maxOutputTokens),
+    max_sessions: IntegerConstant(CHAT_LIMITS.maxSessions),
+    max_messages_per_session: IntegerConstant(CHAT_LIMITS.maxMessagesPerSession),
+    max_message_characters: IntegerConstant(CHAT_LIMITS.maxMessageCharacters),
+    max_context_characters: IntegerConstant(CHAT_LIMITS.maxContextCharacters),
+    replay_buffer_bytes: IntegerConstant(CHAT_LIMITS.replayBufferBytes),
+    max_output_tokens: IntegerConstant(CHAT_LIMITS.maxOutputTokens),
     min_temperature: Type.Literal(CHAT_LIMITS.minTemperature),
     max_temperature: Type.Literal(CHAT_LIMITS.maxTemperature),
-    run_timeout_ms: Type.Literal(CHAT_LIMITS.runTimeoutMs),
-    idle_timeout_ms: Type.Literal(CHAT_LIMITS.idleTimeoutMs),
-    safe_retries: Type.Literal(CHAT_LIMITS.safeRetries),
-    retained_runs_per_session: Type.Literal(CHAT_LIMITS.retainedRunsPerSession),
-    subscribers_per_run: Type.Literal(CHAT_LIMITS.subscribersPerRun),
-    max_delta_characters: Type.Literal(CHAT_LIMITS.maxDeltaCharacters),
+    run_timeout_ms: IntegerConstant(CHAT_LIMITS.runTimeoutMs),
+    idle_timeout_ms: IntegerConstant(CHAT_LIMITS.idleTimeoutMs),
+    safe_retries: IntegerConstant(CHAT_LIMITS.safeRetries),
+    retained_runs_per_session: IntegerConstant(CHAT_LIMITS.retainedRunsPerSession),
+    subscribers_per_run: IntegerConstant(CHAT_LIMITS.subscribersPerRun),
+    max_delta_characters: IntegerConstant(CHAT_LIMITS.maxDeltaCharacters),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { SCHEMA_VERSION } from './api-version.js';
+import { SCHEMA_VERSION, SchemaVersion1 } from './api-version.js';
 
 export const STARTUP_COMPONENTS = ['configuration', 'database', 'keyring', 'workspace'] as const;
 export type StartupComponentName = (typeof STARTUP_COMPONENTS)[number];
@@ -50,7 +50,7 @@ export type StartupDiagnosticComponentResponse = Static<typeof StartupDiagnostic
 
 export const StartupDiagnosticReportResponse = Type.Object(
   {
-    schema_version: Type.Optional(Type.Literal(SCHEMA_VERSION, { default: SCHEMA_VERSION })),
+    schema_version: Type.Optional(SchemaVersion1({ default: SCHEMA_VERSION })),
     status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]),
     platform: StartupPlatformResponse,
     components: Type.Array(StartupDiagnosticComponentResponse, { minItems: 4, maxItems: 4 }),
@@ -63,7 +63,7 @@ export type StartupDiagnosticReportResponse = Static<typeof StartupDiagnosticRep
  * that fails this check is never sent (the route answers 500 instead). */
 export const KnownStartupReport = Type.Object(
   {
-    schema_version: Type.Literal(SCHEMA_VERSION),
+    schema_version: SchemaVersion1(),
     status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]),
     platform: StartupPlatformResponse,
     components: Type.Array(

@@ -1,3 +1,4 @@
+import { SchemaVersion1 } from './api-version.js';
 import { Type, type Static } from 'typebox';
 import { ARTIFACT_GRANT_PATTERN, JobArtifactReference, JobId, JobStateSchema } from './jobs.js';
 import { GEDCOM_LIMITS } from './limits.js';
@@ -75,7 +76,7 @@ export const GedcomSyncRequest = Type.Object(
 export type GedcomSyncRequest = Static<typeof GedcomSyncRequest>;
 
 export const GedcomJobAccepted = Type.Object(
-  { schema_version: Type.Literal(1), job_id: JobId, kind: Type.String({ pattern: '^gedcom\\.[a-z]+$', maxLength: 32 }), state: JobStateSchema },
+  { schema_version: SchemaVersion1(), job_id: JobId, kind: Type.String({ pattern: '^gedcom\\.[a-z]+$', maxLength: 32 }), state: JobStateSchema },
   { additionalProperties: false, description: 'The submitted job; follow it through the job routes and read the result when it succeeded.' },
 );
 export type GedcomJobAccepted = Static<typeof GedcomJobAccepted>;
@@ -187,7 +188,7 @@ export type AdvisoryReview = Static<typeof AdvisoryReview>;
 
 export const GedcomJobResult = Type.Object(
   {
-    schema_version: Type.Literal(1),
+    schema_version: SchemaVersion1(),
     job_id: JobId,
     operation: Type.Enum(GEDCOM_OPERATIONS),
     outputs: Type.Array(JobArtifactReference, { maxItems: 4, description: 'New artifacts, each a new grant (`output`, `advisory`).' }),

@@ -1,3 +1,4 @@
+import { SchemaVersion1 } from './api-version.js';
 import { Type, type Static } from 'typebox';
 import { CODE_PATTERN } from './errors.js';
 import { JOB_LIMITS, PAGINATION } from './limits.js';
@@ -72,7 +73,7 @@ const Timestamp = Type.String({ format: 'date-time', maxLength: 32, description:
 
 export const JobSnapshot = Type.Object(
   {
-    schema_version: Type.Literal(1),
+    schema_version: SchemaVersion1(),
     job_id: JobId,
     kind: Type.String({ minLength: 1, maxLength: 64, pattern: JOB_KIND_PATTERN }),
     state: JobStateSchema,
@@ -93,7 +94,7 @@ export type JobSnapshot = Static<typeof JobSnapshot>;
 
 export const JobSnapshotPage = Type.Object(
   {
-    schema_version: Type.Literal(1),
+    schema_version: SchemaVersion1(),
     jobs: Type.Array(JobSnapshot, { maxItems: PAGINATION.maximumLimit }),
     page: PageMetadata,
   },
@@ -119,7 +120,7 @@ export const JobEventKindSchema = Type.Union(
 /** The `data` of one SSE frame; `id` is `sequence` and `event` is `kind`. */
 export const JobEvent = Type.Object(
   {
-    schema_version: Type.Literal(1),
+    schema_version: SchemaVersion1(),
     job_id: JobId,
     sequence: Type.Integer({ minimum: 1 }),
     kind: JobEventKindSchema,
@@ -139,7 +140,7 @@ export const JobCancelDisposition = Type.Union([Type.Literal('pending_safe_point
 
 export const JobCancelResponse = Type.Object(
   {
-    schema_version: Type.Literal(1),
+    schema_version: SchemaVersion1(),
     disposition: JobCancelDisposition,
     job: JobSnapshot,
   },
@@ -177,7 +178,7 @@ export type ActiveWorkCounts = Static<typeof ActiveWorkCounts>;
 
 export const ShutdownPreflightResponse = Type.Object(
   {
-    schema_version: Type.Literal(1),
+    schema_version: SchemaVersion1(),
     status: Type.Literal('ready', { description: 'Nothing is active; the main process may quit. Otherwise the answer is 409 SHUTDOWN_BLOCKED_ACTIVE_WORK.' }),
     waited_ms: Type.Integer({ minimum: 0 }),
     sources: Type.Array(ActiveWorkCounts, { maxItems: 16 }),

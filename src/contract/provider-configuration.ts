@@ -1,3 +1,4 @@
+import { SchemaVersion1 } from './api-version.js';
 import { Type, type Static } from 'typebox';
 import { ConsentSummary } from './consent.js';
 import { PROVIDER_LIMITS } from './limits.js';
@@ -6,7 +7,7 @@ import { PROVIDER_CREDENTIAL_REFERENCES, PROVIDER_IDS, ProviderDescriptor, Provi
 /** GET /api/v1/provider-configuration: everything the settings UI shows, never a key value. */
 export const ProviderConfigurationResponse = Type.Object(
   {
-    schema_version: Type.Literal(1),
+    schema_version: SchemaVersion1(),
     profile_revision: Revision,
     consent_revision: Revision,
     providers: Type.Array(ProviderDescriptor, { minItems: 1, maxItems: PROVIDER_IDS.length }),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { SCHEMA_VERSION } from './api-version.js';
+import { SchemaVersion1 } from './api-version.js';
 
 export const SETTINGS_LIMITS = { maxFields: 32, maxChanges: 32, maxAllowedValues: 32 } as const;
 
@@ -34,7 +34,7 @@ export type SettingFieldResponse = Static<typeof SettingFieldResponse>;
 
 export const SettingsResponse = Type.Object(
   {
-    schema_version: Type.Literal(SCHEMA_VERSION),
+    schema_version: SchemaVersion1(),
     revision: Type.Integer({ minimum: 0 }),
     fields: Type.Array(SettingFieldResponse, { minItems: 1, maxItems: SETTINGS_LIMITS.maxFields }),
   },
@@ -44,7 +44,7 @@ export type SettingsResponse = Static<typeof SettingsResponse>;
 
 export const SettingsPatchRequest = Type.Object(
   {
-    schema_version: Type.Literal(SCHEMA_VERSION),
+    schema_version: SchemaVersion1(),
     expected_revision: Type.Integer({ minimum: 0 }),
     changes: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1, maxProperties: SETTINGS_LIMITS.maxChanges }),
   },

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import type { ErrorCode } from '../contract/error-codes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -38,6 +38,8 @@ export interface RouteDefinition {
   readonly queryRefusal?: ErrorCode;
   /** Error statuses this route can answer besides those shared by every route. */
   readonly extraErrorStatuses?: readonly number[];
+  /** Optional body (`body` declared): a request without one is handled as `{}`, i.e. every field at its default. */
+  readonly bodyOptional?: boolean;
   readonly handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /**
    * For a GET route whose JSON answer is fixed for the life of the process (health, capabilities):
@@ -58,4 +60,43 @@ export function takesBody(route: RouteDefinition): boolean {
 
 export function takesQuery(route: RouteDefinition): boolean {
   return route.query !== undefined;
+}
+
+/** The static type of a request part: its schema's, or `undefined` when the route declares none. */
+export type PartOf<S extends TSchema | undefined> = S extends TSchema ? Static<S> : undefined;
+
+/** The request a typed handler sees: params, query and body typed by the route's own schemas. */
+export type RouteRequest<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+  readonly params: PartOf<P>;
+  readonly query: PartOf<Q>;
+  readonly body: PartOf<B>;
+};
+
+/** What a typed handler answers: the success schema's type, or the reply it has sent itself (SSE, 202). */
+export type RouteAnswer<R extends TSchema | undefined> = (R extends TSchema ? Static<R> : never) | FastifyReply;
+
+/** A route as written in a routes file: the same fields, with the handler typed by the schemas beside it. */
+export interface TypedRoute<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined, R extends TSchema | undefined>
+  extends Omit<RouteDefinition, 'params' | 'query' | 'body' | 'success' | 'handler'> {
+  readonly params?: P;
+  readonly query?: Q;
+  readonly body?: B;
+  readonly success: SuccessResponse & { readonly schema?: R };
+  readonly handler: (request: RouteRequest<P, Q, B>, reply: FastifyReply) => Promise<RouteAnswer<R>>;
+}
+
+/**
+ * Declares one route. The handler's request types come from the route's own `params`, `query` and
+ * `body` schemas (TypeBox `Static<>`) and its answer from the success schema, so the validator, the
+ * handler and the contract are one declaration. The adapter validates every part against those
+ * schemas before the handler runs (strictly, no coercion beyond canonical integer query text), which
+ * is what makes the one widening below sound: the table holds routes of different shapes.
+ */
+export function defineRoute<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends TSchema | undefined = undefined,
+>(route: TypedRoute<P, Q, B, R>): RouteDefinition {
+  return route as unknown as RouteDefinition;
 }

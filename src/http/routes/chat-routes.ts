@@ -18,7 +18,7 @@ import {
 import { CHAT_LIMITS } from '../../contract/limits.js';
 import type { ChatService } from '../../app/chat/chat-service.js';
 import { ServiceError } from '../../app/service-error.js';
-import type { RouteDefinition } from '../route-definition.js';
+import { defineRoute, type RouteDefinition } from '../route-definition.js';
 import { streamSse } from '../sse.js';
 import { toHttpValidationError } from '../validation-error.js';
 import { Type } from 'typebox';
@@ -64,7 +64,7 @@ const BASE = '/api/v1/chat/sessions';
 /** The transient chat routes: they translate HTTP to the chat service and decide nothing. */
 export function chatRoutes(chat: ChatService): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       operationId: 'getInternalChatCapability',
       method: 'GET',
       path: '/api/v1/chat/capability',
@@ -74,8 +74,8 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       tags: TAGS,
       success: { status: 200, description: 'The chat capability.', schema: ChatCapabilityResponse, contentType: 'application/json' },
       handler: async () => chat.capability(),
-    },
-    {
+    }),
+    defineRoute({
       operationId: 'createInternalChatSession',
       method: 'POST',
       path: BASE,
@@ -92,10 +92,10 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
           const violation = { instancePath: '', keyword: 'required', params: { missingProperty: SESSION_OWNER_HEADER }, message: `must carry a valid ${SESSION_OWNER_HEADER}` };
           return reply.code(422).type('application/json; charset=utf-8').send(toHttpValidationError([violation], 'headers'));
         }
-        return chat.createSession(owner, request.body as ChatSessionCreateRequest);
+        return chat.createSession(owner, request.body);
       },
-    },
-    {
+    }),
+    defineRoute({
       operationId: 'getInternalChatSession',
       method: 'GET',
       path: `${BASE}/{session_id}`,
@@ -106,9 +106,9 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       headers: [OWNER_HEADER],
       params: ChatSessionPathParams,
       success: { status: 200, description: 'The session summary.', schema: ChatSessionSummary, contentType: 'application/json' },
-      handler: async (request) => chat.getSession((request.params as ChatSessionPathParams).session_id, ownerOf(request)),
-    },
-    {
+      handler: async (request) => chat.getSession(request.params.session_id, ownerOf(request)),
+    }),
+    defineRoute({
       operationId: 'deleteInternalChatSession',
       method: 'DELETE',
       path: `${BASE}/{session_id}`,
@@ -119,9 +119,9 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       headers: [OWNER_HEADER],
       params: ChatSessionPathParams,
       success: { status: 200, description: 'The session is gone.', schema: ChatSessionDeleteResponse, contentType: 'application/json' },
-      handler: async (request) => chat.deleteSession((request.params as ChatSessionPathParams).session_id, ownerOf(request)),
-    },
-    {
+      handler: async (request) => chat.deleteSession(request.params.session_id, ownerOf(request)),
+    }),
+    defineRoute({
       operationId: 'runInternalChat',
       method: 'POST',
       path: `${BASE}/{session_id}/runs`,
@@ -134,9 +134,9 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       body: ChatRunRequest,
       success: { status: 200, description: 'The advisory reply.', schema: ChatRunResponse, contentType: 'application/json' },
       handler: async (request, reply) =>
-        chat.run((request.params as ChatSessionPathParams).session_id, ownerOf(request), request.body as ChatRunRequest, clientGone(reply)),
-    },
-    {
+        chat.run(request.params.session_id, ownerOf(request), request.body, clientGone(reply)),
+    }),
+    defineRoute({
       operationId: 'startInternalChatStream',
       method: 'POST',
       path: `${BASE}/{session_id}/streams`,
@@ -150,11 +150,11 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       body: ChatRunRequest,
       success: { status: 202, description: 'The run is active.', schema: ChatStreamStartResponse, contentType: 'application/json' },
       handler: async (request, reply) => {
-        const started = await chat.startStream((request.params as ChatSessionPathParams).session_id, ownerOf(request), request.body as ChatRunRequest);
+        const started = await chat.startStream(request.params.session_id, ownerOf(request), request.body);
         return reply.code(202).send(started);
       },
-    },
-    {
+    }),
+    defineRoute({
       operationId: 'streamInternalChatEvents',
       method: 'GET',
       path: `${BASE}/{session_id}/streams/{run_id}/events`,
@@ -168,7 +168,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       success: { status: 200, description: 'The event stream.', contentType: 'text/event-stream', eventSchema: ChatStreamEvent },
       extraErrorStatuses: [410],
       handler: async (request, reply) => {
-        const { session_id: sessionId, run_id: runId } = request.params as ChatStreamPathParams;
+        const { session_id: sessionId, run_id: runId } = request.params;
         const owner = ownerOf(request);
         // Owner first: a wrong owner learns nothing about runs or cursors.
         chat.getSession(sessionId, owner);
@@ -191,8 +191,8 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
         );
         return reply;
       },
-    },
-    {
+    }),
+    defineRoute({
       operationId: 'cancelInternalChatStream',
       method: 'POST',
       path: `${BASE}/{session_id}/streams/{run_id}/cancel`,
@@ -205,9 +205,9 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       params: ChatStreamPathParams,
       success: { status: 200, description: 'The cancellation disposition.', schema: ChatStreamCancelResponse, contentType: 'application/json' },
       handler: async (request) => {
-        const { session_id: sessionId, run_id: runId } = request.params as ChatStreamPathParams;
+        const { session_id: sessionId, run_id: runId } = request.params;
         return chat.cancel(sessionId, ownerOf(request), runId);
       },
-    },
+    }),
   ];
 }

@@ -13,7 +13,7 @@ import { PaginationQuery } from '../../contract/pagination.js';
 import type { ShutdownPreflight } from '../../app/jobs/active-work.js';
 import type { JobLifecycle } from '../../app/jobs/job-engine.js';
 import { ServiceError } from '../../app/service-error.js';
-import type { RouteDefinition } from '../route-definition.js';
+import { defineRoute, type RouteDefinition } from '../route-definition.js';
 import { jobEventFrame } from '../job-frames.js';
 import { streamSse, type SseFrame } from '../sse.js';
 
@@ -37,7 +37,7 @@ export const LastEventIdHeader = Type.String({ pattern: LAST_EVENT_ID.source, de
 /** The job lifecycle routes: they translate HTTP to the job engine and admit no work. */
 export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       operationId: 'listInternalJobs',
       method: 'GET',
       path: '/api/v1/jobs',
@@ -47,12 +47,9 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
       tags: ['jobs'],
       query: PaginationQuery,
       success: { status: 200, description: 'One page of job snapshots.', schema: JobSnapshotPage, contentType: 'application/json' },
-      handler: async (request) => {
-        const query = request.query as PaginationQuery;
-        return jobs.list(query.cursor ?? null, query.limit);
-      },
-    },
-    {
+      handler: async (request) => jobs.list(request.query.cursor ?? null, request.query.limit),
+    }),
+    defineRoute({
       operationId: 'getInternalJob',
       method: 'GET',
       path: '/api/v1/jobs/{job_id}',
@@ -62,9 +59,9 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
       tags: ['jobs'],
       params: JobPathParams,
       success: { status: 200, description: 'The job snapshot.', schema: JobSnapshot, contentType: 'application/json' },
-      handler: async (request) => jobs.get((request.params as JobPathParams).job_id),
-    },
-    {
+      handler: async (request) => jobs.get(request.params.job_id),
+    }),
+    defineRoute({
       operationId: 'cancelInternalJob',
       method: 'POST',
       path: '/api/v1/jobs/{job_id}/cancel',
@@ -75,9 +72,9 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
       tags: ['jobs'],
       params: JobPathParams,
       success: { status: 200, description: 'The cancellation disposition and the current snapshot.', schema: JobCancelResponse, contentType: 'application/json' },
-      handler: async (request) => jobs.cancel((request.params as JobPathParams).job_id),
-    },
-    {
+      handler: async (request) => jobs.cancel(request.params.job_id),
+    }),
+    defineRoute({
       operationId: 'streamInternalJobEvents',
       method: 'GET',
       path: '/api/v1/jobs/{job_id}/events',
@@ -90,7 +87,7 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
       success: { status: 200, description: 'The event stream.', contentType: 'text/event-stream', eventSchema: JobEvent },
       extraErrorStatuses: [410],
       handler: async (request, reply) => {
-        const { job_id: jobId } = request.params as JobPathParams;
+        const { job_id: jobId } = request.params;
         const lastEventId = parseLastEventId(request.headers['last-event-id']);
         const { subscription } = jobs.subscribe(jobId, lastEventId);
         await streamSse(
@@ -105,8 +102,8 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
         );
         return reply;
       },
-    },
-    {
+    }),
+    defineRoute({
       operationId: 'preflightInternalShutdown',
       method: 'POST',
       path: '/api/v1/jobs/shutdown',
@@ -116,7 +113,7 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
       tags: ['jobs'],
       body: ShutdownPreflightRequest,
       success: { status: 200, description: 'Nothing is active.', schema: ShutdownPreflightResponse, contentType: 'application/json' },
-      handler: async (request) => preflight.run((request.body as ShutdownPreflightRequest).wait_ms),
-    },
+      handler: async (request) => preflight.run(request.body.wait_ms),
+    }),
   ];
 }

@@ -4,11 +4,11 @@ import { SettingsPatchRequest, SettingsResponse } from '../../contract/settings.
 import type { StartupReport } from '../../app/diagnostics/startup-report.js';
 import type { CredentialService } from '../../app/secrets/credential-service.js';
 import type { SettingsService } from '../../app/settings/settings-service.js';
-import type { RouteDefinition } from '../route-definition.js';
+import { defineRoute, type RouteDefinition } from '../route-definition.js';
 
 export function diagnosticsRoutes(startup: StartupReport): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       operationId: 'getInternalStartupDiagnostics',
       method: 'GET',
       path: '/api/v1/startup-diagnostics',
@@ -18,13 +18,13 @@ export function diagnosticsRoutes(startup: StartupReport): RouteDefinition[] {
       tags: ['diagnostics'],
       success: { status: 200, description: 'The startup report.', schema: StartupDiagnosticReportResponse, contentType: 'application/json' },
       handler: async () => startup.checked(),
-    },
+    }),
   ];
 }
 
 export function settingsRoutes(settings: SettingsService): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       operationId: 'getInternalSettings',
       method: 'GET',
       path: '/api/v1/settings',
@@ -34,8 +34,8 @@ export function settingsRoutes(settings: SettingsService): RouteDefinition[] {
       tags: ['settings'],
       success: { status: 200, description: 'The settings catalog.', schema: SettingsResponse, contentType: 'application/json' },
       handler: async () => settings.read(),
-    },
-    {
+    }),
+    defineRoute({
       operationId: 'patchInternalSettings',
       method: 'PATCH',
       path: '/api/v1/settings',
@@ -46,18 +46,14 @@ export function settingsRoutes(settings: SettingsService): RouteDefinition[] {
       tags: ['settings'],
       body: SettingsPatchRequest,
       success: { status: 200, description: 'The settings after the patch.', schema: SettingsResponse, contentType: 'application/json' },
-      handler: async (request) => {
-        const body = request.body as SettingsPatchRequest;
-        return settings.patch(body.expected_revision, body.changes);
-      },
-    },
+      handler: async (request) => settings.patch(request.body.expected_revision, request.body.changes),
+    }),
   ];
 }
 
 export function secretRoutes(credentials: CredentialService): RouteDefinition[] {
-  const reference = (request: { params: unknown }): string => (request.params as SecretReferenceParams).reference;
   return [
-    {
+    defineRoute({
       operationId: 'getInternalSecretStatus',
       method: 'GET',
       path: '/api/v1/secrets/{reference}/status',
@@ -67,9 +63,9 @@ export function secretRoutes(credentials: CredentialService): RouteDefinition[] 
       tags: ['secrets'],
       params: SecretReferenceParams,
       success: { status: 200, description: 'The credential status.', schema: SecretStatusResponse, contentType: 'application/json' },
-      handler: async (request) => credentials.status(reference(request)),
-    },
-    {
+      handler: async (request) => credentials.status(request.params.reference),
+    }),
+    defineRoute({
       operationId: 'setInternalSecret',
       method: 'POST',
       path: '/api/v1/secrets/{reference}/set',
@@ -80,9 +76,9 @@ export function secretRoutes(credentials: CredentialService): RouteDefinition[] 
       params: SecretReferenceParams,
       body: SecretSetRequest,
       success: { status: 200, description: 'The credential status after the write.', schema: SecretStatusResponse, contentType: 'application/json' },
-      handler: async (request) => credentials.set(reference(request), (request.body as SecretSetRequest).value),
-    },
-    {
+      handler: async (request) => credentials.set(request.params.reference, request.body.value),
+    }),
+    defineRoute({
       operationId: 'deleteInternalSecret',
       method: 'POST',
       path: '/api/v1/secrets/{reference}/delete',
@@ -92,7 +88,7 @@ export function secretRoutes(credentials: CredentialService): RouteDefinition[] 
       tags: ['secrets'],
       params: SecretReferenceParams,
       success: { status: 200, description: 'The credential status after the delete.', schema: SecretStatusResponse, contentType: 'application/json' },
-      handler: async (request) => credentials.delete(reference(request)),
-    },
+      handler: async (request) => credentials.delete(request.params.reference),
+    }),
   ];
 }

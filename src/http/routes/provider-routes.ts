@@ -3,11 +3,11 @@ import { ProviderConfigurationResponse } from '../../contract/provider-configura
 import { EndpointValidationRequest, EndpointValidationResponse, ProviderProfileCreateRequest, ProviderProfileResponse } from '../../contract/providers.js';
 import type { ConsentService } from '../../app/consent/consent-service.js';
 import type { ProviderConfigurationService } from '../../app/providers/provider-configuration-service.js';
-import type { RouteDefinition } from '../route-definition.js';
+import { defineRoute, type RouteDefinition } from '../route-definition.js';
 
 export function providerRoutes(providers: ProviderConfigurationService): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       operationId: 'getInternalProviderConfiguration',
       method: 'GET',
       path: '/api/v1/provider-configuration',
@@ -18,8 +18,8 @@ export function providerRoutes(providers: ProviderConfigurationService): RouteDe
       tags: ['providers'],
       success: { status: 200, description: 'The provider configuration.', schema: ProviderConfigurationResponse, contentType: 'application/json' },
       handler: async () => providers.configuration(),
-    },
-    {
+    }),
+    defineRoute({
       operationId: 'validateInternalProviderEndpoint',
       method: 'POST',
       path: '/api/v1/provider-endpoints/validate',
@@ -30,9 +30,9 @@ export function providerRoutes(providers: ProviderConfigurationService): RouteDe
       tags: ['providers'],
       body: EndpointValidationRequest,
       success: { status: 200, description: 'The endpoint passed the test.', schema: EndpointValidationResponse, contentType: 'application/json' },
-      handler: async (request) => providers.validateEndpoint(request.body as EndpointValidationRequest),
-    },
-    {
+      handler: async (request) => providers.validateEndpoint(request.body),
+    }),
+    defineRoute({
       operationId: 'createInternalProviderProfile',
       method: 'POST',
       path: '/api/v1/provider-profiles',
@@ -43,14 +43,14 @@ export function providerRoutes(providers: ProviderConfigurationService): RouteDe
       tags: ['providers'],
       body: ProviderProfileCreateRequest,
       success: { status: 200, description: 'The created profile and the new profile revision.', schema: ProviderProfileResponse, contentType: 'application/json' },
-      handler: async (request) => providers.createProfile(request.body as ProviderProfileCreateRequest),
-    },
+      handler: async (request) => providers.createProfile(request.body),
+    }),
   ];
 }
 
 export function consentRoutes(consents: ConsentService): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       operationId: 'previewInternalConsent',
       method: 'POST',
       path: '/api/v1/consents/preview',
@@ -61,9 +61,9 @@ export function consentRoutes(consents: ConsentService): RouteDefinition[] {
       tags: ['consent'],
       body: ConsentPreviewRequest,
       success: { status: 200, description: 'The consent preview.', schema: ConsentPreviewResponse, contentType: 'application/json' },
-      handler: async (request) => consents.preview(request.body as ConsentPreviewRequest),
-    },
-    {
+      handler: async (request) => consents.preview(request.body),
+    }),
+    defineRoute({
       operationId: 'createInternalConsent',
       method: 'POST',
       path: '/api/v1/consents',
@@ -73,9 +73,9 @@ export function consentRoutes(consents: ConsentService): RouteDefinition[] {
       tags: ['consent'],
       body: ConsentCreateRequest,
       success: { status: 200, description: 'The created consent and the new consent revision.', schema: ConsentResponse, contentType: 'application/json' },
-      handler: async (request) => consents.create(request.body as ConsentCreateRequest),
-    },
-    {
+      handler: async (request) => consents.create(request.body),
+    }),
+    defineRoute({
       operationId: 'revokeInternalConsent',
       method: 'POST',
       path: '/api/v1/consents/{name}/revoke',
@@ -85,7 +85,7 @@ export function consentRoutes(consents: ConsentService): RouteDefinition[] {
       tags: ['consent'],
       params: ConsentNameParams,
       success: { status: 200, description: 'The revoked consent and the consent revision.', schema: ConsentResponse, contentType: 'application/json' },
-      handler: async (request) => consents.revoke((request.params as ConsentNameParams).name),
-    },
+      handler: async (request) => consents.revoke(request.params.name),
+    }),
   ];
 }

@@ -2,7 +2,7 @@ import { CapabilityManifest } from '../../contract/capabilities.js';
 import { HealthResponse } from '../../contract/health.js';
 import type { ModuleRegistry } from '../../app/capabilities/module-registry.js';
 import type { ReadinessReport } from '../../app/health/readiness.js';
-import type { RouteDefinition } from '../route-definition.js';
+import { defineRoute, type RouteDefinition } from '../route-definition.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
@@ -12,7 +12,7 @@ export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistr
   const health = (): string => (healthBody ??= JSON.stringify(readiness.current()));
   const manifest = (): string => (manifestBody ??= JSON.stringify(registry.manifest()));
   return [
-    {
+    defineRoute({
       operationId: 'getInternalHealth',
       method: 'GET',
       path: '/api/v1/health',
@@ -23,8 +23,8 @@ export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistr
       success: { status: 200, description: 'The service is ready.', schema: HealthResponse, contentType: 'application/json' },
       handler: async (_request, reply) => reply.type(JSON_UTF8).send(health()),
       fixedResponse: () => (readiness.bound ? health() : null),
-    },
-    {
+    }),
+    defineRoute({
       operationId: 'getInternalCapabilities',
       method: 'GET',
       path: '/api/v1/capabilities',
@@ -35,6 +35,6 @@ export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistr
       success: { status: 200, description: 'The capability manifest.', schema: CapabilityManifest, contentType: 'application/json' },
       handler: async (_request, reply) => reply.type(JSON_UTF8).send(manifest()),
       fixedResponse: manifest,
-    },
+    }),
   ];
 }
