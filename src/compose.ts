@@ -241,7 +241,7 @@ function contractExecutor(artifacts: FileArtifactRegistry): GedcomExecutor {
 function gedcomWorkerPool(artifacts: FileArtifactRegistry, script: WorkerScript, override: GedcomWorkerOverride | null, log: EventLog): GedcomWorkerPool {
   return new GedcomWorkerPool({
     script,
-    size: defaultPoolSize(),
+    size: override?.size ?? defaultPoolSize(),
     maxOldGenerationMb: override?.maxOldGenerationMb ?? GEDCOM_WORKER_LIMITS.maxOldGenerationMb,
     artifacts,
     checkpoints: override?.checkpoints ?? null,
@@ -280,7 +280,9 @@ export async function composeService(
   const startupReport = new StartupReport(state.codes, platformOf(process.platform, process.arch));
   const startup = startupGate(startupReport.degraded, startupReport.mutationsBlocked);
   log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes, duration_ms: Math.round(performance.now() - evaluationStarted) });
-  const enabledModules = state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId] : state.config.enabledModules;
+  // An invalid configuration file enables nothing it names, but the spec's fully shaped routes stay
+  // exposed: settings and credential changes then answer 409 STARTUP_MUTATION_BLOCKED (rule 10), not 404.
+  const enabledModules = state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId, SETTINGS_MODULE.moduleId, SECRETS_MODULE.moduleId] : state.config.enabledModules;
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });
   // Without the encrypted database (blocked startup) jobs cannot be submitted; the ledger stays empty.
@@ -334,7 +336,7 @@ export async function composeService(
     gedcom,
   };
   const routes = exposeRoutes(registry, [...capabilities(services), ...extended]);
-  const http = buildHttpAdapter({ gate, routes, log });
+  const { app: http } = buildHttpAdapter({ gate, routes, log });
   // Graceful shutdown interrupts running jobs (their terminal events reach open streams) before connections close.
   http.addHook('preClose', async () => {
     jobs.shutdown();

@@ -26,6 +26,8 @@ export interface CompositionExtension {
 export interface GedcomWorkerOverride {
   readonly checkpoints?: GedcomCheckpoints;
   readonly maxOldGenerationMb?: number;
+  /** Workers at once, instead of the machine's default (so tests see queueing on any machine). */
+  readonly size?: number;
 }
 
 const installed: CompositionExtension[] = [];

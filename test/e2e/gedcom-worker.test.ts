@@ -118,10 +118,14 @@ describe('GEDCOM work runs in worker threads', () => {
     const session = await openSession(world, 'local-ollama');
     const chat = await streamToEnd(world, session, { message: 'hello' });
     expect(chat.events.at(-1)?.kind).toBe('completed');
-    // the GEDCOM job is still where it was; released, it finishes
+    // beyond the pool's size (one worker in the test composition) a GEDCOM job waits queued
+    const second = await submit('inspect', { source: await grant(QUEEN, 'gedcom.inspect'), execution: offline });
+    expect((await call<JobSnapshot>(sidecar(), 'GET', `/api/v1/jobs/${second.job_id}`)).body.state).toBe('queued');
+    // the GEDCOM job is still where it was; released, it finishes and the queued one runs
     expect((await call<JobSnapshot>(sidecar(), 'GET', `/api/v1/jobs/${job.job_id}`)).body.state).toBe('running');
     expect((await call<{ released: number }>(sidecar(), 'POST', '/api/v1/testing/gedcom/release')).body.released).toBe(1);
     expect((await waitTerminal(sidecar(), job.job_id)).state).toBe('succeeded');
+    expect((await waitTerminal(sidecar(), second.job_id)).state).toBe('succeeded');
     expect((await call(sidecar(), 'GET', `/api/v1/gedcom/jobs/${job.job_id}/result`)).status).toBe(200);
   });
 

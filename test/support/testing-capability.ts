@@ -55,9 +55,14 @@ class TestGedcomCheckpoints implements GedcomCheckpoints {
     return hooks;
   }
 
-  held(release: () => void): void {
+  held(release: () => void, ended: Promise<void>): void {
     if (this.holding.length >= HELD_TASKS_MAX) throw new Error('too many held tasks');
     this.holding.push(release);
+    // a task that ends otherwise (cancelled, shut down) no longer holds
+    void ended.then(() => {
+      const index = this.holding.indexOf(release);
+      if (index !== -1) this.holding.splice(index, 1);
+    });
     for (const wake of this.waiting.splice(0)) wake(this.holding.length);
   }
 
@@ -97,7 +102,8 @@ const gedcomCheckpoints = new TestGedcomCheckpoints();
 
 export const testingExtension: CompositionExtension = {
   name: 'testing',
-  gedcomWorker: { checkpoints: gedcomCheckpoints },
+  // one worker, so that a second GEDCOM job waits `queued` on any machine
+  gedcomWorker: { checkpoints: gedcomCheckpoints, size: 1 },
   capabilities({ jobs }) {
     const held = new Map<string, () => void>();
     const waitForRelease = (context: JobContext, orCancel: boolean): Promise<void> => {

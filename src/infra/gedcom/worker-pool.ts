@@ -23,8 +23,8 @@ export interface TaskHooks {
 export interface GedcomCheckpoints {
   /** The hooks of the task starting now, consumed; null for none. */
   next(): TaskHooks | null;
-  /** A task holds at its checkpoint until `release` is called (a cancel also ends the hold). */
-  held(release: () => void): void;
+  /** A task holds at its checkpoint until `release` is called (a cancel also ends the hold); `ended` resolves when its worker stopped. */
+  held(release: () => void, ended: Promise<void>): void;
 }
 
 export interface Timers {
@@ -175,6 +175,8 @@ export class GedcomWorkerPool implements GedcomExecutor {
         grace = timers.setTimeout(() => settle(() => reject(new JobCancelledError())), GEDCOM_WORKER_LIMITS.cancelGraceMs);
       };
       watch.signal.addEventListener('abort', cancel, { once: true });
+      // a cancel that came while the task was being prepared (grants located, output reserved)
+      if (watch.signal.aborted) cancel();
       worker.on('message', (raw: unknown) => {
         const message = workerMessageOf(raw);
         if (message === null) return fail('GEDCOM_WORKER_FAILED');
@@ -188,7 +190,7 @@ export class GedcomWorkerPool implements GedcomExecutor {
             this.options.checkpoints?.held(() => {
               Atomics.store(flags, CONTROL.gate, 1);
               Atomics.notify(flags, CONTROL.gate);
-            });
+            }, exited);
             return;
           case 'result':
             return settle(() => resolve(message));
