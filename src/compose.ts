@@ -276,7 +276,10 @@ export async function composeService(
 ): Promise<ComposedService> {
   const { keyring } = early;
   const evaluationStarted = early.startedAt;
-  const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace }, keyring, early.databaseKey);
+  const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace }, keyring, early.databaseKey, (reason) =>
+    log.event('database.file_lost', { reason }),
+  );
+  const guard = state.databaseGuard ?? undefined;
   const startupReport = new StartupReport(state.codes, platformOf(process.platform, process.arch));
   const startup = startupGate(startupReport.degraded, startupReport.mutationsBlocked);
   log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes, duration_ms: Math.round(performance.now() - evaluationStarted) });
@@ -286,7 +289,7 @@ export async function composeService(
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });
   // Without the encrypted database (blocked startup) jobs cannot be submitted; the ledger stays empty.
-  const jobs = jobEngine(state.database ? new SqliteJobLedger(state.database) : new InMemoryJobLedger(), startup, log);
+  const jobs = jobEngine(state.database ? new SqliteJobLedger(state.database, guard) : new InMemoryJobLedger(), startup, log);
   jobs.start();
   const preflight = new ShutdownPreflight();
   preflight.register(jobs);
@@ -302,10 +305,10 @@ export async function composeService(
     transport: providerTransport,
     cloudUrls: networkOverride?.cloudUrls,
   };
-  const settings = new SettingsService(state.database ? new SqliteSettingsStore(state.database) : null, startup, SENSITIVE_SETTING_KEYS);
+  const settings = new SettingsService(state.database ? new SqliteSettingsStore(state.database, guard) : null, startup, SENSITIVE_SETTING_KEYS);
   const providers = providerServices({
     network: providerNetwork,
-    store: state.database ? new SqliteProviderStore(state.database) : null,
+    store: state.database ? new SqliteProviderStore(state.database, guard) : null,
     credentials: { status: (reference) => credentials.presence(reference) },
     gate: startup,
   });
@@ -353,6 +356,7 @@ export async function composeService(
     },
     async close() {
       state.database?.close();
+      state.databaseGuard?.close();
     },
   };
 }

@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Open a chat session
-         * @description Preflights one exact named provider profile, its exact model, a purpose, a data-class set and an optional named consent (required for cloud providers) through the central provider preflight, then opens an in-memory session owned by the `X-Service-Session-Owner` header. Refused with STARTUP_DEGRADED before any provider access while startup is degraded; at most 32 live sessions (409 CHAT_SESSION_LIMIT). A missing or malformed owner header is 422.
+         * @description Preflights one exact named provider profile, its exact model, a purpose, a data-class set and an optional named consent (required for cloud providers) through the central provider preflight, then opens an in-memory session owned by the `X-Service-Session-Owner` header. Refused with STARTUP_DEGRADED before any provider access while startup is degraded; at most 32 live sessions (409 CHAT_SESSION_LIMIT). A missing or malformed owner header is 422 (header validation of the request that names the owner; no session exists yet to hide). On every route under a session an absent or wrong owner is 404 CHAT_SESSION_NOT_FOUND instead, exactly like an unknown session, so owners cannot probe each other. An unknown profile or consent named in the body is 409 (PROFILE_NOT_FOUND, CONSENT_REQUIRED): 404 is kept for what the path addresses.
          */
         post: operations["createInternalChatSession"];
         delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Create a consent
-         * @description Creates the named grant only from the exact current preview (digest and scope) against the current consent revision.
+         * @description Creates the named grant only from the exact current preview (digest and scope) against the current consent revision. 409 STARTUP_MUTATION_BLOCKED while a startup component blocks mutations; a profile named in the scope that does not exist is 409 PROFILE_NOT_FOUND (a conflict with current state; 404 is kept for what the path addresses).
          */
         post: operations["createInternalConsent"];
         delete?: never;
@@ -195,7 +195,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a consent
-         * @description Revokes the named grant. Idempotent: revoking a revoked grant answers it unchanged; a change bumps the consent revision.
+         * @description Revokes the named grant. Idempotent: revoking a revoked grant answers it unchanged; a change bumps the consent revision. The consent addressed by the path that does not exist is 404 CONSENT_NOT_FOUND.
          */
         post: operations["revokeInternalConsent"];
         delete?: never;
@@ -215,7 +215,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a consent
-         * @description Returns the complete requested scope (provider, profile, model, modules, purposes, data classes, retention, living-person and remote-retention warnings, optional budget), the consent revision and a digest. Changes nothing.
+         * @description Returns the complete requested scope (provider, profile, model, modules, purposes, data classes, retention, living-person and remote-retention warnings, optional budget), the consent revision and a digest. Changes nothing, so a blocked startup component does not refuse it; it reads profiles from the encrypted database, and while that is not open it answers 409 STARTUP_DEGRADED (as settings GET). A profile named in the body that does not exist is 409 PROFILE_NOT_FOUND: 404 is kept for what the path addresses.
          */
         post: operations["previewInternalConsent"];
         delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * Safe-quit preflight
-         * @description Waits for active work (jobs, and chat streams once they exist) up to `wait_ms` (at most 10000 ms, the default). Answers `ready` when nothing is active; otherwise 409 SHUTDOWN_BLOCKED_ACTIVE_WORK with the counts per source in `details`, including work pending a cancellation-safe point. Changes no state; not blocked by degraded startup.
+         * @description Waits for active work (jobs, and chat streams once they exist) up to `wait_ms` (at most 10000 ms, the default). Answers `ready` when nothing is active; otherwise 409 SHUTDOWN_BLOCKED_ACTIVE_WORK with the counts per source in `details`, including work pending a cancellation-safe point. The body is optional: a request without one (no Content-Length, or 0) waits the default; a body, when sent, is a JSON ShutdownPreflightRequest. Changes no state; not blocked by degraded startup (spec section 3, rule 3).
          */
         post: operations["preflightInternalShutdown"];
         delete?: never;
@@ -515,7 +515,7 @@ export interface paths {
         put?: never;
         /**
          * Create a provider profile
-         * @description Creates a named profile (provider, endpoint, exact model) against the current profile revision and the identity of a recent endpoint test; the endpoint is tested again at save and must keep that identity.
+         * @description Creates a named profile (provider, endpoint, exact model) against the current profile revision and the identity of a recent endpoint test; the endpoint is tested again at save and must keep that identity. 409 STARTUP_MUTATION_BLOCKED while a startup component blocks mutations; 503 DATABASE_FILE_LOST when the database file is no longer the one at the workspace path.
          */
         post: operations["createInternalProviderProfile"];
         delete?: never;
@@ -535,7 +535,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a credential
-         * @description Removes the credential from the OS keyring and verifies that it is absent.
+         * @description Removes the credential from the OS keyring and verifies that it is absent. Same order of refusals as set: 404 SECRET_REFERENCE_UNKNOWN, then 409 STARTUP_MUTATION_BLOCKED or CREDENTIAL_ENV_MANAGED, then 503 for an unavailable or locked keyring.
          */
         post: operations["deleteInternalSecret"];
         delete?: never;
@@ -555,7 +555,7 @@ export interface paths {
         put?: never;
         /**
          * Set a credential
-         * @description Stores the write-only value in the OS keyring and reads it back. The response carries only reference and status.
+         * @description Stores the write-only value in the OS keyring and reads it back. The response carries only reference and status. The reference is judged first (404 SECRET_REFERENCE_UNKNOWN off the allowlist, whatever the startup state), then the state: 409 STARTUP_MUTATION_BLOCKED while a startup component blocks mutations, 409 CREDENTIAL_ENV_MANAGED for an environment-managed reference, 503 when the keyring is unavailable or locked.
          */
         post: operations["setInternalSecret"];
         delete?: never;
@@ -573,7 +573,7 @@ export interface paths {
         };
         /**
          * Credential status
-         * @description Tells whether the allowlisted credential is present. Never reveals a value; an unavailable or locked keyring fails closed.
+         * @description Tells whether the allowlisted credential is `present` or `missing`; never reveals a value. A reference off the allowlist is 404 SECRET_REFERENCE_UNKNOWN (422 when it breaks the pattern). An unavailable or locked keyring fails closed with 503 CREDENTIAL_STORE_UNAVAILABLE or CREDENTIAL_STORE_LOCKED (spec rule 9): this route never answers `status: unavailable`, a value the schema keeps for listings (provider configuration reports a failing keyring that way).
          */
         get: operations["getInternalSecretStatus"];
         put?: never;
@@ -593,7 +593,7 @@ export interface paths {
         };
         /**
          * Read settings
-         * @description The complete catalog of five non-secret settings with the current revision.
+         * @description The complete catalog of five non-secret settings with the current revision. The values live in the encrypted database: while it is not open (degraded startup) the answer is 409 STARTUP_DEGRADED.
          */
         get: operations["getInternalSettings"];
         put?: never;
@@ -603,7 +603,7 @@ export interface paths {
         head?: never;
         /**
          * Patch settings
-         * @description Applies all changes atomically or none. Fails for an unknown key, a sensitive key, an invalid value or a stale expected_revision, naming each failing key in details.
+         * @description Applies all changes atomically or none. Refused with 409 STARTUP_MUTATION_BLOCKED while a startup component blocks mutations (an invalid configuration file included), before any key is judged. Fails for an unknown key, a sensitive key, an invalid value or a stale expected_revision, naming each failing key in details. Acknowledged only once committed to the database file that is at the workspace path now: a file removed, replaced or made read-only underneath the service answers 503 DATABASE_FILE_LOST and nothing changes.
          */
         patch: operations["patchInternalSettings"];
         trace?: never;
@@ -1683,6 +1683,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -1710,6 +1719,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request failed safely. */
             500: {
                 headers: {
@@ -1719,7 +1737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1789,6 +1807,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -1816,6 +1843,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request failed safely. */
             500: {
                 headers: {
@@ -1825,7 +1861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1901,6 +1937,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -1928,6 +1973,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -1946,7 +2000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2020,6 +2074,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -2047,6 +2110,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -2065,7 +2137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2139,6 +2211,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -2166,6 +2247,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -2184,7 +2274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2262,6 +2352,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -2289,6 +2388,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -2307,7 +2415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2385,6 +2493,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -2412,6 +2529,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -2430,7 +2556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2505,6 +2631,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -2532,6 +2667,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -2550,7 +2694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2627,6 +2771,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -2663,6 +2816,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -2681,7 +2843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2755,6 +2917,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -2782,6 +2953,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -2800,7 +2980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2872,6 +3052,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -2899,6 +3088,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -2917,7 +3115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2991,6 +3189,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -3018,6 +3225,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -3036,7 +3252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3110,6 +3326,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -3137,6 +3362,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -3155,7 +3389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3227,6 +3461,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -3263,6 +3506,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -3281,7 +3533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3355,6 +3607,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -3382,6 +3643,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -3400,7 +3670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3474,6 +3744,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -3501,6 +3780,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -3519,7 +3807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3593,6 +3881,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -3620,6 +3917,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -3638,7 +3944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3712,6 +4018,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -3739,6 +4054,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -3757,7 +4081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3827,6 +4151,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -3854,6 +4187,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request failed safely. */
             500: {
                 headers: {
@@ -3863,7 +4205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3936,6 +4278,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -3963,13 +4314,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Validation error. */
-            422: {
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The request failed safely. */
@@ -3981,7 +4332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4053,6 +4404,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -4080,6 +4440,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -4098,7 +4467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4170,6 +4539,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -4197,6 +4575,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -4215,7 +4602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4289,6 +4676,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -4325,6 +4721,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -4343,7 +4748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4366,7 +4771,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ShutdownPreflightRequest"];
             };
@@ -4417,6 +4822,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -4444,6 +4858,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -4462,7 +4885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4532,6 +4955,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -4559,6 +4991,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request failed safely. */
             500: {
                 headers: {
@@ -4568,7 +5009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4642,6 +5083,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -4669,6 +5119,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -4687,7 +5146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4761,6 +5220,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -4788,6 +5256,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -4806,7 +5283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4878,6 +5355,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -4905,6 +5391,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -4923,7 +5418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4999,6 +5494,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -5026,6 +5530,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -5044,7 +5557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5116,6 +5629,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -5143,6 +5665,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -5161,7 +5692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5231,6 +5762,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -5258,6 +5798,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request failed safely. */
             500: {
                 headers: {
@@ -5267,7 +5816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5341,6 +5890,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -5368,6 +5926,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -5386,7 +5953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5456,6 +6023,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request did not arrive within its deadline. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request conflicts with the current protected state. */
             409: {
                 headers: {
@@ -5483,6 +6059,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The expectation is not supported (only 100-continue is). */
+            417: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request failed safely. */
             500: {
                 headers: {
@@ -5492,7 +6077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Secure credential storage is unavailable. */
+            /** @description Secure storage is unavailable: the keyring, or the encrypted database file. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -15,6 +15,7 @@ export const STARTUP_CODES = {
     'database.key_rejected',
     'database.corrupt',
     'database.schema_newer',
+    'database.read_only',
     'database.not_opened',
   ],
   keyring: ['keyring.ok', 'keyring.unavailable', 'keyring.locked'],

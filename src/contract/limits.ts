@@ -32,12 +32,42 @@ export const HANDSHAKE = {
 } as const;
 
 export const SERVER_TIMEOUTS = {
+  /** Whole request head (request line and headers) of a request on an authenticated connection. */
   headersMs: 10_000,
+  /** Whole request, body included. */
   requestMs: 30_000,
+  /** An idle keep-alive connection between two requests. */
   keepAliveMs: 5_000,
+  /**
+   * How often the header and request deadlines are checked (Node's connectionsCheckingInterval,
+   * 30 s by default, which let a 10 s deadline fire after up to 40 s). A deadline takes effect at
+   * most this much after its configured value.
+   */
+  deadlineCheckIntervalMs: 100,
   /** Graceful shutdown of the whole process (contract.md section 1). */
   gracefulShutdownMs: 5_000,
   maxHeaderBytes: 16_384,
+} as const;
+
+/**
+ * Connections (issue 14): a bound on open sockets, and a shorter leash for sockets that have not
+ * yet carried an authenticated request, so that thousands of idle or slow sockets from another
+ * local process neither grow memory without bound nor lock the paired client out.
+ */
+export const CONNECTION_LIMITS = {
+  /** Open connections at most. At the bound, the oldest unauthenticated connection is closed to admit a new one; with none, the new one is closed. */
+  maxConnections: 256,
+  /** Connections that have not yet carried an authenticated request; the oldest of them is closed (no bytes sent) to admit a new one. */
+  maxUnauthenticatedConnections: 64,
+  /** From accept, a connection has this long to complete an authenticated request head; then it is answered 408 REQUEST_TIMEOUT and closed. */
+  unauthenticatedMs: 3_000,
+  /**
+   * Lingering close (as nginx's): after an answer that closes the connection while the client may
+   * still be sending (401, 413, 400 with the body unread), the answer is flushed, the write side is
+   * shut, and what still arrives is read and discarded for at most this long, so that the client
+   * reads the answer instead of a reset.
+   */
+  lingeringCloseMs: 5_000,
 } as const;
 
 export const CAPABILITY_LIMITS = {

@@ -37,18 +37,46 @@ export function setBaselineHeaders(res: ServerResponse): void {
   res.setHeader('x-content-type-options', 'nosniff');
 }
 
-/** Writes an envelope straight on the raw response: used by the gate before Fastify sees the request. */
-export function writeRawEnvelope(res: ServerResponse, code: ErrorCode): void {
+/**
+ * Writes an envelope straight on the raw response: used before Fastify sees the request (gate,
+ * routing, body rules). The body of a refused request is never read: the connection closes
+ * (lingering, see ConnectionGovernor) rather than being kept alive behind an unread body.
+ */
+export function writeRawEnvelope(res: ServerResponse, code: ErrorCode, extraHeaders: Readonly<Record<string, string>> = {}): void {
   const envelope = buildEnvelope(code);
   const body = JSON.stringify(envelope);
   const headers: Record<string, string | number> = {
+    ...extraHeaders,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     [HEADER_CORRELATION_REF]: envelope.correlation_ref,
-    // The gate never reads the body of a refused request; the connection is closed rather than drained.
     connection: 'close',
   };
   if (code === 'AUTH_BEARER_INVALID') headers['www-authenticate'] = 'Bearer';
   res.writeHead(ERROR_CATALOGUE[code].status, headers);
   res.end(body);
+}
+
+const REASON: Readonly<Record<number, string>> = { 400: 'Bad Request', 401: 'Unauthorized', 408: 'Request Timeout', 413: 'Content Too Large', 417: 'Expectation Failed' };
+
+/**
+ * A whole HTTP/1.1 response carrying an envelope, as bytes for a socket that has no response
+ * object: errors of the HTTP parser layer (malformed request, header overflow, timeouts) and
+ * requests node:http does not hand to a request listener. Same headers as every other answer.
+ */
+export function rawEnvelopeResponse(code: ErrorCode): string {
+  const envelope = buildEnvelope(code);
+  const body = JSON.stringify(envelope);
+  const status = ERROR_CATALOGUE[code].status;
+  return (
+    `HTTP/1.1 ${status} ${REASON[status] ?? 'Error'}\r\n` +
+    'cache-control: no-store\r\n' +
+    'x-content-type-options: nosniff\r\n' +
+    `${HEADER_CORRELATION_REF}: ${envelope.correlation_ref}\r\n` +
+    (code === 'AUTH_BEARER_INVALID' ? 'www-authenticate: Bearer\r\n' : '') +
+    'content-type: application/json; charset=utf-8\r\n' +
+    `content-length: ${Buffer.byteLength(body)}\r\n` +
+    'connection: close\r\n' +
+    `\r\n${body}`
+  );
 }

@@ -5,18 +5,27 @@ import type { RouteDefinition } from './route-definition.js';
 /** Statuses every route answers with an ErrorEnvelope (spec section 4). */
 export const SHARED_ERROR_STATUSES = [400, 401, 404, 405, 409, 413, 415, 500, 503] as const;
 
+/**
+ * Statuses the HTTP layer answers to any request before a route sees it, declared on every route:
+ * 408 REQUEST_TIMEOUT (the request did not arrive within its deadline) and 417
+ * EXPECTATION_UNSUPPORTED (an `Expect` other than 100-continue).
+ */
+export const CONNECTION_ERROR_STATUSES = [408, 417] as const;
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'The request failed closed.',
   401: 'The private bearer is invalid.',
   404: 'The route is not exposed, or the addressed resource is not known.',
   405: 'The method is not accepted.',
+  408: 'The request did not arrive within its deadline.',
   409: 'The request conflicts with the current protected state.',
   410: 'The requested history is no longer retained.',
   413: 'The request is too large.',
   415: 'The content type is not accepted.',
+  417: 'The expectation is not supported (only 100-continue is).',
   422: 'Validation error.',
   500: 'The request failed safely.',
-  503: 'Secure credential storage is unavailable.',
+  503: 'Secure storage is unavailable: the keyring, or the encrypted database file.',
 };
 
 type JsonObject = Record<string, unknown>;
@@ -96,14 +105,16 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], namedSc
       success.content = { 'application/json': { schema: referencing(route.success.schema, names) } };
     }
     responses[String(route.success.status)] = success;
-    const statuses = new Set<number>([...SHARED_ERROR_STATUSES, ...(route.extraErrorStatuses ?? [])]);
+    const statuses = new Set<number>([...SHARED_ERROR_STATUSES, ...CONNECTION_ERROR_STATUSES, ...(route.extraErrorStatuses ?? [])]);
     for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[String(status)] = {
         description: STATUS_TEXT[status] ?? 'Error.',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
       };
     }
-    if (route.params || route.body || route.query) {
+    // 422 only where the specification allows it: routes with a path parameter or a body (section 7).
+    // A failed query is 400 REQUEST_QUERY_INVALID with an envelope.
+    if (route.params || route.body) {
       responses['422'] = {
         description: STATUS_TEXT[422],
         content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } },
@@ -119,7 +130,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], namedSc
     };
     if (route.description) operation.description = route.description;
     if (route.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: referencing(route.body, names) } } };
+      operation.requestBody = { required: route.bodyOptional !== true, content: { 'application/json': { schema: referencing(route.body, names) } } };
     }
     paths[route.path] ??= {};
     (paths[route.path] as JsonObject)[route.method.toLowerCase()] = operation;

@@ -29,7 +29,7 @@ export interface GateIdentity {
 }
 
 /**
- * The request gate of contract.md section 2, rules 1 to 5, evaluated on the raw request
+ * The request gate of contract.md section 2, rules 1 to 5 (and the origin-form target after rule 1), evaluated on the raw request
  * before routing and before any body byte is read. It answers the first failing rule's
  * code, or null when the request may proceed to routing.
  */
@@ -95,6 +95,9 @@ export class RequestGate {
       }
     }
     if (authorizationCount !== 1 || authorization === undefined || !this.bearerMatches(authorization)) return 'AUTH_BEARER_INVALID';
+    // Origin-form only (`/path?query`): an absolute-form (`http://host/path`), authority-form or
+    // asterisk-form target is refused whatever its Host (contract.md section 11).
+    if ((req.url ?? '').charCodeAt(0) !== 0x2f) return 'REQUEST_TARGET_REJECTED';
     if (hostCount !== 1 || (host !== '127.0.0.1' && host !== this.hostWithPort)) return 'REQUEST_HOST_REJECTED';
     if (metadata) return 'REQUEST_METADATA_REJECTED';
     if (apiVersionCount !== 1 || apiVersion !== API_CONTRACT) return 'API_VERSION_UNSUPPORTED';

@@ -1,42 +1,67 @@
 import type { HttpMethod, RouteDefinition } from './route-definition.js';
 
 interface TemplateEntry {
+  readonly template: string;
   readonly pattern: RegExp;
-  readonly methods: HttpMethod[];
+  readonly routes: ReadonlyMap<string, RouteDefinition>;
+  readonly methods: readonly HttpMethod[];
 }
 
+export type RouteResolution =
+  | { readonly kind: 'route'; readonly route: RouteDefinition }
+  | { readonly kind: 'not_exposed' }
+  | { readonly kind: 'method_not_allowed'; readonly allow: readonly HttpMethod[] };
+
 /**
- * Knows which path templates are exposed and with which methods, so that an unmatched
- * request is told apart: unknown path (404) or known path with another method (405 + Allow).
+ * Knows which path templates are exposed and with which methods, so that a request is told apart
+ * before the framework routes it: a route, an unknown path (404) or a known path with another
+ * method (405 + Allow). A template without parameters wins over one with parameters: the path
+ * `/api/v1/jobs/shutdown` is the shutdown route whatever the method, never a job id.
  */
 export class RouteMatcher {
-  private readonly templates: TemplateEntry[] = [];
+  private readonly exact = new Map<string, TemplateEntry>();
+  private readonly parameterized: TemplateEntry[] = [];
 
   constructor(routes: readonly RouteDefinition[]) {
-    const byPath = new Map<string, HttpMethod[]>();
+    const byPath = new Map<string, Map<string, RouteDefinition>>();
     for (const route of routes) {
-      const methods = byPath.get(route.path) ?? [];
-      methods.push(route.method);
+      const methods = byPath.get(route.path) ?? new Map<string, RouteDefinition>();
+      methods.set(route.method, route);
       byPath.set(route.path, methods);
     }
-    for (const [path, methods] of byPath) {
-      const source = path
+    for (const [template, methods] of byPath) {
+      const source = template
         .split(/(\{[A-Za-z0-9_]+\})/)
         .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('');
-      this.templates.push({ pattern: new RegExp(`^${source}$`), methods: methods.sort() });
+      const entry: TemplateEntry = { template, pattern: new RegExp(`^${source}$`), routes: methods, methods: [...methods.keys()].sort() as HttpMethod[] };
+      if (template.includes('{')) this.parameterized.push(entry);
+      else this.exact.set(template, entry);
     }
+  }
+
+  private entryOf(url: string): TemplateEntry | null {
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const exact = this.exact.get(path);
+    if (exact !== undefined) return exact;
+    for (const entry of this.parameterized) if (entry.pattern.test(path)) return entry;
+    return null;
+  }
+
+  resolve(method: string, url: string): RouteResolution {
+    const entry = this.entryOf(url);
+    if (entry === null) return { kind: 'not_exposed' };
+    const route = entry.routes.get(method);
+    return route === undefined ? { kind: 'method_not_allowed', allow: entry.methods } : { kind: 'route', route };
   }
 
   /** The methods allowed on the path, or null when no exposed template matches it. */
   allowedMethods(url: string): readonly HttpMethod[] | null {
-    const queryAt = url.indexOf('?');
-    const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    for (const template of this.templates) if (template.pattern.test(path)) return template.methods;
-    return null;
+    return this.entryOf(url)?.methods ?? null;
   }
 
   get templateCount(): number {
-    return this.templates.length;
+    return this.exact.size + this.parameterized.length;
   }
 }

@@ -62,7 +62,11 @@ describe('job snapshots', () => {
     expect((await call(sidecar, 'GET', `/api/v1/jobs?cursor=${flipped}`)).body).toMatchObject({ code: 'JOB_CURSOR_INVALID' });
     expect((await call(sidecar, 'GET', `/api/v1/jobs?cursor=${'A'.repeat(40)}`)).body).toMatchObject({ code: 'JOB_CURSOR_INVALID' });
     for (const query of ['cursor=short', `cursor=${'A'.repeat(257)}`, 'limit=0', 'limit=101', 'limit=abc', 'limit=01', 'limit=1&limit=2', 'other=1']) {
-      expect((await call(sidecar, 'GET', `/api/v1/jobs?${query}`)).status, query).toBe(422);
+      // The list route has no path parameter and no body: a bad query is 400 with an envelope, never 422 (spec section 7).
+      const refused = await call<{ code: string; details: Array<{ name: string; value: string }> }>(sidecar, 'GET', `/api/v1/jobs?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.code, query).toBe('REQUEST_QUERY_INVALID');
+      expect(refused.body.details.find((detail) => detail.name === 'parameter')?.value, query).toBe(query.startsWith('other') ? 'other' : query.split('=')[0]);
     }
   });
 });

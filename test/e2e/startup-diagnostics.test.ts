@@ -116,15 +116,31 @@ describe('startup diagnostics', () => {
   );
 
   it(
-    'reports an invalid configuration as blocked and exposes only diagnostics',
+    'reports an invalid configuration as blocked; settings and credential changes answer 409 STARTUP_MUTATION_BLOCKED (spec rule 10), other modules are not exposed',
     withFixture('unlocked', {}, async (fixture) => {
       const config = join(fixture.secrets.home, 'config.json');
       writeFileSync(config, JSON.stringify({ config_version: 1, workspace: fixture.workspace, colour: 'blue' }));
       const sidecar = await fixture.launch(['--config', config]);
       const report = await diagnostics(sidecar);
       expect(report.components[0]).toMatchObject({ code: 'configuration.invalid', status: 'blocked', blocks_mutations: true });
-      const settings = await sidecar.api.GET('/api/v1/settings', { params: { header: sidecar.header } });
-      expect(settings.response.status).toBe(404);
+      const header = sidecar.header;
+      const patch = await sidecar.api.PATCH('/api/v1/settings', { params: { header }, body: { schema_version: 1, expected_revision: 0, changes: { 'ui.theme': 'dark' } } });
+      expect(patch.response.status).toBe(409);
+      expect(patch.error).toMatchObject({ code: 'STARTUP_MUTATION_BLOCKED' });
+      const path = { reference: 'openai.api_key' as const };
+      const set = await sidecar.api.POST('/api/v1/secrets/{reference}/set', { params: { header, path }, body: { value: 'not-stored' } });
+      expect(set.error).toMatchObject({ code: 'STARTUP_MUTATION_BLOCKED' });
+      const remove = await sidecar.api.POST('/api/v1/secrets/{reference}/delete', { params: { header, path } });
+      expect(remove.error).toMatchObject({ code: 'STARTUP_MUTATION_BLOCKED' });
+      expect(remove.response.status).toBe(409);
+      // The reference is judged before the state: off the allowlist is 404 even while blocked.
+      const unknown = await sidecar.api.POST('/api/v1/secrets/{reference}/delete', { params: { header, path: { reference: 'other.api_key' } } });
+      expect(unknown.error).toMatchObject({ code: 'SECRET_REFERENCE_UNKNOWN' });
+      // The values live in the database, which an invalid configuration leaves closed.
+      const settings = await sidecar.api.GET('/api/v1/settings', { params: { header } });
+      expect(settings.error).toMatchObject({ code: 'STARTUP_DEGRADED' });
+      expect((await sidecar.api.GET('/api/v1/secrets/{reference}/status', { params: { header, path } })).data).toEqual({ reference: 'openai.api_key', status: 'missing' });
+      expect((await sidecar.api.GET('/api/v1/jobs', { params: { header } })).response.status).toBe(404);
       await sidecar.stop();
       writeFileSync(config, JSON.stringify({ config_version: 1, workspace: fixture.workspace, modules: { chat: false } }));
       expect((await codesWith(fixture, ['--config', config])).codes[0]).toBe('configuration.ok');

@@ -16,7 +16,7 @@ class RecordingLog implements EventLog {
 describe('an unexpected exception in a handler', () => {
   it('answers a sanitized 500 INTERNAL_FAILURE: no message, stack, path or secret in the answer or the log', async () => {
     const log = new RecordingLog();
-    const app = buildHttpAdapter({
+    const { app } = buildHttpAdapter({
       gate: new RequestGate({ bearer: 'A'.repeat(43), appBuild: 'test' }),
       log,
       routes: [

@@ -59,7 +59,10 @@ export class ConsentService {
   }
 
   preview(request: ConsentPreviewRequest): ConsentPreviewResponse {
-    const store = requireStore(this.store, this.gate);
+    // A preview changes nothing: it is a read of profiles and revisions that live in the encrypted
+    // database, refused only when that database is not open (409 STARTUP_DEGRADED, as settings GET).
+    if (this.store === null) throw new ServiceError('STARTUP_DEGRADED');
+    const store = this.store;
     const scope = this.scopeOf(store, request);
     const revision = store.revisions().consent;
     return { consent_revision: revision, digest: this.digest(scope, revision), scope };

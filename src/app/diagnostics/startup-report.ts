@@ -53,6 +53,11 @@ const CODE_TEXT: Record<StartupCode, CodeEntry> = {
     message: 'The encrypted database does not accept the key from the OS keyring.',
     remediation: 'Restore the key that belongs to this database; the service never replaces it.',
   },
+  'database.read_only': {
+    status: 'blocked',
+    message: 'The encrypted database file is read-only; changes could not be kept.',
+    remediation: 'Make the database file writable by the service again, then restart the service.',
+  },
   'database.corrupt': {
     status: 'blocked',
     message: 'The encrypted database is damaged.',

@@ -351,6 +351,8 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
     if (!this.started) throw new Error('job engine not started');
     if (this.stopped) throw new Error('job engine stopped');
     this.deps.startup.assertNotDegraded();
+    // A job is acknowledged only if its ledger record would survive a restart.
+    this.deps.ledger.assertDurable?.();
     if (this.queue.length >= JOB_LIMITS.maxQueuedJobs) throw new ServiceError('JOB_QUEUE_FULL', [{ name: 'max_queued_jobs', value: JOB_LIMITS.maxQueuedJobs }]);
     const now = this.deps.now();
     const jobId = this.deps.newJobId();

@@ -53,6 +53,11 @@ export interface JobLedger {
   nonTerminal(): JobRecord[];
   /** Deletes the oldest terminal records beyond the newest `keep` terminal ones. */
   pruneTerminal(keep: number): void;
+  /**
+   * Throws DATABASE_FILE_LOST when a write would not survive a restart (the database file was
+   * removed, replaced or made read-only underneath the service); absent for a ledger in memory.
+   */
+  assertDurable?(): void;
 }
 
 /**

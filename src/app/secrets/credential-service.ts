@@ -48,8 +48,9 @@ export class CredentialService {
   }
 
   async set(reference: string, value: string): Promise<SecretStatusResponse> {
-    this.startup.assertMutationsAllowed();
+    // The addressed reference first (404 off the allowlist whatever the state), then the state (409).
     const known = this.known(reference);
+    this.startup.assertMutationsAllowed();
     if (this.environment.has(known)) throw new ServiceError('CREDENTIAL_ENV_MANAGED');
     try {
       await this.keyring.write(known, value);
@@ -60,8 +61,9 @@ export class CredentialService {
   }
 
   async delete(reference: string): Promise<SecretStatusResponse> {
-    this.startup.assertMutationsAllowed();
+    // The addressed reference first (404 off the allowlist whatever the state), then the state (409).
     const known = this.known(reference);
+    this.startup.assertMutationsAllowed();
     if (this.environment.has(known)) throw new ServiceError('CREDENTIAL_ENV_MANAGED');
     let absent: boolean;
     try {

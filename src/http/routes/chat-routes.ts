@@ -81,7 +81,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       path: BASE,
       dispatchKey: 'chat.create_session',
       summary: 'Open a chat session',
-      description: `Preflights one exact named provider profile, its exact model, a purpose, a data-class set and an optional named consent (required for cloud providers) through the central provider preflight, then opens an in-memory session owned by the \`${SESSION_OWNER_HEADER}\` header. Refused with STARTUP_DEGRADED before any provider access while startup is degraded; at most ${CHAT_LIMITS.maxSessions} live sessions (409 CHAT_SESSION_LIMIT). A missing or malformed owner header is 422.`,
+      description: `Preflights one exact named provider profile, its exact model, a purpose, a data-class set and an optional named consent (required for cloud providers) through the central provider preflight, then opens an in-memory session owned by the \`${SESSION_OWNER_HEADER}\` header. Refused with STARTUP_DEGRADED before any provider access while startup is degraded; at most ${CHAT_LIMITS.maxSessions} live sessions (409 CHAT_SESSION_LIMIT). A missing or malformed owner header is 422 (header validation of the request that names the owner; no session exists yet to hide). On every route under a session an absent or wrong owner is 404 CHAT_SESSION_NOT_FOUND instead, exactly like an unknown session, so owners cannot probe each other. An unknown profile or consent named in the body is 409 (PROFILE_NOT_FOUND, CONSENT_REQUIRED): 404 is kept for what the path addresses.`,
       tags: TAGS,
       headers: [OWNER_HEADER],
       body: ChatSessionCreateRequest,

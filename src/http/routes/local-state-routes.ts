@@ -30,7 +30,8 @@ export function settingsRoutes(settings: SettingsService): RouteDefinition[] {
       path: '/api/v1/settings',
       dispatchKey: 'settings.read',
       summary: 'Read settings',
-      description: 'The complete catalog of five non-secret settings with the current revision.',
+      description:
+        'The complete catalog of five non-secret settings with the current revision. The values live in the encrypted database: while it is not open (degraded startup) the answer is 409 STARTUP_DEGRADED.',
       tags: ['settings'],
       success: { status: 200, description: 'The settings catalog.', schema: SettingsResponse, contentType: 'application/json' },
       handler: async () => settings.read(),
@@ -42,7 +43,7 @@ export function settingsRoutes(settings: SettingsService): RouteDefinition[] {
       dispatchKey: 'settings.patch',
       summary: 'Patch settings',
       description:
-        'Applies all changes atomically or none. Fails for an unknown key, a sensitive key, an invalid value or a stale expected_revision, naming each failing key in details.',
+        'Applies all changes atomically or none. Refused with 409 STARTUP_MUTATION_BLOCKED while a startup component blocks mutations (an invalid configuration file included), before any key is judged. Fails for an unknown key, a sensitive key, an invalid value or a stale expected_revision, naming each failing key in details. Acknowledged only once committed to the database file that is at the workspace path now: a file removed, replaced or made read-only underneath the service answers 503 DATABASE_FILE_LOST and nothing changes.',
       tags: ['settings'],
       body: SettingsPatchRequest,
       success: { status: 200, description: 'The settings after the patch.', schema: SettingsResponse, contentType: 'application/json' },
@@ -59,7 +60,8 @@ export function secretRoutes(credentials: CredentialService): RouteDefinition[] 
       path: '/api/v1/secrets/{reference}/status',
       dispatchKey: 'secrets.status',
       summary: 'Credential status',
-      description: 'Tells whether the allowlisted credential is present. Never reveals a value; an unavailable or locked keyring fails closed.',
+      description:
+        'Tells whether the allowlisted credential is `present` or `missing`; never reveals a value. A reference off the allowlist is 404 SECRET_REFERENCE_UNKNOWN (422 when it breaks the pattern). An unavailable or locked keyring fails closed with 503 CREDENTIAL_STORE_UNAVAILABLE or CREDENTIAL_STORE_LOCKED (spec rule 9): this route never answers `status: unavailable`, a value the schema keeps for listings (provider configuration reports a failing keyring that way).',
       tags: ['secrets'],
       params: SecretReferenceParams,
       success: { status: 200, description: 'The credential status.', schema: SecretStatusResponse, contentType: 'application/json' },
@@ -71,7 +73,8 @@ export function secretRoutes(credentials: CredentialService): RouteDefinition[] 
       path: '/api/v1/secrets/{reference}/set',
       dispatchKey: 'secrets.set',
       summary: 'Set a credential',
-      description: 'Stores the write-only value in the OS keyring and reads it back. The response carries only reference and status.',
+      description:
+        'Stores the write-only value in the OS keyring and reads it back. The response carries only reference and status. The reference is judged first (404 SECRET_REFERENCE_UNKNOWN off the allowlist, whatever the startup state), then the state: 409 STARTUP_MUTATION_BLOCKED while a startup component blocks mutations, 409 CREDENTIAL_ENV_MANAGED for an environment-managed reference, 503 when the keyring is unavailable or locked.',
       tags: ['secrets'],
       params: SecretReferenceParams,
       body: SecretSetRequest,
@@ -84,7 +87,8 @@ export function secretRoutes(credentials: CredentialService): RouteDefinition[] 
       path: '/api/v1/secrets/{reference}/delete',
       dispatchKey: 'secrets.delete',
       summary: 'Delete a credential',
-      description: 'Removes the credential from the OS keyring and verifies that it is absent.',
+      description:
+        'Removes the credential from the OS keyring and verifies that it is absent. Same order of refusals as set: 404 SECRET_REFERENCE_UNKNOWN, then 409 STARTUP_MUTATION_BLOCKED or CREDENTIAL_ENV_MANAGED, then 503 for an unavailable or locked keyring.',
       tags: ['secrets'],
       params: SecretReferenceParams,
       success: { status: 200, description: 'The credential status after the delete.', schema: SecretStatusResponse, contentType: 'application/json' },

@@ -39,7 +39,7 @@ export function providerRoutes(providers: ProviderConfigurationService): RouteDe
       dispatchKey: 'providers.create_profile',
       summary: 'Create a provider profile',
       description:
-        'Creates a named profile (provider, endpoint, exact model) against the current profile revision and the identity of a recent endpoint test; the endpoint is tested again at save and must keep that identity.',
+        'Creates a named profile (provider, endpoint, exact model) against the current profile revision and the identity of a recent endpoint test; the endpoint is tested again at save and must keep that identity. 409 STARTUP_MUTATION_BLOCKED while a startup component blocks mutations; 503 DATABASE_FILE_LOST when the database file is no longer the one at the workspace path.',
       tags: ['providers'],
       body: ProviderProfileCreateRequest,
       success: { status: 200, description: 'The created profile and the new profile revision.', schema: ProviderProfileResponse, contentType: 'application/json' },
@@ -57,7 +57,7 @@ export function consentRoutes(consents: ConsentService): RouteDefinition[] {
       dispatchKey: 'consent.preview',
       summary: 'Preview a consent',
       description:
-        'Returns the complete requested scope (provider, profile, model, modules, purposes, data classes, retention, living-person and remote-retention warnings, optional budget), the consent revision and a digest. Changes nothing.',
+        'Returns the complete requested scope (provider, profile, model, modules, purposes, data classes, retention, living-person and remote-retention warnings, optional budget), the consent revision and a digest. Changes nothing, so a blocked startup component does not refuse it; it reads profiles from the encrypted database, and while that is not open it answers 409 STARTUP_DEGRADED (as settings GET). A profile named in the body that does not exist is 409 PROFILE_NOT_FOUND: 404 is kept for what the path addresses.',
       tags: ['consent'],
       body: ConsentPreviewRequest,
       success: { status: 200, description: 'The consent preview.', schema: ConsentPreviewResponse, contentType: 'application/json' },
@@ -69,7 +69,8 @@ export function consentRoutes(consents: ConsentService): RouteDefinition[] {
       path: '/api/v1/consents',
       dispatchKey: 'consent.create',
       summary: 'Create a consent',
-      description: 'Creates the named grant only from the exact current preview (digest and scope) against the current consent revision.',
+      description:
+        'Creates the named grant only from the exact current preview (digest and scope) against the current consent revision. 409 STARTUP_MUTATION_BLOCKED while a startup component blocks mutations; a profile named in the scope that does not exist is 409 PROFILE_NOT_FOUND (a conflict with current state; 404 is kept for what the path addresses).',
       tags: ['consent'],
       body: ConsentCreateRequest,
       success: { status: 200, description: 'The created consent and the new consent revision.', schema: ConsentResponse, contentType: 'application/json' },
@@ -81,7 +82,8 @@ export function consentRoutes(consents: ConsentService): RouteDefinition[] {
       path: '/api/v1/consents/{name}/revoke',
       dispatchKey: 'consent.revoke',
       summary: 'Revoke a consent',
-      description: 'Revokes the named grant. Idempotent: revoking a revoked grant answers it unchanged; a change bumps the consent revision.',
+      description:
+        'Revokes the named grant. Idempotent: revoking a revoked grant answers it unchanged; a change bumps the consent revision. The consent addressed by the path that does not exist is 404 CONSENT_NOT_FOUND.',
       tags: ['consent'],
       params: ConsentNameParams,
       success: { status: 200, description: 'The revoked consent and the consent revision.', schema: ConsentResponse, contentType: 'application/json' },

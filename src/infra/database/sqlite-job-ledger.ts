@@ -1,3 +1,4 @@
+import { UNGUARDED, type DurableWriteGuard } from './database-file-guard.js';
 import { Value } from 'typebox/value';
 import { Type, type TSchema } from 'typebox';
 import { JobArtifactReference, JobError, JobEvent, JobProgress, JOB_STATES, type JobState } from '../../contract/jobs.js';
@@ -71,7 +72,10 @@ export class SqliteJobLedger implements JobLedger {
   private readonly selectOpen;
   private readonly prune;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly guard: DurableWriteGuard = UNGUARDED,
+  ) {
     this.upsert = db.prepare(`
       INSERT INTO job_ledger (job_id, kind, state, terminal, cancel_requested, created_at, started_at, updated_at, ended_at,
         progress_json, artifacts_json, result_produced, error_json, last_sequence, sequence_reserved, terminal_event_json)
@@ -94,7 +98,15 @@ export class SqliteJobLedger implements JobLedger {
     );
   }
 
+  assertDurable(): void {
+    this.guard.assertIntact();
+  }
+
   save(record: JobRecord): void {
+    this.guard.write(() => this.upsertRecord(record));
+  }
+
+  private upsertRecord(record: JobRecord): void {
     this.upsert.run({
       job_id: record.jobId,
       kind: record.kind,
@@ -116,9 +128,11 @@ export class SqliteJobLedger implements JobLedger {
   }
 
   saveAll(records: readonly JobRecord[]): void {
-    this.db.transaction(() => {
-      for (const record of records) this.save(record);
-    })();
+    this.guard.write(() =>
+      this.db.transaction(() => {
+        for (const record of records) this.upsertRecord(record);
+      })(),
+    );
   }
 
   get(jobId: string): JobRecord | null {

@@ -1,3 +1,4 @@
+import { UNGUARDED, type DurableWriteGuard } from './database-file-guard.js';
 import type { ConsentScope, ConsentState } from '../../contract/consent.js';
 import type { ProviderId } from '../../contract/providers.js';
 import type {
@@ -61,7 +62,10 @@ function consentOf(row: ConsentRow): StoredConsent {
 
 /** Profiles and consents in the encrypted database; every write is one immediate transaction. */
 export class SqliteProviderStore implements ProviderConfigurationStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly guard: DurableWriteGuard = UNGUARDED,
+  ) {}
 
   revisions(): Revisions {
     const row = this.db.prepare<[], { profile_revision: number; consent_revision: number }>('SELECT profile_revision, consent_revision FROM provider_revision WHERE id = 1').get();
@@ -90,7 +94,7 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
         .run(profile.name, profile.providerId, profile.endpoint, profile.model, profile.destination, profile.destinationIdentity, revision, profile.createdAt);
       return { ok: true, revision, record: { ...profile, createdRevision: revision } };
     });
-    return refusing(() => run.immediate());
+    return this.guard.write(() => refusing(() => run.immediate()));
   }
 
   listConsents(): StoredConsent[] {
@@ -119,7 +123,7 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
         .run(consent.name, JSON.stringify(consent.scope), consent.digest, consent.scope.budget?.max_runs ?? null, revision, consent.createdAt);
       return { ok: true, revision, record: { ...consent, state: 'active', usedRuns: 0, createdRevision: revision, revokedAt: null } };
     });
-    return refusing(() => run.immediate());
+    return this.guard.write(() => refusing(() => run.immediate()));
   }
 
   revokeConsent(name: string, at: string): RevokeOutcome {
@@ -131,7 +135,7 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
       this.db.prepare('UPDATE provider_revision SET consent_revision = consent_revision + 1 WHERE id = 1').run();
       return { ok: true, changed: true, revision: this.revisions().consent, record: this.findConsent(name) as StoredConsent };
     });
-    return run.immediate();
+    return this.guard.write(() => run.immediate());
   }
 
   chargeConsent(name: string): ChargeOutcome {
@@ -144,7 +148,7 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
       if (!existing) return 'not_found';
       return existing.state === 'revoked' ? 'revoked' : 'exhausted';
     });
-    return run.immediate();
+    return this.guard.write(() => run.immediate());
   }
 }
 

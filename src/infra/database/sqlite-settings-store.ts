@@ -1,3 +1,4 @@
+import { UNGUARDED, type DurableWriteGuard } from './database-file-guard.js';
 import type { SettingValue } from '../../contract/settings.js';
 import type { SettingsStore, StoredSettings } from '../../app/settings/settings-store.js';
 import type { Database } from './encrypted-database.js';
@@ -10,7 +11,10 @@ export class SqliteSettingsStore implements SettingsStore {
   private readonly upsertValue;
   private readonly applyTransaction;
 
-  constructor(db: Database) {
+  constructor(
+    db: Database,
+    private readonly guard: DurableWriteGuard = UNGUARDED,
+  ) {
     this.selectRevision = db.prepare<[], { revision: number }>('SELECT revision FROM settings_revision WHERE id = 1');
     this.selectValues = db.prepare<[], { key: string; value_json: string }>('SELECT key, value_json FROM settings_value');
     this.bumpRevision = db.prepare<[number], unknown>('UPDATE settings_revision SET revision = revision + 1 WHERE id = 1 AND revision = ?');
@@ -33,7 +37,7 @@ export class SqliteSettingsStore implements SettingsStore {
   }
 
   apply(expectedRevision: number, changes: ReadonlyMap<string, SettingValue>) {
-    const applied = this.applyTransaction.immediate(expectedRevision, changes);
+    const applied = this.guard.write(() => this.applyTransaction.immediate(expectedRevision, changes));
     if (!applied) return { applied: false as const, currentRevision: this.read().revision };
     return { applied: true as const, state: this.read() };
   }

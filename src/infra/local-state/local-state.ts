@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StartupCode, StartupComponentName } from '../../contract/diagnostics.js';
 import { DATABASE_KEY_ACCOUNT } from '../../contract/secrets.js';
 import { KeyringError, type KeyringStore } from '../../app/secrets/keyring-store.js';
 import { loadConfig, type ResolvedConfig } from '../config/config-file.js';
+import { DatabaseFileGuard, isWritableMode, type DatabaseFileLoss } from '../database/database-file-guard.js';
 import { DatabaseOpenError, openEncryptedDatabase, type Database } from '../database/encrypted-database.js';
 import { MIGRATIONS } from '../database/migrations/index.js';
 import { probeWorkspace } from '../workspace/workspace-probe.js';
@@ -21,6 +22,8 @@ export interface LocalState {
   readonly codes: Record<StartupComponentName, StartupCode>;
   /** Open only when every component it depends on is usable. */
   readonly database: Database | null;
+  /** Watches that the open database stays the file at the workspace path; null without a database. */
+  readonly databaseGuard: DatabaseFileGuard | null;
 }
 
 export function databasePaths(workspace: string): { readonly database: string; readonly keyCheck: string } {
@@ -56,6 +59,8 @@ export async function openLocalState(
   keyring: KeyringStore,
   /** The key read, when the caller started it early (it is a read only). */
   databaseKey: Promise<KeyRead> = readDatabaseKey(keyring),
+  /** Told once when the open database file is removed, replaced or made read-only while serving. */
+  onDatabaseLoss: (reason: DatabaseFileLoss) => void = () => undefined,
 ): Promise<LocalState> {
   const config = loadConfig(options.configPath, options.workspace);
   const workspaceState = probeWorkspace(config.workspace);
@@ -66,16 +71,20 @@ export async function openLocalState(
     keyring: key.state === 'locked' ? 'keyring.locked' : key.state === 'unavailable' ? 'keyring.unavailable' : 'keyring.ok',
     database: 'database.not_opened',
   };
-  if (config.state === 'invalid' || workspaceState === 'missing' || workspaceState === 'not_writable') return { config, codes, database: null };
+  const closed = (database: StartupCode): LocalState => ({ config, codes: { ...codes, database }, database: null, databaseGuard: null });
+  if (config.state === 'invalid' || workspaceState === 'missing' || workspaceState === 'not_writable') return closed('database.not_opened');
   const paths = databasePaths(config.workspace);
-  if (!existsSync(paths.database)) return { config, codes: { ...codes, database: 'database.not_initialized' }, database: null };
-  if (key.state === 'locked' || key.state === 'unavailable') return { config, codes: { ...codes, database: 'database.key_unavailable' }, database: null };
-  if (key.state !== 'present') return { config, codes: { ...codes, database: 'database.key_missing' }, database: null };
+  if (!existsSync(paths.database)) return closed('database.not_initialized');
+  if (key.state === 'locked' || key.state === 'unavailable') return closed('database.key_unavailable');
+  if (key.state !== 'present') return closed('database.key_missing');
+  // A read-only file would take writes only to lose them (and root ignores the mode): never opened.
+  if (!isWritableMode(statSync(paths.database).mode)) return closed('database.read_only');
+  let database: Database;
   try {
-    const database = openEncryptedDatabase(paths.database, key.key, MIGRATIONS, { create: false, expectedKeyCheck: readKeyCheck(paths.keyCheck) });
-    return { config, codes: { ...codes, database: 'database.ok' }, database };
+    database = openEncryptedDatabase(paths.database, key.key, MIGRATIONS, { create: false, expectedKeyCheck: readKeyCheck(paths.keyCheck) });
   } catch (error) {
     const reason = error instanceof DatabaseOpenError ? error.reason : 'corrupt';
-    return { config, codes: { ...codes, database: `database.${reason}` }, database: null };
+    return closed(`database.${reason}`);
   }
+  return { config, codes: { ...codes, database: 'database.ok' }, database, databaseGuard: new DatabaseFileGuard(paths.database, onDatabaseLoss) };
 }

@@ -1,0 +1,188 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ErrorCode } from '../contract/error-codes.js';
+import { rawEnvelopeResponse } from './error-envelope.js';
+
+export interface ConnectionPolicy {
+  readonly maxConnections: number;
+  readonly maxUnauthenticatedConnections: number;
+  readonly unauthenticatedMs: number;
+  readonly lingeringCloseMs: number;
+}
+
+/** Timers, injected so that tests drive deadlines without waiting for them. */
+export interface ConnectionTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const NODE_TIMERS: ConnectionTimers = {
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    handle.unref();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** Counters of what the governor did, for diagnostics and the soak benchmark. */
+export interface ConnectionCounters {
+  accepted: number;
+  refused: number;
+  evicted: number;
+  expired: number;
+  lingered: number;
+}
+
+interface Tracked {
+  readonly socket: Socket;
+  authenticated: boolean;
+  /** Answered with a closing response: further requests parsed on it are not served. */
+  closing: boolean;
+  deadline: unknown;
+}
+
+/** The response in flight on a socket, as node:http records it. */
+function inFlight(socket: Socket): { headersSent: boolean } | null {
+  return (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage ?? null;
+}
+
+/**
+ * Every connection of the HTTP adapter, from accept to close: the bound on open connections, the
+ * shorter bound on connections that have not authenticated (the oldest is closed to admit a new
+ * one, so a flood of idle sockets never locks out the paired client, which authenticates on its
+ * first request), the deadline of an unauthenticated connection, and the lingering close after an
+ * early answer. Every byte it writes is an ErrorEnvelope response.
+ */
+export class ConnectionGovernor {
+  private readonly connections = new Map<Socket, Tracked>();
+  /** Unauthenticated connections, oldest first (a Set keeps insertion order). */
+  private readonly unauthenticated = new Set<Tracked>();
+  readonly counters: ConnectionCounters = { accepted: 0, refused: 0, evicted: 0, expired: 0, lingered: 0 };
+
+  constructor(
+    private readonly policy: ConnectionPolicy,
+    private readonly timers: ConnectionTimers = NODE_TIMERS,
+  ) {}
+
+  /** Takes charge of the server's connections (after node:http's own connection listener). */
+  attach(server: Server): void {
+    server.on('connection', (socket: Socket) => this.accept(socket));
+  }
+
+  get open(): number {
+    return this.connections.size;
+  }
+
+  get openUnauthenticated(): number {
+    return this.unauthenticated.size;
+  }
+
+  accept(socket: Socket): void {
+    if (this.connections.size >= this.policy.maxConnections && !this.evictOldest()) {
+      this.counters.refused++;
+      socket.destroy();
+      return;
+    }
+    if (this.unauthenticated.size >= this.policy.maxUnauthenticatedConnections) this.evictOldest();
+    const tracked: Tracked = { socket, authenticated: false, closing: false, deadline: null };
+    tracked.deadline = this.timers.setTimeout(() => this.expire(tracked), this.policy.unauthenticatedMs);
+    this.connections.set(socket, tracked);
+    this.unauthenticated.add(tracked);
+    this.counters.accepted++;
+    socket.once('close', () => this.forget(tracked));
+    // node:http ends a connection whose response said `Connection: close` with destroySoon():
+    // FIN, then destroy once written, which resets the connection if the client is still sending
+    // and makes its kernel discard the answer unread. Close lingering instead.
+    Object.defineProperty(socket, 'destroySoon', { value: () => this.closeLingering(tracked), configurable: true, writable: true });
+  }
+
+  /** The socket carried a request with the valid bearer: it leaves the unauthenticated bound. */
+  authenticated(socket: Socket): void {
+    const tracked = this.connections.get(socket);
+    if (tracked === undefined || tracked.authenticated) return;
+    tracked.authenticated = true;
+    this.unauthenticated.delete(tracked);
+    this.clearDeadline(tracked);
+  }
+
+  /** Whether the connection was already answered with a closing response (a later pipelined request is ignored). */
+  closing(socket: Socket): boolean {
+    return this.connections.get(socket)?.closing ?? false;
+  }
+
+  /**
+   * Answers a request that never reached a route (parser error, timeout) with an ErrorEnvelope, if
+   * nothing of another response was written on the socket yet, then closes lingering.
+   */
+  answerAndClose(socket: Socket, code: ErrorCode): void {
+    const tracked = this.connections.get(socket);
+    if (socket.destroyed || tracked?.closing === true) {
+      if (tracked === undefined) socket.destroy();
+      return;
+    }
+    const response = inFlight(socket);
+    if (!socket.writable || (response !== null && response.headersSent)) {
+      socket.destroy();
+      return;
+    }
+    socket.write(rawEnvelopeResponse(code));
+    if (tracked === undefined) socket.end();
+    else this.closeLingering(tracked);
+  }
+
+  private expire(tracked: Tracked): void {
+    tracked.deadline = null;
+    if (tracked.authenticated || tracked.socket.destroyed) return;
+    this.counters.expired++;
+    if (tracked.closing) {
+      tracked.socket.destroy();
+      return;
+    }
+    this.answerAndClose(tracked.socket, 'REQUEST_TIMEOUT');
+  }
+
+  /** Closes the oldest unauthenticated connection without a word; false when there is none. */
+  private evictOldest(): boolean {
+    const oldest = this.unauthenticated.values().next();
+    if (oldest.done === true) return false;
+    this.counters.evicted++;
+    this.forget(oldest.value);
+    oldest.value.socket.destroy();
+    return true;
+  }
+
+  private closeLingering(tracked: Tracked): void {
+    const { socket } = tracked;
+    if (tracked.closing) return;
+    tracked.closing = true;
+    this.counters.lingered++;
+    // The write side ends once the answer is flushed (FIN); reading goes on (node:http's sockets
+    // allow half-open) and node:http discards the unread body. The socket is destroyed when the
+    // client ends its side, or at the lingering bound.
+    socket.end();
+    this.clearDeadline(tracked);
+    const bound = this.timers.setTimeout(() => socket.destroy(), this.policy.lingeringCloseMs);
+    const done = (): void => {
+      this.timers.clearTimeout(bound);
+      socket.destroy();
+    };
+    socket.once('end', done);
+    socket.once('close', () => this.timers.clearTimeout(bound));
+    socket.resume();
+  }
+
+  private clearDeadline(tracked: Tracked): void {
+    if (tracked.deadline !== null) {
+      this.timers.clearTimeout(tracked.deadline);
+      tracked.deadline = null;
+    }
+  }
+
+  private forget(tracked: Tracked): void {
+    if (!this.connections.has(tracked.socket)) return;
+    this.connections.delete(tracked.socket);
+    this.unauthenticated.delete(tracked);
+    this.clearDeadline(tracked);
+  }
+}
