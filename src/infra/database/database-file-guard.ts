@@ -39,18 +39,19 @@ export class DatabaseFileGuard {
 
   /** The current verdict, without remembering it. */
   inspect(): DatabaseFileLoss | null {
-    try {
-      if (fstatSync(this.descriptor).nlink === 0) return 'removed';
-    } catch {
-      return 'removed';
-    }
     let current;
     try {
       current = statSync(this.path);
     } catch {
       return 'removed';
     }
+    // Another file at the path (renamed over, restored from elsewhere): the open one is not it.
     if (current.dev !== this.device || current.ino !== this.inode) return 'replaced';
+    try {
+      if (fstatSync(this.descriptor).nlink === 0) return 'removed';
+    } catch {
+      return 'removed';
+    }
     if (!isWritableMode(current.mode)) return 'read_only';
     return null;
   }
