@@ -6,6 +6,7 @@ import { runChatBench } from './chat.js';
 import { runFoundationBench } from './foundation.js';
 import { runGedcomParseBench } from './gedcom-parse.js';
 import { runGedcomOpsBench } from './gedcom-ops.js';
+import { runGedcomLoadBench } from './gedcom-load.js';
 import { runJobsBench } from './jobs.js';
 import { runLocalStateBench } from './local-state.js';
 import { machine } from './support.js';
@@ -17,6 +18,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   chat: runChatBench,
   'gedcom-parse': runGedcomParseBench,
   'gedcom-ops': runGedcomOpsBench,
+  'gedcom-load': runGedcomLoadBench,
 };
 
 const FILE = 'docs/benchmarks.md';
