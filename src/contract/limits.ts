@@ -201,6 +201,8 @@ export const GEDCOM_WORKER_LIMITS = {
   progressMinDelta: 0.01,
   /** Progress events one job emits at most (stage changes excepted), so the 256-event ring keeps its lifecycle events. */
   progressEventsPerJob: 160,
+  /** Nice value of a worker thread (Linux: per thread): under CPU contention the HTTP thread runs first. */
+  workerNice: 10,
   /** Bytes read from an input artifact at a time (the read reports progress and sees a cancel between reads). */
   readChunkBytes: 4 * 1024 * 1024,
 } as const;
