@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'client/generated/', '.bench/', '.scratch/', '.dev/'] },
+  { ignores: ['dist/', 'client/dist/', 'node_modules/', 'coverage/', 'client/generated/', '.bench/', '.scratch/', '.dev/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

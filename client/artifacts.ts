@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type { GedcomOperationScope } from './generated/contract-constants.js';
 
 /** A grant minted by the main process for one GEDCOM operation. */
 export interface ImportedArtifact {
@@ -9,10 +10,7 @@ export interface ImportedArtifact {
   readonly expires_at: string;
 }
 
-import type { GedcomGrantScope } from '../src/contract/gedcom.js';
-
-/** The operation a grant is scoped to (`gedcom.<operation>`), from the contract's one list of operations. */
-export type GedcomOperationScope = GedcomGrantScope;
+export type { GedcomOperationScope };
 
 function run(entry: string, args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {

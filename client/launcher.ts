@@ -1,9 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { API_CONTRACT, HEADER_API_VERSION, HEADER_APP_BUILD } from '../src/contract/api-version.js';
-import { readinessProof } from '../src/contract/readiness-proof.js';
-import type { ReadinessLine } from '../src/contract/launch.js';
-import { createApiClient, type ApiClient, type ContractHeaders } from './api-client.js';
+import { createApiClient, contractHeaders, type ApiClient, type ContractHeaders } from './api-client.js';
+import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN } from './generated/contract-constants.js';
+import { readinessProof } from './readiness-proof.js';
+import { createSidecarClient, type SidecarClient } from './sidecar-client.js';
+
+/** The one line the sidecar prints on stdout once it serves (contract.md section 1). */
+export interface ReadinessLine {
+  readonly event: 'service.ready';
+  readonly base_url: string;
+  readonly port: number;
+  readonly pid: number;
+  readonly app_build: string;
+  readonly sidecar_build: string;
+  readonly api: { readonly contract?: string; readonly application_contract?: string; readonly namespace?: string };
+}
 
 /** Environment variables the sidecar may inherit; nothing else crosses (no secrets, no NODE_OPTIONS). */
 export const ENVIRONMENT_ALLOWLIST = [
@@ -16,14 +27,29 @@ export const ENVIRONMENT_ALLOWLIST = [
   'XDG_DATA_HOME',
   'XDG_RUNTIME_DIR',
   'DBUS_SESSION_BUS_ADDRESS',
+  // Windows: where the profile, the application data and the system live
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'SystemRoot',
+  'TEMP',
+  'TMP',
 ] as const;
+
+/** Lines of the child's stderr a LaunchRefused carries, and characters per line. */
+export const REFUSAL_STDERR_LINES = 20;
+const REFUSAL_STDERR_LINE_CHARACTERS = 512;
 
 export const READY_TIMEOUT_MS = 15_000;
 const READY_LINE_MAX_BYTES = 4096;
 
 export interface LaunchOptions {
-  /** The sidecar entry, e.g. dist/cli.js. */
-  readonly entry: string;
+  /** The sidecar entry, e.g. dist/cli.js; null for an executable that is the sidecar itself (a single-file build). */
+  readonly entry: string | null;
+  /** The program to start: this Node by default; Electron with ELECTRON_RUN_AS_NODE=1 in `env`, or a single executable. */
+  readonly execPath?: string;
+  /** Arguments to the program before the entry (e.g. `--max-old-space-size=4096`). */
+  readonly execArgv?: readonly string[];
   readonly appBuild: string;
   /** Extra arguments after `serve` (no secret ever goes here). */
   readonly args?: readonly string[];
@@ -32,11 +58,42 @@ export interface LaunchOptions {
   readonly readyTimeoutMs?: number;
 }
 
+/** What the child left behind when a launch was refused. */
+export interface LaunchExit {
+  /** The child's exit code, or null when it was killed or is still being stopped. */
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** The last lines the child wrote on stderr, control characters removed and the bearer never included. */
+  readonly stderrTail: readonly string[];
+}
+
 export class LaunchRefused extends Error {
-  constructor(readonly reason: string) {
-    super(`sidecar launch refused: ${reason}`);
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stderrTail: readonly string[];
+
+  constructor(
+    readonly reason: string,
+    exit: LaunchExit = { exitCode: null, signal: null, stderrTail: [] },
+  ) {
+    super(`sidecar launch refused: ${reason}${exit.exitCode === null ? '' : ` (exit ${exit.exitCode})`}`);
     this.name = 'LaunchRefused';
+    this.exitCode = exit.exitCode;
+    this.signal = exit.signal;
+    this.stderrTail = exit.stderrTail;
   }
+}
+
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** The last lines of a child's stderr, safe to show: bounded, printable, without the bearer. */
+export function stderrTail(text: string, bearer: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.split(bearer).join('[redacted]').replace(CONTROL_CHARACTERS, '').slice(0, REFUSAL_STDERR_LINE_CHARACTERS))
+    .filter((line) => line.length > 0)
+    .slice(-REFUSAL_STDERR_LINES);
 }
 
 export interface LaunchedSidecar {
@@ -47,6 +104,8 @@ export interface LaunchedSidecar {
   readonly appBuild: string;
   readonly child: ChildProcess;
   readonly api: ApiClient;
+  /** The typed client with its helpers (jobs.follow, jobs.wait, chat streams, typed settings). */
+  client(options?: { readonly owner?: string }): SidecarClient;
   /** The contract headers typed for the generated client: `api.GET(path, { params: { header } })`. */
   readonly header: ContractHeaders;
   /** Headers the paired client sends on every request (the main process holds the bearer). */
@@ -120,7 +179,7 @@ function parseReadinessLine(line: string, appBuild: string, pid: number): Readin
   if (ready.base_url !== `http://127.0.0.1:${ready.port}`) throw new LaunchRefused('readiness_base_url');
   if (ready.pid !== pid) throw new LaunchRefused('readiness_pid');
   if (ready.app_build !== appBuild) throw new LaunchRefused('readiness_app_build');
-  if (typeof ready.sidecar_build !== 'string' || !/^[A-Za-z0-9._:+-]{1,128}$/.test(ready.sidecar_build)) throw new LaunchRefused('readiness_sidecar_build');
+  if (typeof ready.sidecar_build !== 'string' || ready.sidecar_build.length > BUILD_MAX_CHARACTERS || !new RegExp(BUILD_PATTERN).test(ready.sidecar_build)) throw new LaunchRefused('readiness_sidecar_build');
   if (ready.api?.contract !== API_CONTRACT) throw new LaunchRefused('readiness_contract');
   return ready as ReadinessLine;
 }
@@ -132,11 +191,20 @@ function parseReadinessLine(line: string, appBuild: string, pid: number): Readin
  */
 export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSidecar> {
   const bearer = newBearer();
-  const child = spawn(process.execPath, [options.entry, 'serve', ...(options.args ?? [])], {
+  const program = [...(options.execArgv ?? []), ...(options.entry === null ? [] : [options.entry]), 'serve', ...(options.args ?? [])];
+  const child = spawn(options.execPath ?? process.execPath, program, {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: minimalEnvironment(options.env),
   });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let exitSignal: NodeJS.Signals | null = null;
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitSignal = signal;
+      resolve(code);
+    }),
+  );
+  // a program that cannot be started at all ends like a child that exited before it was ready
+  child.once('error', () => undefined);
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (text: string) => {
@@ -147,14 +215,11 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
   try {
     const line = await readReadinessLine(child, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
     const ready = parseReadinessLine(line, options.appBuild, child.pid as number);
-    const headers = {
-      authorization: `Bearer ${bearer}`,
-      [HEADER_API_VERSION]: API_CONTRACT,
-      [HEADER_APP_BUILD]: options.appBuild,
-    };
-    const api = createApiClient(ready.base_url, headers);
+    const identity = { bearer, appBuild: options.appBuild };
+    const headers = contractHeaders(identity);
+    const api = createApiClient(ready.base_url, identity);
     const header: ContractHeaders = { 'X-Service-API-Version': API_CONTRACT, 'X-Service-App-Build': options.appBuild };
-    const health = await api.GET('/api/v1/health', { params: { header } });
+    const health = await api.GET('/api/v1/health');
     if (health.response.status !== 200 || !health.data) throw new LaunchRefused('health_status');
     if (health.data.app_build !== options.appBuild || health.data.sidecar_build !== ready.sidecar_build) throw new LaunchRefused('health_build');
     const expected = readinessProof(bearer, options.appBuild, ready.sidecar_build, ready.port);
@@ -167,6 +232,7 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
       appBuild: options.appBuild,
       child,
       api,
+      client: (clientOptions = {}) => createSidecarClient(ready.base_url, identity, clientOptions),
       header,
       requestHeaders: () => ({ ...headers }),
       stderrText: () => stderr,
@@ -181,7 +247,8 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
     };
   } catch (error) {
     child.kill('SIGKILL');
-    await exit;
-    throw error instanceof LaunchRefused ? error : new LaunchRefused('health_unreachable');
+    const exitCode = await exit;
+    const details: LaunchExit = { exitCode, signal: exitSignal, stderrTail: stderrTail(stderr, bearer) };
+    throw new LaunchRefused(error instanceof LaunchRefused ? error.reason : 'health_unreachable', details);
   }
 }

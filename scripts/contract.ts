@@ -3,6 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { contractDocumentText, errorCodesDocumentText } from '../src/contract-document.js';
 import { clientTypesText } from './client-types.js';
+import { clientConstantsText } from './client-constants.js';
 
 const check = process.argv.includes('--check');
 const documentText = contractDocumentText();
@@ -10,6 +11,7 @@ const typesText = await clientTypesText(documentText);
 const targets: Array<[string, string]> = [
   ['openapi-v1.json', documentText],
   ['client/generated/openapi-v1.ts', typesText],
+  ['client/generated/contract-constants.ts', clientConstantsText()],
   ['docs/error-codes.md', errorCodesDocumentText()],
 ];
 let drift = false;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contractDocumentText, errorCodesDocumentText } from '../../src/contract-document.js';
 import { SIDECAR_VERSION } from '../../src/contract/build-info.js';
 import { clientTypesText } from '../../scripts/client-types.js';
+import { clientConstantsText } from '../../scripts/client-constants.js';
 
 describe('committed contract', () => {
   const generated = contractDocumentText();
@@ -17,6 +18,10 @@ describe('committed contract', () => {
 
   it('the paired client types are generated from openapi-v1.json', async () => {
     expect(readFileSync('client/generated/openapi-v1.ts', 'utf8')).toBe(await clientTypesText(generated));
+  });
+
+  it('the paired client constants (contract identifiers, GEDCOM operations, settings catalogue) are generated from src/contract', () => {
+    expect(readFileSync('client/generated/contract-constants.ts', 'utf8')).toBe(clientConstantsText());
   });
 
   it('pins OpenAPI 3.1.0, info.version 1.0.0, the PrivateBearer scheme and the two headers on every operation', () => {

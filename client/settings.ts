@@ -1,0 +1,26 @@
+import type { ApiClient, Schemas } from './api-client.js';
+import type { SettingValues } from './generated/contract-constants.js';
+import { envelopeCode, RequestFailed } from './request-failed.js';
+
+export type SettingsResponse = Schemas['SettingsResponse'];
+/** A settings change: each key of the catalogue with a value of its own type. */
+export type SettingsChanges = Partial<SettingValues>;
+
+/** The five non-secret settings, patched key by key with the catalogue's types. */
+export class SettingsClient {
+  constructor(private readonly api: ApiClient) {}
+
+  async get(): Promise<SettingsResponse> {
+    const { data, error, response } = await this.api.GET('/api/v1/settings');
+    if (data === undefined) throw new RequestFailed(response.status, envelopeCode(error));
+    return data;
+  }
+
+  /** Applies `changes` at `expectedRevision` (the current revision when omitted) and returns the new settings. */
+  async patch(changes: SettingsChanges, expectedRevision?: number): Promise<SettingsResponse> {
+    const revision = expectedRevision ?? (await this.get()).revision;
+    const { data, error, response } = await this.api.PATCH('/api/v1/settings', { body: { schema_version: 1, expected_revision: revision, changes } });
+    if (data === undefined) throw new RequestFailed(response.status, envelopeCode(error));
+    return data;
+  }
+}

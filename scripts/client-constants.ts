@@ -1,0 +1,39 @@
+import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN, HEADER_API_VERSION, HEADER_APP_BUILD, HEADER_SESSION_OWNER } from '../src/contract/api-version.js';
+import { GEDCOM_OPERATIONS } from '../src/contract/gedcom.js';
+import { SETTINGS_CATALOG, type SettingDefinition } from '../src/contract/settings.js';
+
+/** The TypeScript type of one setting's value: its allowed values, or its scalar type. */
+function valueType(setting: SettingDefinition): string {
+  if (setting.allowedValues !== undefined) return setting.allowedValues.map((value) => JSON.stringify(value)).join(' | ');
+  return setting.type === 'string' ? 'string' : 'number';
+}
+
+/**
+ * The paired client's constants, generated from the contract (api-version, GEDCOM operations, the
+ * settings catalogue), so that the client package needs nothing from `src/` at run time.
+ */
+export function clientConstantsText(): string {
+  const settings = SETTINGS_CATALOG.map((s) => `  /** ${s.label}: ${s.help} Default ${JSON.stringify(s.defaultValue)}. */\n  ${JSON.stringify(s.key)}: ${valueType(s)};`).join('\n');
+  return `// Generated from src/contract by scripts/contract.ts. Do not edit.
+
+/** The wire contract identifier sent in the API version header and checked in the readiness line. */
+export const API_CONTRACT = ${JSON.stringify(API_CONTRACT)};
+export const HEADER_API_VERSION = ${JSON.stringify(HEADER_API_VERSION)};
+export const HEADER_APP_BUILD = ${JSON.stringify(HEADER_APP_BUILD)};
+export const HEADER_SESSION_OWNER = ${JSON.stringify(HEADER_SESSION_OWNER)};
+/** Pattern and length of app_build and sidecar_build. */
+export const BUILD_PATTERN = ${JSON.stringify(BUILD_PATTERN)};
+export const BUILD_MAX_CHARACTERS = ${BUILD_MAX_CHARACTERS};
+
+/** The GEDCOM operations; an artifact grant is scoped to \`gedcom.<operation>\`. */
+export const GEDCOM_OPERATIONS = ${JSON.stringify(GEDCOM_OPERATIONS)} as const;
+export type GedcomOperation = (typeof GEDCOM_OPERATIONS)[number];
+export type GedcomOperationScope = \`gedcom.\${GedcomOperation}\`;
+
+/** The settings catalogue: each key with the type of its value. */
+export interface SettingValues {
+${settings}
+}
+export type SettingKey = keyof SettingValues;
+`;
+}
