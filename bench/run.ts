@@ -9,6 +9,7 @@ import { runGedcomOpsBench } from './gedcom-ops.js';
 import { runGedcomLoadBench } from './gedcom-load.js';
 import { runJobsBench } from './jobs.js';
 import { runLocalStateBench } from './local-state.js';
+import { runSoakBench } from './soak.js';
 import { machine } from './support.js';
 
 const SECTIONS: Record<string, () => Promise<string>> = {
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'gedcom-parse': runGedcomParseBench,
   'gedcom-ops': runGedcomOpsBench,
   'gedcom-load': runGedcomLoadBench,
+  soak: runSoakBench,
 };
 
 const FILE = 'docs/benchmarks.md';
