@@ -2,8 +2,7 @@ import type { MergeResult } from './merge.js';
 import type { QualityReport } from './quality.js';
 import { LivingEstimator } from './living.js';
 import type { LivingOptions } from './living.js';
-import type { PersonView, TreeIndex } from './tree-index.js';
-import { birthOf, deathOf } from './tree-index.js';
+import type { TreeIndex } from './tree-index.js';
 import { jdnToGregorian } from '../date.js';
 
 /**
@@ -13,18 +12,31 @@ import { jdnToGregorian } from '../date.js';
  */
 const year = (jdn: number): string => (Number.isFinite(jdn) ? String(jdnToGregorian(Math.round(jdn)).year) : '?');
 
+/** Person numbers of the given xrefs (one pass over the index; absent xrefs are left out). */
+function peopleOf(index: TreeIndex, xrefs: Iterable<string>): Map<string, number> {
+  const wanted = new Set(xrefs);
+  const found = new Map<string, number>();
+  for (let p = 0; p < index.personCount && found.size < wanted.size; p++) {
+    const x = index.personXref[p] as string;
+    if (wanted.has(x) && !found.has(x)) found.set(x, p);
+  }
+  return found;
+}
+
 /** A one-line description of a person from the allowed classes, or `[living]`. */
-function describe(p: PersonView | undefined, living: LivingEstimator, redacted: Set<string>): string {
+function describe(index: TreeIndex, p: number | undefined, living: LivingEstimator, redacted: Set<string>): string {
   if (p === undefined) return '[unknown]';
-  if (living.isProbablyLiving(p.xref)) {
-    redacted.add(p.xref);
+  if (living.livingAt(p)) {
+    redacted.add(index.personXref[p] as string);
     return '[living]';
   }
-  const n = p.names[0];
-  const name = n === undefined ? '[no name]' : `${n.given} ${n.surname}`.trim();
-  const b = birthOf(p);
-  const d = deathOf(p);
-  return `${name} (${b === undefined ? '?' : year((b.earliest + b.latest) / 2)}-${d === undefined ? '?' : year((d.earliest + d.latest) / 2)})`;
+  const n = index.nameStart[p] as number;
+  const name = n === index.nameStart[p + 1] ? '[no name]' : `${index.strings[index.nameGiven[n] as number]} ${index.strings[index.nameSurname[n] as number]}`.trim();
+  const ev = index.personEvents;
+  const b = index.birth[p] as number;
+  const d = index.death[p] as number;
+  const mid = (e: number): string => year(((ev.earliest[e] as number) + (ev.latest[e] as number)) / 2);
+  return `${name} (${b < 0 ? '?' : mid(b)}-${d < 0 ? '?' : mid(d)})`;
 }
 
 export interface AdvisoryPrompt {
@@ -37,14 +49,13 @@ export function qualityPrompt(index: TreeIndex, report: QualityReport, living: L
   const estimator = new LivingEstimator(index, living);
   const redacted = new Set<string>();
   const lines: string[] = ['Findings of the data check (rule, severity, count, examples):'];
-  let items = 0;
-  for (const r of report.rules) {
-    if (r.rule === 'probably_living' || items >= maxItems) continue;
-    items++;
-    const examples = r.affected.slice(0, 3).map((x) => (index.people.has(x) ? describe(index.people.get(x), estimator, redacted) : 'a family record'));
+  const shown = report.rules.filter((r) => r.rule !== 'probably_living').slice(0, Math.max(0, maxItems));
+  const people = peopleOf(index, shown.flatMap((r) => r.affected.slice(0, 3)));
+  for (const r of shown) {
+    const examples = r.affected.slice(0, 3).map((x) => (people.has(x) ? describe(index, people.get(x), estimator, redacted) : 'a family record'));
     lines.push(`- ${r.rule} (${r.severity}, ${r.count}): ${examples.join('; ')}`);
   }
-  return { prompt: lines.join('\n'), items, livingRedacted: redacted.size };
+  return { prompt: lines.join('\n'), items: shown.length, livingRedacted: redacted.size };
 }
 
 export function mergePrompt(left: TreeIndex, right: TreeIndex, result: MergeResult, living: LivingOptions, maxItems: number): AdvisoryPrompt {
@@ -52,11 +63,9 @@ export function mergePrompt(left: TreeIndex, right: TreeIndex, result: MergeResu
   const re = new LivingEstimator(right, living);
   const redacted = new Set<string>();
   const lines: string[] = ['Possible duplicate people the check did not merge (score, left, right):'];
-  let items = 0;
-  for (const p of result.review) {
-    if (items >= maxItems) break;
-    items++;
-    lines.push(`- ${p.score}: ${describe(left.people.get(p.left), le, redacted)} | ${describe(right.people.get(p.right), re, redacted)}`);
-  }
-  return { prompt: lines.join('\n'), items, livingRedacted: redacted.size };
+  const shown = result.review.slice(0, Math.max(0, maxItems));
+  const lp = peopleOf(left, shown.map((p) => p.left));
+  const rp = peopleOf(right, shown.map((p) => p.right));
+  for (const p of shown) lines.push(`- ${p.score}: ${describe(left, lp.get(p.left), le, redacted)} | ${describe(right, rp.get(p.right), re, redacted)}`);
+  return { prompt: lines.join('\n'), items: shown.length, livingRedacted: redacted.size };
 }

@@ -3,7 +3,8 @@ import { OPS_LIMITS } from './limits.js';
 
 /**
  * DATE payloads as day ranges for the operations: the common Gregorian `[D] [MON] YYYY` form
- * without the general parser, everything else through it with a bounded memo.
+ * read character by character without allocating, everything else through the general parser
+ * with a bounded memo. Results are written into a caller's {@link DateScratch}.
  */
 
 export interface ParsedDate {
@@ -14,11 +15,26 @@ export interface ParsedDate {
   readonly ranged: boolean;
 }
 
+/** A reusable result of {@link dateInto}. */
+export interface DateScratch {
+  valid: boolean;
+  earliest: number;
+  latest: number;
+  approximate: boolean;
+  ranged: boolean;
+}
+
+export function dateScratch(): DateScratch {
+  return { valid: true, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false };
+}
+
 /** Date payloads repeat a lot in real files: parsed values are memoised, up to OPS_LIMITS.dateMemoEntries per version. */
 const dateMemo = new Map<string, Map<string, ParsedDate>>();
 
-const MONTH_INDEX: Readonly<Record<string, number>> = { JAN: 1, FEB: 2, MAR: 3, APR: 4, MAY: 5, JUN: 6, JUL: 7, AUG: 8, SEP: 9, OCT: 10, NOV: 11, DEC: 12 };
-const SIMPLE_DATE = /^(?:([1-9]|[12][0-9]|3[01]) )?(?:(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC) )?([1-9][0-9]{2,3})$/;
+/** JAN..DEC packed as three char codes (c0 << 16 | c1 << 8 | c2) -> month 1..12. */
+const MONTH_CODE = new Map<number, number>(
+  ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'].map((m, i) => [(m.charCodeAt(0) << 16) | (m.charCodeAt(1) << 8) | m.charCodeAt(2), i + 1]),
+);
 
 function gregorianDay(year: number, month: number, day: number): number {
   const a = Math.floor((14 - month) / 12);
@@ -27,27 +43,68 @@ function gregorianDay(year: number, month: number, day: number): number {
   return day + Math.floor((153 * m + 2) / 5) + 365 * y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) - 32045;
 }
 
-/** The common Gregorian `[D] [MON] YYYY` payload without the general parser (same day range as dateRange). */
-function simpleDate(text: string): ParsedDate | undefined {
-  const m = SIMPLE_DATE.exec(text);
-  if (m === null) return undefined;
-  const year = Number(m[3]);
-  const month = m[2] === undefined ? undefined : (MONTH_INDEX[m[2]] as number);
-  if (month === undefined) {
-    if (m[1] !== undefined) return undefined;
-    return { valid: true, earliest: gregorianDay(year, 1, 1), latest: gregorianDay(year, 12, 31), approximate: false, ranged: true };
+const SPACE = 32;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/**
+ * The common Gregorian `[D] [MON] YYYY` payload (day 1-31 without a leading zero, year of three
+ * or four digits without one) without the general parser: the same day range as dateRange.
+ * False when the text is not of that form (or names a day the month lacks).
+ */
+function simpleDateInto(text: string, out: DateScratch): boolean {
+  const n = text.length;
+  let i = 0;
+  let day = 0;
+  // a leading number followed by a space can only be the day
+  let k = 0;
+  while (k < n && isDigit(text.charCodeAt(k))) k++;
+  if (k < n && k > 0) {
+    if (text.charCodeAt(k) !== SPACE || k > 2 || text.charCodeAt(0) === 48) return false;
+    day = k === 1 ? text.charCodeAt(0) - 48 : (text.charCodeAt(0) - 48) * 10 + text.charCodeAt(1) - 48;
+    if (day > 31) return false;
+    i = k + 1;
+  }
+  let month = 0;
+  if (i + 3 < n && text.charCodeAt(i + 3) === SPACE) {
+    const m = MONTH_CODE.get((text.charCodeAt(i) << 16) | (text.charCodeAt(i + 1) << 8) | text.charCodeAt(i + 2));
+    if (m === undefined) return false;
+    month = m;
+    i += 4;
+  }
+  const digits = n - i;
+  if (digits < 3 || digits > 4 || text.charCodeAt(i) === 48) return false;
+  let year = 0;
+  for (let j = i; j < n; j++) {
+    const c = text.charCodeAt(j);
+    if (!isDigit(c)) return false;
+    year = year * 10 + c - 48;
+  }
+  if (month === 0) {
+    if (day !== 0) return false;
+    setRange(out, gregorianDay(year, 1, 1), gregorianDay(year, 12, 31));
+    return true;
   }
   const first = gregorianDay(year, month, 1);
   const last = (month === 12 ? gregorianDay(year + 1, 1, 1) : gregorianDay(year, month + 1, 1)) - 1;
-  if (m[1] === undefined) return { valid: true, earliest: first, latest: last, approximate: false, ranged: true };
-  const day = first + Number(m[1]) - 1;
-  if (day > last) return undefined;
-  return { valid: true, earliest: day, latest: day, approximate: false, ranged: true };
+  if (day === 0) {
+    setRange(out, first, last);
+    return true;
+  }
+  const at = first + day - 1;
+  if (at > last) return false;
+  setRange(out, at, at);
+  return true;
 }
 
-export function parsedDate(text: string, version: string): ParsedDate {
-  const simple = simpleDate(text);
-  if (simple !== undefined) return simple;
+function setRange(out: DateScratch, earliest: number, latest: number): void {
+  out.valid = true;
+  out.earliest = earliest;
+  out.latest = latest;
+  out.approximate = false;
+  out.ranged = true;
+}
+
+function generalDate(text: string, version: string): ParsedDate {
   let memo = dateMemo.get(version);
   if (memo === undefined) dateMemo.set(version, (memo = new Map()));
   const hit = memo.get(text);
@@ -61,4 +118,29 @@ export function parsedDate(text: string, version: string): ParsedDate {
   if (memo.size >= OPS_LIMITS.dateMemoEntries) memo.clear();
   memo.set(text, value);
   return value;
+}
+
+/** Parse a DATE payload into `out`. */
+export function dateInto(text: string, version: string, out: DateScratch): void {
+  if (simpleDateInto(text, out)) return;
+  const p = generalDate(text, version);
+  out.valid = p.valid;
+  out.earliest = p.earliest;
+  out.latest = p.latest;
+  out.approximate = p.approximate;
+  out.ranged = p.ranged;
+}
+
+const checkScratch = dateScratch();
+
+/** Whether a DATE payload parses to a valid value. */
+export function dateIsValid(text: string, version: string): boolean {
+  dateInto(text, version, checkScratch);
+  return checkScratch.valid;
+}
+
+export function parsedDate(text: string, version: string): ParsedDate {
+  const out = dateScratch();
+  dateInto(text, version, out);
+  return out;
 }

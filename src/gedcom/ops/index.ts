@@ -1,11 +1,13 @@
 /** Pure GEDCOM operations over the record model (no I/O). */
 export { OPS_LIMITS } from './limits.js';
 export { soundex } from './soundex.js';
-export { indexTree } from './tree-index.js';
-export type { TreeIndex, PersonView, FamilyView, EventView } from './tree-index.js';
+export { indexTree, TreeIndex } from './tree-index.js';
+export { personView, familyView } from './index-views.js';
+export type { PersonView, FamilyView, EventView } from './index-views.js';
 export { LivingEstimator, LIVING_ESTIMATE, julianDay, todayJulianDay } from './living.js';
 export type { LivingOptions } from './living.js';
-export { extractSubtree, selectPeople, SubtreeRootUnknown } from './subtree.js';
+export { extractSubtree, SubtreeRootUnknown } from './subtree.js';
+export { selectPeople } from './select-people.js';
 export type { SubtreeDirection, SubtreeOptions, SubtreeResult } from './subtree.js';
 export { analyzeQuality, QUALITY_RULES, VERIFY_THRESHOLDS, QualityRootUnknown } from './quality.js';
 export type { QualityOptions, QualityReport, QualityRule, QualityRuleResult, QualitySeverity } from './quality.js';

@@ -19,6 +19,8 @@ export const OPS_LIMITS = {
   syncConflictsListed: 1000,
   /** Distinct DATE payloads whose parsed value is memoised (per version); the memo is emptied when full. */
   dateMemoEntries: 200_000,
+  /** Pointer values a subtree notes while it closes over the kept records (so their trees are built once); past it, trees are built again. */
+  subtreeNotedPointers: 1_000_000,
   /** Generations a subtree or rooted quality walks at most. */
   maxGenerations: 1000,
 } as const;

@@ -1,5 +1,5 @@
-import type { PersonView, TreeIndex } from './tree-index.js';
-import { birthOf, deathOf, parentsOf, spouseIn } from './tree-index.js';
+import { EV_DATED, TAG_BURI, TAG_CREM, TAG_DEAT } from './event-table.js';
+import type { TreeIndex } from './tree-index.js';
 
 /**
  * "Probably living", after Gramps' probably_alive (gramps/gen/utils/alive.py, 2024 rewrite):
@@ -55,109 +55,146 @@ export function todayJulianDay(now: Date): number {
   return julianDay(now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate());
 }
 
+/** Children of every parent (people and phantoms) over all families, as offsets into one array. */
+function childrenByParent(index: TreeIndex): { start: Int32Array; child: Int32Array } {
+  const nodes = index.personXref.length;
+  const start = new Int32Array(nodes + 1);
+  const count = (f: number): number => (index.childStart[f + 1] as number) - (index.childStart[f] as number);
+  for (let f = 0; f < index.familyCount; f++) {
+    const h = index.husband[f] as number;
+    const w = index.wife[f] as number;
+    if (h >= 0) start[h + 1] = (start[h + 1] as number) + count(f);
+    if (w >= 0) start[w + 1] = (start[w + 1] as number) + count(f);
+  }
+  for (let n = 0; n < nodes; n++) start[n + 1] = (start[n + 1] as number) + (start[n] as number);
+  const fill = start.slice(0, nodes);
+  const child = new Int32Array(start[nodes] as number);
+  for (let f = 0; f < index.familyCount; f++) {
+    for (const parent of [index.husband[f] as number, index.wife[f] as number]) {
+      if (parent < 0) continue;
+      for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) {
+        const at = fill[parent] as number;
+        child[at] = index.child[c] as number;
+        fill[parent] = at + 1;
+      }
+    }
+  }
+  return { start, child };
+}
+
+const MEMO_LIVING = 1;
+const MEMO_NOT_LIVING = 2;
+
 export class LivingEstimator {
-  private readonly childrenOf = new Map<string, string[]>();
-  private readonly memo = new Map<string, boolean>();
+  private children: { start: Int32Array; child: Int32Array } | null = null;
+  private readonly memo: Uint8Array;
 
   constructor(
     private readonly index: TreeIndex,
     private readonly options: LivingOptions,
   ) {
-    for (const f of index.families.values()) {
-      for (const parent of [f.husband, f.wife]) {
-        if (parent === null) continue;
-        let list = this.childrenOf.get(parent);
-        if (list === undefined) this.childrenOf.set(parent, (list = []));
-        for (const c of f.children) list.push(c);
-      }
+    this.memo = new Uint8Array(index.personCount);
+  }
+
+  /** True when person p has a death, burial or cremation fact. */
+  static knownDead(index: TreeIndex, p: number): boolean {
+    const t = index.personEvents.tag;
+    for (let e = index.personEventStart[p] as number, end = index.personEventStart[p + 1] as number; e < end; e++) {
+      const tag = t[e];
+      if (tag === TAG_DEAT || tag === TAG_BURI || tag === TAG_CREM) return true;
     }
+    return false;
   }
 
-  /** True when the person has a death, burial or cremation fact. */
-  static knownDead(p: PersonView): boolean {
-    return p.events.some((e) => e.tag === 'DEAT' || e.tag === 'BURI' || e.tag === 'CREM');
-  }
-
+  /** By xref (false for anyone who is not a person of the index). */
   isProbablyLiving(xref: string): boolean {
-    const cached = this.memo.get(xref);
-    if (cached !== undefined) return cached;
-    const p = this.index.people.get(xref);
+    const p = this.index.findPerson(xref);
+    return p >= 0 && this.livingAt(p);
+  }
+
+  /** Whether person p is probably living. */
+  livingAt(p: number): boolean {
+    const cached = this.memo[p];
+    if (cached !== 0) return cached === MEMO_LIVING;
     let living = false;
-    if (p !== undefined && !LivingEstimator.knownDead(p)) {
+    if (!LivingEstimator.knownDead(this.index, p)) {
       const birth = this.estimateBirth(p);
       living = birth === undefined || birth.latest >= this.options.today - this.options.thresholdYears * YEAR;
     }
-    this.memo.set(xref, living);
+    this.memo[p] = living ? MEMO_LIVING : MEMO_NOT_LIVING;
     return living;
   }
 
-  estimateBirth(p: PersonView): BirthEstimate | undefined {
-    const own = birthOf(p);
-    if (own !== undefined && Number.isFinite(own.latest)) return { earliest: own.earliest, latest: own.latest, basis: 'own' };
+  estimateBirth(p: number): BirthEstimate | undefined {
+    const index = this.index;
+    const earliest = index.personEvents.earliest;
+    const latest = index.personEvents.latest;
+    const own = index.birth[p] as number;
+    if (own >= 0 && Number.isFinite(latest[own])) return { earliest: earliest[own] as number, latest: latest[own] as number, basis: 'own' };
     const e = LIVING_ESTIMATE;
-    let lower = own?.earliest ?? -Infinity;
+    let lower = own >= 0 ? (earliest[own] as number) : -Infinity;
     let upper = Infinity;
-    const death = deathOf(p);
-    if (death !== undefined) {
-      if (Number.isFinite(death.latest)) upper = Math.min(upper, death.latest);
-      if (Number.isFinite(death.earliest)) lower = Math.max(lower, death.earliest - e.maxAgeYears * YEAR);
+    const death = index.death[p] as number;
+    if (death >= 0) {
+      if (Number.isFinite(latest[death])) upper = Math.min(upper, latest[death] as number);
+      if (Number.isFinite(earliest[death])) lower = Math.max(lower, (earliest[death] as number) - e.maxAgeYears * YEAR);
       if (Number.isFinite(upper)) return { earliest: lower, latest: upper, basis: 'own_death' };
     }
-    const parents = parentsOf(this.index, p);
-    if (parents !== undefined) {
+    const pf = index.parentFamily(p);
+    if (pf >= 0) {
       let bound = false;
-      for (const parent of [parents.father, parents.mother]) {
-        if (parent === undefined) continue;
-        const b = birthOf(parent);
-        if (b !== undefined && Number.isFinite(b.earliest)) {
-          lower = Math.max(lower, b.earliest + e.minGenerationYears * YEAR);
+      for (const parent of [index.husband[pf] as number, index.wife[pf] as number]) {
+        if (!index.isPerson(parent)) continue;
+        const b = index.birth[parent] as number;
+        if (b >= 0 && Number.isFinite(earliest[b])) {
+          lower = Math.max(lower, (earliest[b] as number) + e.minGenerationYears * YEAR);
           bound = true;
         }
-        const d = deathOf(parent);
-        if (d !== undefined && Number.isFinite(d.latest)) {
-          upper = Math.min(upper, d.latest + YEAR);
+        const d = index.death[parent] as number;
+        if (d >= 0 && Number.isFinite(latest[d])) {
+          upper = Math.min(upper, (latest[d] as number) + YEAR);
           bound = true;
         }
       }
       // siblings
-      for (const s of parents.family.children) {
-        if (s === p.xref) continue;
-        const sib = this.index.people.get(s);
-        const b = sib === undefined ? undefined : birthOf(sib);
-        if (b === undefined || !Number.isFinite(b.earliest) || !Number.isFinite(b.latest)) continue;
-        lower = Math.max(lower, b.earliest - e.siblingSpanYears * YEAR);
-        upper = Math.min(upper, b.latest + e.siblingSpanYears * YEAR);
+      for (let c = index.childStart[pf] as number, end = index.childStart[pf + 1] as number; c < end; c++) {
+        const s = index.child[c] as number;
+        if (s === p || !index.isPerson(s)) continue;
+        const b = index.birth[s] as number;
+        if (b < 0 || !Number.isFinite(earliest[b]) || !Number.isFinite(latest[b])) continue;
+        lower = Math.max(lower, (earliest[b] as number) - e.siblingSpanYears * YEAR);
+        upper = Math.min(upper, (latest[b] as number) + e.siblingSpanYears * YEAR);
         bound = true;
       }
       if (bound && Number.isFinite(upper)) return { earliest: lower, latest: upper, basis: Number.isFinite(lower) ? 'parents' : 'siblings' };
     }
-    for (const fx of p.fams) {
-      const family = this.index.families.get(fx);
-      if (family === undefined) continue;
-      const sx = spouseIn(family, p.xref);
-      const spouse = sx === null ? undefined : this.index.people.get(sx);
-      const b = spouse === undefined ? undefined : birthOf(spouse);
-      if (b !== undefined && Number.isFinite(b.latest) && Number.isFinite(b.earliest)) {
-        return { earliest: b.earliest - e.siblingSpanYears * YEAR, latest: b.latest + e.siblingSpanYears * YEAR, basis: 'spouse' };
+    const fe = index.familyEvents;
+    for (let l = index.famsStart[p] as number, end = index.famsStart[p + 1] as number; l < end; l++) {
+      const f = index.famsFamily[l] as number;
+      if (!index.isFamily(f)) continue;
+      const s = index.spouseIn(f, p);
+      const b = index.isPerson(s) ? (index.birth[s] as number) : -1;
+      if (b >= 0 && Number.isFinite(latest[b]) && Number.isFinite(earliest[b])) {
+        return { earliest: (earliest[b] as number) - e.siblingSpanYears * YEAR, latest: (latest[b] as number) + e.siblingSpanYears * YEAR, basis: 'spouse' };
       }
-      const ev = family.events.find((x) => x.dated && Number.isFinite(x.latest) && Number.isFinite(x.earliest));
-      if (ev !== undefined) {
-        return { earliest: ev.earliest - (e.maxAgeYears - e.generationGapYears) * YEAR, latest: ev.latest - e.minGenerationYears * YEAR, basis: 'family_event' };
+      for (let x = index.familyEventStart[f] as number, xe = index.familyEventStart[f + 1] as number; x < xe; x++) {
+        if (((fe.flags[x] as number) & EV_DATED) === 0 || !Number.isFinite(fe.latest[x]) || !Number.isFinite(fe.earliest[x])) continue;
+        return { earliest: (fe.earliest[x] as number) - (e.maxAgeYears - e.generationGapYears) * YEAR, latest: (fe.latest[x] as number) - e.minGenerationYears * YEAR, basis: 'family_event' };
       }
     }
     // descendants: nearest generation with a dated birth wins
-    let generation: string[] = [p.xref];
+    const kids = (this.children ??= childrenByParent(index));
+    let generation: number[] = [p];
     for (let n = 1; n <= e.maxGenerations; n++) {
-      const next: string[] = [];
-      for (const x of generation) for (const c of this.childrenOf.get(x) ?? []) next.push(c);
+      const next: number[] = [];
+      for (const x of generation) for (let c = kids.start[x] as number, end = kids.start[x + 1] as number; c < end; c++) next.push(kids.child[c] as number);
       if (next.length === 0) break;
       let sum = 0;
       let count = 0;
       for (const c of next) {
-        const cp = this.index.people.get(c);
-        const b = cp === undefined ? undefined : birthOf(cp);
-        if (b !== undefined && Number.isFinite(b.earliest) && Number.isFinite(b.latest)) {
-          sum += (b.earliest + b.latest) / 2;
+        const b = index.isPerson(c) ? (index.birth[c] as number) : -1;
+        if (b >= 0 && Number.isFinite(earliest[b]) && Number.isFinite(latest[b])) {
+          sum += ((earliest[b] as number) + (latest[b] as number)) / 2;
           count++;
         }
       }
@@ -168,17 +205,17 @@ export class LivingEstimator {
       generation = next.length > 64 ? next.slice(0, 64) : next;
     }
     // ancestors: mother's line first, shortest line wins
-    let level: PersonView[] = [p];
+    let level: number[] = [p];
     for (let n = 1; n <= e.maxGenerations; n++) {
-      const up: PersonView[] = [];
+      const up: number[] = [];
       for (const x of level) {
-        const ps = parentsOf(this.index, x);
-        if (ps === undefined) continue;
-        for (const parent of [ps.mother, ps.father]) {
-          if (parent === undefined) continue;
-          const b = birthOf(parent);
-          if (b !== undefined && Number.isFinite(b.latest)) {
-            const at = b.latest + e.generationGapYears * n * YEAR;
+        const f = index.parentFamily(x);
+        if (f < 0) continue;
+        for (const parent of [index.wife[f] as number, index.husband[f] as number]) {
+          if (!index.isPerson(parent)) continue;
+          const b = index.birth[parent] as number;
+          if (b >= 0 && Number.isFinite(latest[b])) {
+            const at = (latest[b] as number) + e.generationGapYears * n * YEAR;
             return { earliest: at, latest: at, basis: 'ancestors' };
           }
           up.push(parent);

@@ -5,9 +5,12 @@ import { canonicalRecordText } from '../write/canonical.js';
 import { OPS_LIMITS } from './limits.js';
 import { cloneNode, createdRecord, inVersion, outputLike } from './output.js';
 import type { OutputDocument } from './output.js';
-import { foldAscii, soundex } from './soundex.js';
-import type { EventView, NameView, PersonView, TreeIndex } from './tree-index.js';
-import { forEachPointer, indexTree, parentsOf, spouseIn, transientTree } from './tree-index.js';
+import { candidatePairs } from './merge-candidates.js';
+import type { CandidateScan } from './merge-candidates.js';
+import { automaticAllowed, DateVetoes, FeatureReader, scorePair } from './merge-features.js';
+import type { PersonFeature } from './merge-features.js';
+import type { TreeIndex } from './tree-index.js';
+import { forEachPointer, indexTree, transientTree } from './tree-index.js';
 import { monitorSlice, SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
@@ -44,8 +47,8 @@ export const MERGE_THRESHOLDS = {
   margin: 0.5,
 } as const;
 
-const APPROXIMATE_SLACK_YEARS = 5;
-const YEAR = 365.25;
+export { scorePair } from './merge-features.js';
+
 const SINGLETON_TAGS = new Set(['SEX', 'CHAN', 'RESN', 'CREA', 'RIN', 'HUSB', 'WIFE']);
 
 export interface MergePair {
@@ -93,339 +96,6 @@ export interface MergeResult {
   /** Pairs in the review band, best first, at most `maxReview`. */
   readonly review: readonly MergePair[];
   readonly counts: MergeCounts;
-}
-
-// ------------------------------------------------------------------ features and scoring
-
-interface NameFeature {
-  readonly surnameCode: string;
-  readonly suffix: string;
-  readonly givenFull: string;
-  readonly tokens: readonly { readonly text: string; readonly code: string }[];
-}
-
-/** A place as the scores compare it: folded tokens with their Soundex codes, and its locality. */
-interface PlaceFeature {
-  readonly joined: string;
-  readonly tokens: readonly string[];
-  readonly codes: readonly string[];
-  readonly locality: string;
-}
-
-interface PersonFeature {
-  readonly xref: string;
-  readonly male: boolean;
-  readonly sex: 'M' | 'F' | 'U';
-  readonly names: readonly NameFeature[];
-  readonly birth: EventView | undefined;
-  readonly death: EventView | undefined;
-  /** Places of `birth` and `death`; null when the event or its place is absent. */
-  readonly birthPlace: PlaceFeature | null;
-  readonly deathPlace: PlaceFeature | null;
-  readonly father: readonly NameFeature[] | null;
-  readonly mother: readonly NameFeature[] | null;
-  readonly hasParents: boolean;
-  readonly spouses: readonly (readonly NameFeature[])[];
-  readonly birthDecade: number | null;
-}
-
-function nameFeature(n: NameView): NameFeature {
-  const given = foldAscii(n.given).toUpperCase().trim();
-  const tokens = given.split(/\s+/).filter((t) => t !== '').map((text) => ({ text, code: soundex(text) }));
-  return { surnameCode: soundex(n.surname), suffix: foldAscii(n.suffix).toUpperCase().trim(), givenFull: tokens.map((t) => t.text).join(' '), tokens };
-}
-
-/**
- * Name and place features computed once per person and per distinct place text: every person's
- * names are also its children's parent names and its spouses' spouse names, and place texts
- * repeat across thousands of events.
- */
-class FeatureCache {
-  private readonly names = new Map<PersonView, NameFeature[]>();
-  private readonly places = new Map<string, PlaceFeature>();
-
-  namesOf(p: PersonView | undefined): NameFeature[] {
-    if (p === undefined) return [];
-    let hit = this.names.get(p);
-    if (hit === undefined) this.names.set(p, (hit = p.names.map(nameFeature)));
-    return hit;
-  }
-
-  placeOf(e: EventView | undefined): PlaceFeature | null {
-    if (e === undefined || e.place === '') return null;
-    let hit = this.places.get(e.place);
-    if (hit === undefined) {
-      const tokens = placeTokens(e.place);
-      hit = { joined: tokens.join(' '), tokens, codes: tokens.map(soundex), locality: locality(e) };
-      if (this.places.size < 1 << 20) this.places.set(e.place, hit);
-    }
-    return hit;
-  }
-}
-
-function vitalEvent(p: PersonView, tags: readonly string[]): EventView | undefined {
-  for (const tag of tags) {
-    const e = p.events.find((x) => x.tag === tag && x.dated);
-    if (e !== undefined) return e;
-  }
-  for (const tag of tags) {
-    const e = p.events.find((x) => x.tag === tag);
-    if (e !== undefined) return e;
-  }
-  return undefined;
-}
-
-const BIRTH_TAGS = ['BIRT', 'CHR', 'BAPM'];
-const DEATH_TAGS = ['DEAT', 'BURI', 'CREM'];
-
-function featuresOf(index: TreeIndex, p: PersonView, cache: FeatureCache): PersonFeature {
-  const parents = parentsOf(index, p);
-  const spouses: NameFeature[][] = [];
-  for (const fx of p.fams) {
-    const f = index.families.get(fx);
-    const s = f === undefined ? null : spouseIn(f, p.xref);
-    if (s !== null) spouses.push(cache.namesOf(index.people.get(s)));
-  }
-  const birth = vitalEvent(p, BIRTH_TAGS);
-  const death = vitalEvent(p, DEATH_TAGS);
-  const mid = birth !== undefined && birth.dated && Number.isFinite(birth.earliest) && Number.isFinite(birth.latest) ? (birth.earliest + birth.latest) / 2 : null;
-  return {
-    xref: p.xref,
-    male: p.sex === 'M',
-    sex: p.sex,
-    names: cache.namesOf(p),
-    birth,
-    death,
-    birthPlace: cache.placeOf(birth),
-    deathPlace: cache.placeOf(death),
-    father: parents?.father === undefined ? null : cache.namesOf(parents.father),
-    mother: parents?.mother === undefined ? null : cache.namesOf(parents.mother),
-    hasParents: parents !== undefined,
-    spouses,
-    birthDecade: mid === null ? null : Math.floor((mid - 1721426) / YEAR / 10),
-  };
-}
-
-/** Gramps name_match for one pair of names. */
-function nameScore(a: NameFeature, b: NameFeature): number {
-  if (a.surnameCode !== b.surnameCode) return -1;
-  if (a.suffix !== '' && b.suffix !== '' && a.suffix !== b.suffix) return -1;
-  if (a.givenFull === b.givenFull) return 1;
-  let score = 0;
-  for (const x of a.tokens) {
-    for (const y of b.tokens) {
-      if (x.text.length === 1 || y.text.length === 1) {
-        if (x.text[0] === y.text[0]) score += 0.25;
-      } else if (x.text === y.text) score += 0.5;
-      else if (x.text[0] === y.text[0] && x.code === y.code) score += 0.25;
-    }
-  }
-  score = Math.min(score, 1);
-  return score === 0 ? -1 : score;
-}
-
-/** Best score over every pair of names; -1 when every pair vetoes (0 when a side has no name). */
-function namesScore(a: readonly NameFeature[], b: readonly NameFeature[]): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  let best = -1;
-  for (const x of a) for (const y of b) best = Math.max(best, nameScore(x, y));
-  return best;
-}
-
-const SLACK_DAYS = APPROXIMATE_SLACK_YEARS * YEAR;
-
-/** Gramps date_match over day ranges (approximate dates widened by the slack); allocation free, it runs for every candidate pair. */
-function dateScore(a: EventView | undefined, b: EventView | undefined): number {
-  if (a === undefined || b === undefined || !a.dated || !b.dated) return 0;
-  if (a.earliest === b.earliest && a.latest === b.latest && !a.approximate && !b.approximate) return 1;
-  const sa = a.approximate ? SLACK_DAYS : 0;
-  const sb = b.approximate ? SLACK_DAYS : 0;
-  const xlo = a.earliest - sa;
-  const xhi = a.latest + sa;
-  const ylo = b.earliest - sb;
-  const yhi = b.latest + sb;
-  if (xhi < ylo || yhi < xlo) return -1;
-  if (a.approximate || b.approximate) return 0.5;
-  // one date is a more precise statement within the other (year vs. full date, within a year)
-  const xInner = xhi - xlo <= yhi - ylo;
-  const ilo = xInner ? xlo : ylo;
-  const ihi = xInner ? xhi : yhi;
-  const olo = xInner ? ylo : xlo;
-  const ohi = xInner ? yhi : xhi;
-  return ilo >= olo && ihi <= ohi && ohi - olo <= 366 ? 0.75 : 0.5;
-}
-
-function placeTokens(place: string): string[] {
-  return foldAscii(place).toUpperCase().split(/[\s,]+/).filter((t) => t !== '');
-}
-
-/** Gramps place_match. */
-function placeScore(x: PlaceFeature | null, y: PlaceFeature | null): number {
-  if (x === null || y === null) return 0;
-  if (x.joined === y.joined) return 1;
-  let score = 0;
-  for (let i = 0; i < x.tokens.length; i++) {
-    const s = x.tokens[i] as string;
-    for (let k = 0; k < y.tokens.length; k++) {
-      const t = y.tokens[k] as string;
-      if (s === t) score += 0.5;
-      else if (s[0] === t[0] && x.codes[i] === y.codes[k]) score += 0.25;
-    }
-  }
-  score = Math.min(score, 1);
-  return score === 0 ? -1 : score;
-}
-
-/**
- * Gramps compare_people: the sum of the components, or -1 when any component vetoes. Every
- * component is a multiple of 0.25, so the sum is exact in any order: the cheap date vetoes run
- * first (most candidate pairs of a block end there).
- */
-export function scorePair(a: PersonFeature, b: PersonFeature): number {
-  if ((a.sex === 'M' && b.sex === 'F') || (a.sex === 'F' && b.sex === 'M')) return -1;
-  const birth = dateScore(a.birth, b.birth);
-  if (birth === -1) return -1;
-  const death = dateScore(a.death, b.death);
-  if (death === -1) return -1;
-  const names = namesScore(a.names, b.names);
-  if (names === -1) return -1;
-  const birthPlace = placeScore(a.birthPlace, b.birthPlace);
-  if (birthPlace === -1) return -1;
-  const deathPlace = placeScore(a.deathPlace, b.deathPlace);
-  if (deathPlace === -1) return -1;
-  let total = names + birth + death + birthPlace + deathPlace;
-  if (a.hasParents && b.hasParents) {
-    if (a.father !== null && b.father !== null) {
-      const father = namesScore(a.father, b.father);
-      if (father === -1) return -1;
-      total += father;
-    }
-    if (a.mother !== null && b.mother !== null) {
-      const mother = namesScore(a.mother, b.mother);
-      if (mother === -1) return -1;
-      total += mother;
-    }
-  }
-  for (const s of a.spouses) {
-    for (const t of b.spouses) {
-      const m = namesScore(s, t);
-      if (m > 0) total += m;
-    }
-  }
-  return total;
-}
-
-/** The most specific level of a place ("Leeds" of "Leeds, Yorkshire, England"), folded; '' when absent. */
-function locality(e: EventView | undefined): string {
-  if (e === undefined) return '';
-  const first = e.place.split(',')[0] ?? '';
-  return foldAscii(first).toUpperCase().split(/\s+/).filter((t) => t !== '').join(' ');
-}
-
-/**
- * Evidence that singles the person out rather than a relative or a namesake: a birth or death
- * date that agrees precisely (same day, or a day within the other's stated year; an overlap
- * through the slack of an approximate date is not enough), a birth or death place that agrees in
- * its locality (not merely its county or country), or a spouse of the same name. Parents' names
- * are no such evidence: siblings share them.
- */
-function identifyingEvidence(a: PersonFeature, b: PersonFeature): boolean {
-  if (dateScore(a.birth, b.birth) >= 0.75 || dateScore(a.death, b.death) >= 0.75) return true;
-  for (const [x, y] of [[a.birthPlace, b.birthPlace], [a.deathPlace, b.deathPlace]] as const) {
-    const l = x?.locality ?? '';
-    if (l !== '' && l === (y?.locality ?? '')) return true;
-  }
-  for (const s of a.spouses) for (const t of b.spouses) if (namesScore(s, t) > 0) return true;
-  return false;
-}
-
-/** Both sides name spouses and no spouse of one matches a spouse of the other by name. */
-function conflictingSpouses(a: PersonFeature, b: PersonFeature): boolean {
-  const named = (xs: readonly (readonly NameFeature[])[]): (readonly NameFeature[])[] => xs.filter((x) => x.length > 0);
-  const x = named(a.spouses);
-  const y = named(b.spouses);
-  if (x.length === 0 || y.length === 0) return false;
-  for (const s of x) for (const t of y) if (namesScore(s, t) > 0) return false;
-  return true;
-}
-
-/** Whether a pair scoring at or above the automatic threshold may merge without review. */
-function automaticAllowed(a: PersonFeature, b: PersonFeature): boolean {
-  return identifyingEvidence(a, b) && !conflictingSpouses(a, b);
-}
-
-// ------------------------------------------------------------------ candidate finding
-
-function blockKeys(f: PersonFeature): string[] {
-  const group = f.male ? 'M' : 'O';
-  const codes = new Set(f.names.map((n) => n.surnameCode));
-  if (codes.size === 0) codes.add('Z000');
-  return [...codes].map((c) => `${group}:${c}`);
-}
-
-function addToBlock(blocks: Map<string, number[]>, key: string, i: number): void {
-  let list = blocks.get(key);
-  if (list === undefined) blocks.set(key, (list = []));
-  list.push(i);
-}
-
-/**
- * Pairs (left index, right index) that share a block. A block whose pairs would exceed
- * OPS_LIMITS.pairsPerBlock is split: its pairs must also share the Soundex of a given name and a
- * birth decade (±1), or the given-name code alone when either side has no dated birth. Pairs are
- * generated per left person and de-duplicated there, so memory stays proportional to one
- * person's candidates.
- */
-function candidatePairs(left: readonly PersonFeature[], right: readonly PersonFeature[], visit: (i: number, j: number) => void, monitor: WorkMonitor): void {
-  const rb = new Map<string, number[]>();
-  const lsize = new Map<string, number>();
-  right.forEach((f, j) => blockKeys(f).forEach((k) => addToBlock(rb, k, j)));
-  left.forEach((f) => blockKeys(f).forEach((k) => lsize.set(k, (lsize.get(k) ?? 0) + 1)));
-  // sub-blocks of the large blocks: `${block}|${given}|${decade}` and `${block}|${given}|-`
-  const split = new Map<string, Map<string, number[]>>();
-  const givenCodes = (f: PersonFeature): string[] => [...new Set(f.names.flatMap((n) => n.tokens.slice(0, 1).map((t) => t.code)))];
-  for (const [key, rs] of rb) {
-    if ((lsize.get(key) ?? 0) * rs.length <= OPS_LIMITS.pairsPerBlock) continue;
-    const sub = new Map<string, number[]>();
-    for (const j of rs) {
-      const f = right[j] as PersonFeature;
-      for (const g of givenCodes(f)) {
-        addToBlock(sub, `${g}|${f.birthDecade ?? '-'}`, j);
-        if (f.birthDecade !== null) addToBlock(sub, `${g}|*`, j);
-      }
-    }
-    split.set(key, sub);
-  }
-  // seenBy[j] === i + 1: pair (i, j) was already emitted for this left person
-  const seenBy = new Int32Array(right.length);
-  let emitted = 0;
-  for (let i = 0; i < left.length; i++) {
-    const f = left[i] as PersonFeature;
-    const stamp = i + 1;
-    if ((i & STEP_MASK) === 0) monitor.step('match', i, left.length);
-    const emit = (j: number): void => {
-      if (seenBy[j] === stamp) return;
-      seenBy[j] = stamp;
-      if ((++emitted & STEP_MASK) === 0) monitor.step('match', i, left.length);
-      visit(i, j);
-    };
-    for (const key of blockKeys(f)) {
-      const sub = split.get(key);
-      if (sub === undefined) {
-        for (const j of rb.get(key) ?? []) emit(j);
-        continue;
-      }
-      for (const g of givenCodes(f)) {
-        if (f.birthDecade === null) {
-          for (const j of sub.get(`${g}|*`) ?? []) emit(j);
-          for (const j of sub.get(`${g}|-`) ?? []) emit(j);
-        } else {
-          for (let d = -1; d <= 1; d++) for (const j of sub.get(`${g}|${f.birthDecade + d}`) ?? []) emit(j);
-          for (const j of sub.get(`${g}|-`) ?? []) emit(j);
-        }
-      }
-    }
-  }
 }
 
 // ------------------------------------------------------------------ helpers for assembly
@@ -532,53 +202,53 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   if (right !== rightInput) base += rightInput.records.length;
   const indexTotal = base + left.records.length + right.records.length;
   options.onProgress?.('index', 0, null);
-  const li = indexTree(left, { integrity: false, monitor: monitorSlice(monitor, 'index', base, indexTotal) });
-  const ri = indexTree(right, { integrity: false, monitor: monitorSlice(monitor, 'index', base + left.records.length, indexTotal) });
-  const featureOf = (index: TreeIndex): ((p: PersonView) => PersonFeature) => {
-    let n = 0;
-    const cache = new FeatureCache();
-    return (p: PersonView): PersonFeature => {
-      if ((++n & STEP_MASK) === 0) monitor.step('match', 0, null);
-      return featuresOf(index, p, cache);
-    };
+  const li = indexTree(left, { integrity: false, places: true, monitor: monitorSlice(monitor, 'index', base, indexTotal) });
+  const ri = indexTree(right, { integrity: false, places: true, monitor: monitorSlice(monitor, 'index', base + left.records.length, indexTotal) });
+  const featuresOf = (index: TreeIndex): PersonFeature[] => {
+    const reader = new FeatureReader(index);
+    const out: PersonFeature[] = [];
+    for (let p = 0; p < index.personCount; p++) {
+      if (((p + 1) & STEP_MASK) === 0) monitor.step('match', 0, null);
+      out.push(reader.features(p));
+    }
+    return out;
   };
-  const lf = [...li.people.values()].map(featureOf(li));
-  const rf = [...ri.people.values()].map(featureOf(ri));
+  const lf = featuresOf(li);
+  const rf = featuresOf(ri);
 
-  // identical person records (same xref, same lines, same links: one export read twice) pair first
+  // identical person records (same xref, same lines, same links: one export read twice) pair first;
+  // the key holds the xref, so only a left person of the same xref can be one
   const pairs: { i: number; j: number; score: number; automatic: boolean }[] = [];
   const exact = new Set<number>();
   const width = rf.length + 1;
-  const leftText = new Map<string, number>();
-  const leftPeople = [...li.people.keys()];
-  const rightPeople = [...ri.people.keys()];
-  leftPeople.forEach((x, i) => {
-    if ((i & STEP_MASK) === 0) monitor.step('match', 0, null);
-    const r = left.byXref(x);
-    if (r !== undefined) leftText.set(recordKey(transientTree(r), true), i);
-  });
-  rightPeople.forEach((x, j) => {
+  const leftPeople = new Map<string, number>();
+  for (let i = 0; i < li.personCount; i++) leftPeople.set(li.personXref[i] as string, i);
+  for (let j = 0; j < ri.personCount; j++) {
     if ((j & STEP_MASK) === 0) monitor.step('match', 0, null);
+    const x = ri.personXref[j] as string;
+    const i = leftPeople.get(x);
+    if (i === undefined) continue;
+    const l = left.byXref(x);
     const r = right.byXref(x);
-    if (r === undefined) return;
-    const key = recordKey(transientTree(r), true);
-    const i = leftText.get(key);
-    if (i === undefined) return;
-    leftText.delete(key);
+    if (l === undefined || r === undefined || recordKey(transientTree(l), true) !== recordKey(transientTree(r), true)) continue;
     exact.add(i * width + j);
     pairs.push({ i, j, score: EXACT_SCORE, automatic: true });
-  });
-  let vetoed = 0;
+  }
+  leftPeople.clear();
   let scored = 0;
-  candidatePairs(lf, rf, (i, j) => {
-    if (pairs.length >= OPS_LIMITS.candidatePairs || exact.has(i * width + j)) return;
+  const scan: CandidateScan = { full: pairs.length >= OPS_LIMITS.candidatePairs, exact, width, vetoed: 0 };
+  candidatePairs(lf, rf, new DateVetoes(lf), new DateVetoes(rf), scan, (i, j) => {
     const a = lf[i] as PersonFeature;
     const b = rf[j] as PersonFeature;
     const score = scorePair(a, b);
-    if (score === -1) vetoed++;
-    else if (score >= MERGE_THRESHOLDS.review) pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(a, b) });
+    if (score === -1) scan.vetoed++;
+    else if (score >= MERGE_THRESHOLDS.review) {
+      pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(a, b) });
+      if (pairs.length >= OPS_LIMITS.candidatePairs) scan.full = true;
+    }
     if (++scored % 50000 === 0) options.onProgress?.('score', scored, null);
   }, monitor);
+  const vetoed = scan.vetoed;
   monitor.step('match', lf.length, lf.length);
   const bestL = new Map<number, number[]>();
   const bestR = new Map<number, number[]>();
@@ -611,10 +281,12 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     accepted.push(p);
   }
 
-  // person map right -> left, then refuse merges that create an ancestry cycle
+  // right person -> left person, then refuse merges that create an ancestry cycle
+  const mapped = new Int32Array(ri.personCount).fill(-1);
+  for (const p of accepted) mapped[p.j] = p.i;
+  dropCycles(li, ri, mapped, accepted);
   const personMap = new Map<string, string>();
-  for (const p of accepted) personMap.set((rf[p.j] as PersonFeature).xref, (lf[p.i] as PersonFeature).xref);
-  dropCycles(li, ri, personMap, accepted, lf, rf);
+  for (const p of accepted) personMap.set(ri.personXref[p.j] as string, li.personXref[p.i] as string);
   const mergedSet = new Set(accepted.map((p) => p.i * (rf.length + 1) + p.j));
 
   const review: MergePair[] = [];
@@ -629,41 +301,15 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     }
   }
 
-  // families of merged couples
-  const familyMap = new Map<string, string>();
-  const coupleKey = (h: string | null, w: string | null): string => `${h ?? ''}|${w ?? ''}`;
-  const leftCouples = new Map<string, string>();
-  for (const f of li.families.values()) {
-    const k = coupleKey(f.husband, f.wife);
-    if (!leftCouples.has(k)) leftCouples.set(k, f.xref);
-  }
-  for (const f of ri.families.values()) {
-    const h = f.husband === null ? null : personMap.get(f.husband) ?? null;
-    const w = f.wife === null ? null : personMap.get(f.wife) ?? null;
-    if ((f.husband !== null && h === null) || (f.wife !== null && w === null) || (h === null && w === null)) continue;
-    const candidate = leftCouples.get(coupleKey(h, w));
-    if (candidate === undefined) continue;
-    if (h === null || w === null) {
-      // a single-parent family is unified only when it shares a merged child
-      const lfam = li.families.get(candidate);
-      const shared = f.children.some((c) => {
-        const m = personMap.get(c);
-        return m !== undefined && (lfam?.children.includes(m) ?? false);
-      });
-      if (!shared) continue;
-    }
-    if ([...familyMap.values()].includes(candidate)) continue;
-    familyMap.set(f.xref, candidate);
-  }
-
+  const familyMap = unifiedFamilies(li, ri, mapped);
   const mergedPairs: MergePair[] = accepted.map((p) => ({ left: (lf[p.i] as PersonFeature).xref, right: (rf[p.j] as PersonFeature).xref, score: Math.round(p.score * 100) / 100 }));
   const baseCounts = {
-    leftIndividuals: li.people.size,
-    rightIndividuals: ri.people.size,
-    outputIndividuals: li.people.size + ri.people.size - accepted.length,
-    leftFamilies: li.families.size,
-    rightFamilies: ri.families.size,
-    outputFamilies: li.families.size + ri.families.size - familyMap.size,
+    leftIndividuals: li.personCount,
+    rightIndividuals: ri.personCount,
+    outputIndividuals: li.personCount + ri.personCount - accepted.length,
+    leftFamilies: li.familyCount,
+    rightFamilies: ri.familyCount,
+    outputFamilies: li.familyCount + ri.familyCount - familyMap.size,
     candidatePairs: pairs.length,
     automaticPairs: accepted.length,
     reviewPairs: reviewCount,
@@ -678,35 +324,82 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   return { document: assembled.document, merged: mergedPairs, review, counts: { ...baseCounts, remappedXrefs: assembled.remapped, sharedRecords: assembled.shared, alternates: assembled.alternates } };
 }
 
-function dropCycles(li: TreeIndex, ri: TreeIndex, personMap: Map<string, string>, accepted: { i: number; j: number; score: number }[], lf: readonly PersonFeature[], rf: readonly PersonFeature[]): void {
+/**
+ * Right families whose couple was merged onto a left family's couple (right xref -> left xref);
+ * a single-parent family is unified only when it shares a merged child. `mapped[j]` is the left
+ * person right person j merged into, or -1.
+ */
+function unifiedFamilies(li: TreeIndex, ri: TreeIndex, mapped: Int32Array): Map<string, string> {
+  const familyMap = new Map<string, string>();
+  const used = new Set<number>();
+  const coupleKey = (h: number, w: number): string => `${h}|${w}`;
+  const leftCouples = new Map<string, number>();
+  for (let f = 0; f < li.familyCount; f++) {
+    const k = coupleKey(li.husband[f] as number, li.wife[f] as number);
+    if (!leftCouples.has(k)) leftCouples.set(k, f);
+  }
+  const onto = (p: number): number => (ri.isPerson(p) ? (mapped[p] as number) : -1);
+  for (let f = 0; f < ri.familyCount; f++) {
+    const rh = ri.husband[f] as number;
+    const rw = ri.wife[f] as number;
+    const h = rh < 0 ? -1 : onto(rh);
+    const w = rw < 0 ? -1 : onto(rw);
+    if ((rh >= 0 && h < 0) || (rw >= 0 && w < 0) || (h < 0 && w < 0)) continue;
+    const candidate = leftCouples.get(coupleKey(h, w));
+    if (candidate === undefined) continue;
+    if (h < 0 || w < 0) {
+      let shared = false;
+      for (let c = ri.childStart[f] as number, end = ri.childStart[f + 1] as number; c < end && !shared; c++) {
+        const m = onto(ri.child[c] as number);
+        if (m < 0) continue;
+        for (let k = li.childStart[candidate] as number, ke = li.childStart[candidate + 1] as number; k < ke; k++) {
+          if (li.child[k] === m) {
+            shared = true;
+            break;
+          }
+        }
+      }
+      if (!shared) continue;
+    }
+    if (used.has(candidate)) continue;
+    used.add(candidate);
+    familyMap.set(ri.familyXref[f] as string, li.familyXref[candidate] as string);
+  }
+  return familyMap;
+}
+
+/**
+ * Drop accepted merges (latest first) whose left person would sit on a parent cycle of the merged
+ * tree, until none does (at most 8 rounds). Nodes: left people 0..L-1, unmerged right people L+j.
+ */
+function dropCycles(li: TreeIndex, ri: TreeIndex, mapped: Int32Array, accepted: { i: number; j: number; score: number }[]): void {
+  const leftCount = li.personCount;
   for (let round = 0; round < 8; round++) {
-    const id = (side: 'L' | 'R', x: string): string => (side === 'R' ? (personMap.has(x) ? `L${personMap.get(x)}` : `R${x}`) : `L${x}`);
-    const parents = new Map<string, string[]>();
-    const add = (side: 'L' | 'R', index: TreeIndex): void => {
-      for (const p of index.people.values()) {
-        for (const l of p.famc) {
-          const f = index.families.get(l.family);
-          if (f === undefined) continue;
-          for (const parent of [f.husband, f.wife]) {
-            if (parent === null || !index.people.has(parent)) continue;
-            const k = id(side, p.xref);
+    const parents = new Map<number, number[]>();
+    const add = (index: TreeIndex, node: (p: number) => number): void => {
+      for (let p = 0; p < index.personCount; p++) {
+        for (let l = index.famcStart[p] as number, end = index.famcStart[p + 1] as number; l < end; l++) {
+          const f = index.famcFamily[l] as number;
+          if (!index.isFamily(f)) continue;
+          for (const parent of [index.husband[f] as number, index.wife[f] as number]) {
+            if (!index.isPerson(parent)) continue;
+            const k = node(p);
             let list = parents.get(k);
             if (list === undefined) parents.set(k, (list = []));
-            list.push(id(side, parent));
+            list.push(node(parent));
           }
         }
       }
     };
-    add('L', li);
-    add('R', ri);
-    const cyclic = cycleMembers(parents);
+    add(li, (p) => p);
+    add(ri, (p) => ((mapped[p] as number) >= 0 ? (mapped[p] as number) : leftCount + p));
+    const cyclic = cycleMembers(parents, leftCount + ri.personCount);
     if (cyclic.size === 0) return;
     let removed = false;
     for (let k = accepted.length - 1; k >= 0; k--) {
       const p = accepted[k] as { i: number; j: number };
-      const lx = (lf[p.i] as PersonFeature).xref;
-      if (cyclic.has(`L${lx}`)) {
-        personMap.delete((rf[p.j] as PersonFeature).xref);
+      if (cyclic.has(p.i)) {
+        mapped[p.j] = -1;
         accepted.splice(k, 1);
         removed = true;
       }
@@ -715,28 +408,29 @@ function dropCycles(li: TreeIndex, ri: TreeIndex, personMap: Map<string, string>
   }
 }
 
-function cycleMembers(parents: ReadonlyMap<string, readonly string[]>): Set<string> {
-  const state = new Map<string, 1 | 2>();
-  const members = new Set<string>();
+function cycleMembers(parents: ReadonlyMap<number, readonly number[]>, nodes: number): Set<number> {
+  const state = new Uint8Array(nodes);
+  const members = new Set<number>();
+  const none: readonly number[] = [];
   for (const start of parents.keys()) {
-    if (state.has(start)) continue;
-    const stack: { x: string; i: number }[] = [{ x: start, i: 0 }];
+    if (state[start] !== 0) continue;
+    const stack: { x: number; i: number }[] = [{ x: start, i: 0 }];
     const path = [start];
-    state.set(start, 1);
+    state[start] = 1;
     while (stack.length > 0) {
-      const top = stack[stack.length - 1] as { x: string; i: number };
-      const next = parents.get(top.x) ?? [];
+      const top = stack[stack.length - 1] as { x: number; i: number };
+      const next = parents.get(top.x) ?? none;
       if (top.i >= next.length) {
-        state.set(top.x, 2);
+        state[top.x] = 2;
         stack.pop();
         path.pop();
         continue;
       }
-      const n = next[top.i++] as string;
-      const s = state.get(n);
-      if (s === 1) for (let k = Math.max(0, path.lastIndexOf(n)); k < path.length; k++) members.add(path[k] as string);
-      else if (s === undefined) {
-        state.set(n, 1);
+      const n = next[top.i++] as number;
+      const s = state[n];
+      if (s === 1) for (let k = Math.max(0, path.lastIndexOf(n)); k < path.length; k++) members.add(path[k] as number);
+      else if (s === 0) {
+        state[n] = 1;
         path.push(n);
         stack.push({ x: n, i: 0 });
       }

@@ -2,9 +2,12 @@ import type { GedcomDocumentLike } from '../model.js';
 import { bounded, OPS_LIMITS } from './limits.js';
 import { LivingEstimator } from './living.js';
 import type { LivingOptions } from './living.js';
-import { selectPeople } from './subtree.js';
-import type { EventView, FamilyView, PersonView, TreeIndex } from './tree-index.js';
-import { firstEvent, indexTree } from './tree-index.js';
+import { selectPeople } from './select-people.js';
+import type { EventTable } from './event-table.js';
+import { EV_DATED, EV_DATE_VALID, TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_DEAT, TAG_MARR } from './event-table.js';
+import { SEX_F, SEX_M, SEX_U, VITAL_UNSOURCED } from './index-builder.js';
+import type { TreeIndex } from './tree-index.js';
+import { indexTree } from './tree-index.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
@@ -134,21 +137,46 @@ export class QualityRootUnknown extends Error {
   }
 }
 
-const finite = (e: EventView | undefined): e is EventView => e !== undefined && e.dated && Number.isFinite(e.earliest) && Number.isFinite(e.latest);
-const hasLatest = (e: EventView | undefined): e is EventView => e !== undefined && e.dated && Number.isFinite(e.latest);
-const hasEarliest = (e: EventView | undefined): e is EventView => e !== undefined && e.dated && Number.isFinite(e.earliest);
-/** Certainly a before b. */
-const before = (a: EventView | undefined, b: EventView | undefined): boolean => hasLatest(a) && hasEarliest(b) && a.latest < b.earliest;
-/** Both the same single day. */
-const sameDay = (a: EventView | undefined, b: EventView | undefined): boolean =>
-  finite(a) && finite(b) && a.earliest === a.latest && b.earliest === b.latest && a.earliest === b.earliest;
-/** Shortest possible span from a to b, in days (NaN when unknown). */
-const minSpan = (a: EventView | undefined, b: EventView | undefined): number => (hasLatest(a) && hasEarliest(b) ? b.earliest - a.latest : NaN);
-/** Longest possible span from a to b, in days (NaN when unknown). */
-const maxSpan = (a: EventView | undefined, b: EventView | undefined): number => (hasEarliest(a) && hasLatest(b) ? b.latest - a.earliest : NaN);
+/** One event row as the rules compare it (a reusable slot: no allocation per person). */
+class Fact {
+  present = false;
+  dated = false;
+  dateValid = true;
+  earliest = -Infinity;
+  latest = Infinity;
 
-const BAPTISM_TAGS = ['BAPM', 'CHR'];
-const VITAL_TAGS = new Set(['BIRT', 'CHR', 'BAPM', 'DEAT', 'BURI', 'CREM', 'MARR']);
+  load(table: EventTable, row: number): this {
+    this.present = row >= 0;
+    if (row < 0) return this;
+    const f = table.flags[row] as number;
+    this.dated = (f & EV_DATED) !== 0;
+    this.dateValid = (f & EV_DATE_VALID) !== 0;
+    this.earliest = table.earliest[row] as number;
+    this.latest = table.latest[row] as number;
+    return this;
+  }
+
+  copy(other: Fact): this {
+    this.present = other.present;
+    this.dated = other.dated;
+    this.dateValid = other.dateValid;
+    this.earliest = other.earliest;
+    this.latest = other.latest;
+    return this;
+  }
+}
+
+const finite = (e: Fact): boolean => e.present && e.dated && Number.isFinite(e.earliest) && Number.isFinite(e.latest);
+const hasLatest = (e: Fact): boolean => e.present && e.dated && Number.isFinite(e.latest);
+const hasEarliest = (e: Fact): boolean => e.present && e.dated && Number.isFinite(e.earliest);
+/** Certainly a before b. */
+const before = (a: Fact, b: Fact): boolean => hasLatest(a) && hasEarliest(b) && a.latest < b.earliest;
+/** Both the same single day. */
+const sameDay = (a: Fact, b: Fact): boolean => finite(a) && finite(b) && a.earliest === a.latest && b.earliest === b.latest && a.earliest === b.earliest;
+/** Shortest possible span from a to b, in days (NaN when unknown). */
+const minSpan = (a: Fact, b: Fact): number => (hasLatest(a) && hasEarliest(b) ? b.earliest - a.latest : NaN);
+/** Longest possible span from a to b, in days (NaN when unknown). */
+const maxSpan = (a: Fact, b: Fact): number => (hasEarliest(a) && hasLatest(b) ? b.latest - a.earliest : NaN);
 
 class Tally {
   readonly counts = new Map<QualityRule, number>();
@@ -162,51 +190,77 @@ class Tally {
   }
 }
 
-function vitalUnsourced(events: readonly EventView[]): boolean {
-  return events.some((e) => VITAL_TAGS.has(e.tag) && !e.sourced);
-}
-
-/** Persons caught in a parent cycle (iterative three-colour DFS over child -> parents). */
-function circularAncestry(index: TreeIndex, scope: ReadonlySet<string> | null): string[] {
-  const state = new Map<string, 1 | 2>();
-  const inCycle = new Set<string>();
-  const parentsOf = (x: string): string[] => {
-    const out: string[] = [];
-    for (const l of index.people.get(x)?.famc ?? []) {
-      const f = index.families.get(l.family);
-      if (f === undefined) continue;
-      if (f.husband !== null && index.people.has(f.husband)) out.push(f.husband);
-      if (f.wife !== null && index.people.has(f.wife)) out.push(f.wife);
+/** Persons caught in a parent cycle (iterative three-colour DFS over child -> parents), as sorted xrefs. */
+function circularAncestry(index: TreeIndex, scope: Uint8Array | null): string[] {
+  const state = new Uint8Array(index.personCount);
+  const inCycle = new Set<number>();
+  const parentsOf = (x: number): number[] => {
+    const out: number[] = [];
+    for (let l = index.famcStart[x] as number, end = index.famcStart[x + 1] as number; l < end; l++) {
+      const f = index.famcFamily[l] as number;
+      if (!index.isFamily(f)) continue;
+      const h = index.husband[f] as number;
+      const w = index.wife[f] as number;
+      if (index.isPerson(h)) out.push(h);
+      if (index.isPerson(w)) out.push(w);
     }
     return out;
   };
-  for (const start of index.people.keys()) {
-    if (scope !== null && !scope.has(start)) continue;
-    if (state.has(start)) continue;
-    const stack: { x: string; next: string[]; i: number }[] = [{ x: start, next: parentsOf(start), i: 0 }];
-    const path: string[] = [start];
-    state.set(start, 1);
+  for (let start = 0; start < index.personCount; start++) {
+    if (scope !== null && scope[start] === 0) continue;
+    if (state[start] !== 0) continue;
+    const stack: { x: number; next: number[]; i: number }[] = [{ x: start, next: parentsOf(start), i: 0 }];
+    const path: number[] = [start];
+    state[start] = 1;
     while (stack.length > 0) {
-      const top = stack[stack.length - 1] as { x: string; next: string[]; i: number };
+      const top = stack[stack.length - 1] as { x: number; next: number[]; i: number };
       if (top.i >= top.next.length) {
-        state.set(top.x, 2);
+        state[top.x] = 2;
         stack.pop();
         path.pop();
         continue;
       }
-      const n = top.next[top.i++] as string;
-      const s = state.get(n);
+      const n = top.next[top.i++] as number;
+      const s = state[n];
       if (s === 1) {
         const at = path.lastIndexOf(n);
-        for (let k = Math.max(0, at); k < path.length; k++) inCycle.add(path[k] as string);
-      } else if (s === undefined) {
-        state.set(n, 1);
+        for (let k = Math.max(0, at); k < path.length; k++) inCycle.add(path[k] as number);
+      } else if (s === 0) {
+        state[n] = 1;
         path.push(n);
         stack.push({ x: n, next: parentsOf(n), i: 0 });
       }
     }
   }
-  return [...inCycle].sort();
+  return [...inCycle].map((p) => index.personXref[p] as string).sort();
+}
+
+/** Reads the first events of people and families into reusable facts. */
+class Facts {
+  readonly birth = new Fact();
+  readonly death = new Fact();
+  readonly bapt = new Fact();
+  readonly buri = new Fact();
+  readonly marr = new Fact();
+  readonly other = new Fact();
+  constructor(readonly index: TreeIndex) {}
+  /** The first event of person p with `tag` (dated or not) into `into`; absent for p = -1. */
+  firstOf(into: Fact, p: number, tag: number): Fact {
+    return into.load(this.index.personEvents, p < 0 ? -1 : this.index.firstEvent(p, tag));
+  }
+  /** First MARR of family f. */
+  marriage(into: Fact, f: number): Fact {
+    const index = this.index;
+    const t = index.familyEvents.tag;
+    let row = -1;
+    for (let e = index.familyEventStart[f] as number, end = index.familyEventStart[f + 1] as number; e < end; e++) {
+      if (t[e] === TAG_MARR) {
+        row = e;
+        break;
+      }
+    }
+    return into.load(index.familyEvents, row);
+  }
 }
 
 /**
@@ -217,37 +271,37 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
   const monitor = options.monitor ?? SILENT_MONITOR;
   const t: VerifyThresholds = { ...VERIFY_THRESHOLDS, ...(options.thresholds ?? {}) };
   const tally = new Tally(Math.min(options.maxAffected ?? OPS_LIMITS.affectedXrefsPerRule, OPS_LIMITS.affectedXrefsPerRule));
-  let scope: Set<string> | null = null;
+  let scope: Uint8Array | null = null;
+  let scopeSize = 0;
   if (options.root !== undefined && options.root !== null) {
-    if (!index.people.has(options.root)) throw new QualityRootUnknown();
+    const root = index.findPerson(options.root);
+    if (root < 0) throw new QualityRootUnknown();
     const generations = Math.max(0, Math.min(options.generations ?? OPS_LIMITS.maxGenerations, OPS_LIMITS.maxGenerations));
-    scope = selectPeople(index, options.root, 'both', generations).people;
+    const selection = selectPeople(index, root, 'both', generations);
+    scope = selection.mask;
+    scopeSize = selection.count;
   }
-  const inScope = (x: string | null): boolean => x !== null && (scope === null || scope.has(x));
   const living = new LivingEstimator(index, options.living);
-  const person = (x: string | null): PersonView | undefined => (x === null ? undefined : index.people.get(x));
-  const birth = (p: PersonView | undefined): EventView | undefined => (p === undefined ? undefined : firstEvent(p, 'BIRT'));
-  const death = (p: PersonView | undefined): EventView | undefined => (p === undefined ? undefined : firstEvent(p, 'DEAT'));
-  const primarySurname = (p: PersonView | undefined): string => {
-    const n = p?.names[0];
-    return n !== undefined && (n.type === '' || n.type === 'BIRTH') ? n.surname.toUpperCase() : '';
-  };
+  const facts = new Facts(index);
+  const { birth: b, death: d, bapt, buri, marr } = facts;
+  const xrefOf = index.personXref;
+  const fams = index.famsFamily;
+  const events = index.personEvents;
 
-  const total = scope?.size ?? index.people.size;
+  const total = scope === null ? index.personCount : scopeSize;
   monitor.step('analyze', 0, total);
   let done = 0;
   let probablyLiving = 0;
   let scopedPeople = 0;
-  let visited = 0;
-  for (const p of index.people.values()) {
-    if ((++visited & STEP_MASK) === 0) monitor.step('analyze', done, total);
-    if (!inScope(p.xref)) continue;
+  for (let p = 0; p < index.personCount; p++) {
+    if (((p + 1) & STEP_MASK) === 0) monitor.step('analyze', done, total);
+    if (scope !== null && scope[p] === 0) continue;
     scopedPeople++;
-    const x = p.xref;
-    const b = birth(p);
-    const d = death(p);
-    const bapt = p.events.find((e) => BAPTISM_TAGS.includes(e.tag));
-    const buri = firstEvent(p, 'BURI');
+    const x = xrefOf[p] as string;
+    facts.firstOf(b, p, TAG_BIRT);
+    facts.firstOf(d, p, TAG_DEAT);
+    bapt.load(events, index.firstEventOf(p, TAG_BAPM, TAG_CHR));
+    facts.firstOf(buri, p, TAG_BURI);
     if (before(bapt, b)) tally.add('baptism_before_birth', x);
     if (before(d, bapt)) tally.add('death_before_baptism', x);
     if (before(buri, b)) tally.add('burial_before_birth', x);
@@ -256,26 +310,36 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
     if (before(buri, bapt)) tally.add('burial_before_baptism', x);
     const minAgeAtDeath = minSpan(b, d);
     if (minAgeAtDeath > t.oldage * YEAR_DAYS) tally.add('old_age_at_death', x);
-    if (p.sex === 'U') tally.add('unknown_gender', x);
-    if (p.famc.length > 1) tally.add('multiple_parents', x);
-    if (p.fams.length > t.wedder) tally.add('married_often', x);
-    if (p.fams.length === 0 && minAgeAtDeath > t.oldunm * YEAR_DAYS) tally.add('old_and_unmarried', x);
+    const sex = index.sex[p];
+    if (sex === SEX_U) tally.add('unknown_gender', x);
+    const famcCount = (index.famcStart[p + 1] as number) - (index.famcStart[p] as number);
+    const famsFirst = index.famsStart[p] as number;
+    const famsEnd = index.famsStart[p + 1] as number;
+    const famsCount = famsEnd - famsFirst;
+    if (famcCount > 1) tally.add('multiple_parents', x);
+    if (famsCount > t.wedder) tally.add('married_often', x);
+    if (famsCount === 0 && minAgeAtDeath > t.oldunm * YEAR_DAYS) tally.add('old_and_unmarried', x);
     let children = 0;
-    for (const fx of p.fams) children += index.families.get(fx)?.children.length ?? 0;
-    if ((p.sex === 'M' && children > t.mxchilddad) || (p.sex === 'F' && children > t.mxchildmom)) tally.add('too_many_children', x);
-    if (p.famc.length === 0 && p.fams.length === 0) tally.add('disconnected_individual', x);
-    if (b !== undefined && !b.dateValid) tally.add('invalid_birth_date', x);
-    if (d !== undefined && !d.dateValid) tally.add('invalid_death_date', x);
-    const dead = p.events.some((e) => e.tag === 'DEAT' || e.tag === 'BURI');
+    for (let l = famsFirst; l < famsEnd; l++) {
+      const f = fams[l] as number;
+      if (index.isFamily(f)) children += (index.childStart[f + 1] as number) - (index.childStart[f] as number);
+    }
+    if ((sex === SEX_M && children > t.mxchilddad) || (sex === SEX_F && children > t.mxchildmom)) tally.add('too_many_children', x);
+    if (famcCount === 0 && famsCount === 0) tally.add('disconnected_individual', x);
+    if (b.present && !b.dateValid) tally.add('invalid_birth_date', x);
+    if (d.present && !d.dateValid) tally.add('invalid_death_date', x);
+    const dead = d.present || buri.present;
     if (!dead && hasLatest(b) && options.living.today - b.latest > t.oldage * YEAR_DAYS) tally.add('old_age_but_no_death', x);
     if (sameDay(b, d)) tally.add('birth_equals_death', x);
-    for (const fx of p.fams) {
-      const marr = index.families.get(fx)?.events.find((e) => e.tag === 'MARR');
+    for (let l = famsFirst; l < famsEnd; l++) {
+      const f = fams[l] as number;
+      marr.present = false;
+      if (index.isFamily(f)) facts.marriage(marr, f);
       if (sameDay(b, marr)) tally.add('birth_equals_marriage', x);
       if (sameDay(d, marr)) tally.add('death_equals_marriage', x);
     }
-    if (vitalUnsourced(p.events)) tally.add('missing_source_vital_event', x);
-    if (living.isProbablyLiving(x)) {
+    if (((index.personFlags[p] as number) & VITAL_UNSOURCED) !== 0) tally.add('missing_source_vital_event', x);
+    if (living.livingAt(p)) {
       probablyLiving++;
       tally.add('probably_living', x);
     }
@@ -283,16 +347,16 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
   }
 
   let scopedFamilies = 0;
-  let families = 0;
-  for (const f of index.families.values()) {
-    if ((++families & STEP_MASK) === 0) monitor.step('analyze', done, total);
-    if (scope !== null && !inScope(f.husband) && !inScope(f.wife) && !f.children.some(inScope)) continue;
+  const family = new FamilyRules(index, tally, t, facts);
+  for (let f = 0; f < index.familyCount; f++) {
+    if (((f + 1) & STEP_MASK) === 0) monitor.step('analyze', done, total);
+    if (scope !== null && !family.touches(f, scope)) continue;
     scopedFamilies++;
-    familyRules(f, tally, t, person, birth, death, primarySurname, index);
+    family.check(f);
   }
 
   // integrity rules (whole file: they are about records, not people)
-  for (const [xref, n] of index.defined) if (n > 1) tally.add('duplicate_xref', xref);
+  for (const xref of index.duplicates.keys()) tally.add('duplicate_xref', xref);
   for (const [pointer, n] of index.dangling) for (let i = 0; i < n; i++) tally.add('dangling_pointer', pointer);
   for (const x of circularAncestry(index, scope)) tally.add('circular_ancestry', x);
   for (let i = 0; i < index.invalidDateCount; i++) tally.add('invalid_date', index.invalidDates[i] ?? '');
@@ -312,75 +376,121 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
   return { scope: { individuals: scopedPeople, families: scopedFamilies, rooted: scope !== null }, rules, totals, probablyLiving };
 }
 
-function familyRules(
-  f: FamilyView,
-  tally: Tally,
-  t: VerifyThresholds,
-  person: (x: string | null) => PersonView | undefined,
-  birth: (p: PersonView | undefined) => EventView | undefined,
-  death: (p: PersonView | undefined) => EventView | undefined,
-  surname: (p: PersonView | undefined) => string,
-  index: TreeIndex,
-): void {
-  const x = f.xref;
-  const husband = person(f.husband);
-  const wife = person(f.wife);
-  if (husband !== undefined && wife !== undefined) {
-    if (wife.sex !== 'U' && husband.sex === wife.sex) tally.add('same_sex_marriage', x);
-    else {
-      if (husband.sex === 'F') tally.add('female_husband', x);
-      if (wife.sex === 'M') tally.add('male_wife', x);
-    }
-    const hs = surname(husband);
-    if (hs !== '' && hs === surname(wife)) tally.add('same_surname_spouses', x);
-    const hb = birth(husband);
-    const wb = birth(wife);
-    const gap = Math.max(minSpan(hb, wb), minSpan(wb, hb));
-    if (gap > t.hwdif * YEAR_DAYS) tally.add('large_spouse_age_difference', x);
+/** The family rules of Gramps' verify tool over the index rows. */
+class FamilyRules {
+  private readonly husbandBirth = new Fact();
+  private readonly wifeBirth = new Fact();
+  private readonly childBirth = new Fact();
+  private readonly spouseDeath = new Fact();
+  private readonly childEarliest: number[] = [];
+  private readonly childLatest: number[] = [];
+  private readonly order: number[] = [];
+
+  constructor(
+    private readonly index: TreeIndex,
+    private readonly tally: Tally,
+    private readonly t: VerifyThresholds,
+    private readonly facts: Facts,
+  ) {}
+
+  /** Whether a spouse or a child of family f is in the scope. */
+  touches(f: number, scope: Uint8Array): boolean {
+    const index = this.index;
+    const inScope = (p: number): boolean => index.isPerson(p) && scope[p] === 1;
+    if (inScope(index.husband[f] as number) || inScope(index.wife[f] as number)) return true;
+    for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) if (inScope(index.child[c] as number)) return true;
+    return false;
   }
-  const marr = f.events.find((e) => e.tag === 'MARR');
-  for (const spouse of [husband, wife]) {
-    if (spouse === undefined || marr === undefined) continue;
-    const sb = birth(spouse);
-    if (before(marr, sb)) tally.add('marriage_before_birth', x);
-    if (before(death(spouse), marr)) tally.add('marriage_after_death', x);
-    if (maxSpan(sb, marr) < t.yngmar * YEAR_DAYS) tally.add('early_marriage', x);
-    if (minSpan(sb, marr) > t.oldmar * YEAR_DAYS) tally.add('late_marriage', x);
+
+  /** The primary surname of person p (first name, of no type or BIRTH), upper case; '' otherwise. */
+  private surname(p: number): string {
+    const index = this.index;
+    const n = index.nameStart[p] as number;
+    if (n === index.nameStart[p + 1]) return '';
+    const type = index.strings[index.nameType[n] as number] as string;
+    return type === '' || type === 'BIRTH' ? (index.strings[index.nameSurname[n] as number] as string).toUpperCase() : '';
   }
-  const childBirths: EventView[] = [];
-  for (const cx of f.children) {
-    const child = index.people.get(cx);
-    if (child === undefined) continue;
-    const cb = birth(child);
-    if (finite(cb)) childBirths.push(cb);
-    const birthRelation = child.famc.find((l) => l.family === x)?.birth ?? true;
-    const fb = birth(husband);
-    const mb = birth(wife);
-    if (husband !== undefined) {
-      if (minSpan(fb, cb) > t.olddad * YEAR_DAYS) tally.add('old_father', x);
-      if (maxSpan(fb, cb) < t.yngdad * YEAR_DAYS && !before(cb, fb)) tally.add('young_father', x);
-      if (before(cb, fb)) tally.add('unborn_father', x);
-      const fd = death(husband);
-      if (birthRelation && hasLatest(fd) && hasEarliest(cb) && fd.latest + FATHER_POSTHUMOUS_DAYS < cb.earliest) tally.add('dead_father', x);
+
+  check(f: number): void {
+    const { index, tally, t, facts } = this;
+    const x = index.familyXref[f] as string;
+    const h = index.husband[f] as number;
+    const w = index.wife[f] as number;
+    const husband = index.isPerson(h) ? h : -1;
+    const wife = index.isPerson(w) ? w : -1;
+    const hb = facts.firstOf(this.husbandBirth, husband, TAG_BIRT);
+    const wb = facts.firstOf(this.wifeBirth, wife, TAG_BIRT);
+    if (husband >= 0 && wife >= 0) {
+      const hs = index.sex[husband];
+      const ws = index.sex[wife];
+      if (ws !== SEX_U && hs === ws) tally.add('same_sex_marriage', x);
+      else {
+        if (hs === SEX_F) tally.add('female_husband', x);
+        if (ws === SEX_M) tally.add('male_wife', x);
+      }
+      const surname = this.surname(husband);
+      if (surname !== '' && surname === this.surname(wife)) tally.add('same_surname_spouses', x);
+      const gap = Math.max(minSpan(hb, wb), minSpan(wb, hb));
+      if (gap > t.hwdif * YEAR_DAYS) tally.add('large_spouse_age_difference', x);
     }
-    if (wife !== undefined) {
-      if (minSpan(mb, cb) > t.oldmom * YEAR_DAYS) tally.add('old_mother', x);
-      if (maxSpan(mb, cb) < t.yngmom * YEAR_DAYS && !before(cb, mb)) tally.add('young_mother', x);
-      if (before(cb, mb)) tally.add('unborn_mother', x);
-      if (birthRelation && before(death(wife), cb)) tally.add('dead_mother', x);
+    const marr = facts.marriage(facts.marr, f);
+    for (const spouse of [husband, wife]) {
+      if (spouse < 0 || !marr.present) continue;
+      const sb = spouse === husband ? hb : wb;
+      if (before(marr, sb)) tally.add('marriage_before_birth', x);
+      if (before(facts.firstOf(this.spouseDeath, spouse, TAG_DEAT), marr)) tally.add('marriage_after_death', x);
+      if (maxSpan(sb, marr) < t.yngmar * YEAR_DAYS) tally.add('early_marriage', x);
+      if (minSpan(sb, marr) > t.oldmar * YEAR_DAYS) tally.add('late_marriage', x);
     }
-  }
-  if (childBirths.length > 1) {
-    childBirths.sort((a, b) => a.earliest - b.earliest);
-    const first = childBirths[0] as EventView;
-    const last = childBirths[childBirths.length - 1] as EventView;
-    if (minSpan(first, last) > t.cbspan * YEAR_DAYS) tally.add('large_children_span', x);
-    for (let i = 1; i < childBirths.length; i++) {
-      if (minSpan(childBirths[i - 1], childBirths[i]) > t.cspace * YEAR_DAYS) {
-        tally.add('large_children_gap', x);
-        break;
+    const earliest = this.childEarliest;
+    const latest = this.childLatest;
+    earliest.length = 0;
+    latest.length = 0;
+    const fd = husband >= 0 ? facts.firstOf(facts.death, husband, TAG_DEAT) : null;
+    const md = wife >= 0 ? facts.firstOf(facts.other, wife, TAG_DEAT) : null;
+    for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) {
+      const child = index.child[c] as number;
+      if (!index.isPerson(child)) continue;
+      const cb = facts.firstOf(this.childBirth, child, TAG_BIRT);
+      if (finite(cb)) {
+        earliest.push(cb.earliest);
+        latest.push(cb.latest);
+      }
+      let birthRelation = true;
+      for (let l = index.famcStart[child] as number, le = index.famcStart[child + 1] as number; l < le; l++) {
+        if (index.famcFamily[l] === f) {
+          birthRelation = index.famcBirth[l] === 1;
+          break;
+        }
+      }
+      if (husband >= 0 && fd !== null) {
+        if (minSpan(hb, cb) > t.olddad * YEAR_DAYS) tally.add('old_father', x);
+        if (maxSpan(hb, cb) < t.yngdad * YEAR_DAYS && !before(cb, hb)) tally.add('young_father', x);
+        if (before(cb, hb)) tally.add('unborn_father', x);
+        if (birthRelation && hasLatest(fd) && hasEarliest(cb) && fd.latest + FATHER_POSTHUMOUS_DAYS < cb.earliest) tally.add('dead_father', x);
+      }
+      if (wife >= 0 && md !== null) {
+        if (minSpan(wb, cb) > t.oldmom * YEAR_DAYS) tally.add('old_mother', x);
+        if (maxSpan(wb, cb) < t.yngmom * YEAR_DAYS && !before(cb, wb)) tally.add('young_mother', x);
+        if (before(cb, wb)) tally.add('unborn_mother', x);
+        if (birthRelation && before(md, cb)) tally.add('dead_mother', x);
       }
     }
+    if (earliest.length > 1) {
+      // children in birth order (a stable sort, as the rule was written over a list)
+      const order = this.order;
+      order.length = 0;
+      for (let i = 0; i < earliest.length; i++) order.push(i);
+      order.sort((a, b) => (earliest[a] as number) - (earliest[b] as number));
+      const span = (i: number, k: number): number => (earliest[order[k] as number] as number) - (latest[order[i] as number] as number);
+      if (span(0, order.length - 1) > t.cbspan * YEAR_DAYS) tally.add('large_children_span', x);
+      for (let i = 1; i < order.length; i++) {
+        if (span(i - 1, i) > t.cspace * YEAR_DAYS) {
+          tally.add('large_children_gap', x);
+          break;
+        }
+      }
+    }
+    if (((index.familyFlags[f] as number) & VITAL_UNSOURCED) !== 0) tally.add('missing_source_vital_event', x);
   }
-  if (vitalUnsourced(f.events)) tally.add('missing_source_vital_event', x);
 }

@@ -1,7 +1,7 @@
 import type { RecordSpan } from '../model.js';
 import type { RecordLineReader } from '../parse/record-lines.js';
-import { parsedDate } from './date-value.js';
-import type { ViewBuilder } from './view-builder.js';
+import { dateIsValid } from './date-value.js';
+import type { IndexBuilder, LineValue } from './index-builder.js';
 
 /** What a scanned record is indexed as. */
 export const SCAN_PERSON = 1;
@@ -9,13 +9,31 @@ export const SCAN_FAMILY = 2;
 export const SCAN_OTHER = 0;
 export type ScanKind = typeof SCAN_PERSON | typeof SCAN_FAMILY | typeof SCAN_OTHER;
 
+/** The reader's current line as the builder sees it, decoding its value at most once. */
+class CachedLine implements LineValue {
+  private cached: string | null = null;
+  constructor(private readonly reader: RecordLineReader) {}
+  next(): void {
+    this.cached = null;
+  }
+  get isPointer(): boolean {
+    return this.reader.isPointer;
+  }
+  pointer(): string {
+    return this.reader.pointer();
+  }
+  value(): string {
+    return (this.cached ??= this.reader.value());
+  }
+}
+
 /**
  * Indexes one record from its source lines, without building its tree. Covers the records whose
  * lines map one to one onto tree nodes by level: every line well formed, no level jump, and no
  * CONC / CONT extending a line whose value the index reads (or continuing a pointer line).
- * Anything else returns false and the caller reads the record's tree instead, so both paths
- * give the same views and counts. Integrity findings (pointers, invalid DATE lines) are held
- * until the record is known to be readable this way.
+ * Anything else drops what the builder got of the record and returns false, and the caller reads
+ * the record's tree instead, so both paths give the same rows and counts. Integrity findings
+ * (pointers, invalid DATE lines) are held until the record is known to be readable this way.
  */
 export class RecordScan {
   /** Non-void pointers of the last record scanned. */
@@ -24,20 +42,36 @@ export class RecordScan {
   invalidDates = 0;
   private readonly pointerAt: boolean[] = [];
   private readonly readAt: boolean[] = [];
+  private readonly line: CachedLine;
 
   constructor(
     private readonly reader: RecordLineReader,
-    private readonly builder: ViewBuilder,
+    private readonly builder: IndexBuilder,
     private readonly version: string,
-  ) {}
+  ) {
+    this.line = new CachedLine(reader);
+  }
 
-  scan(span: RecordSpan, kind: ScanKind, xref: string, integrity: boolean): boolean {
+  /** Scan the record at `span` (record number `record` of its document) as `kind`. */
+  scan(span: RecordSpan, kind: ScanKind, xref: string, record: number, integrity: boolean): boolean {
+    const b = this.builder;
+    if (kind === SCAN_PERSON) b.beginPerson(xref, record);
+    else if (kind === SCAN_FAMILY) b.beginFamily(xref, record);
+    if (!this.lines(span, kind, integrity)) {
+      if (kind !== SCAN_OTHER) b.discard();
+      return false;
+    }
+    if (kind === SCAN_PERSON) b.endPerson();
+    else if (kind === SCAN_FAMILY) b.endFamily();
+    return true;
+  }
+
+  private lines(span: RecordSpan, kind: ScanKind, integrity: boolean): boolean {
     const r = this.reader;
     const b = this.builder;
+    const line = this.line;
     this.pointers.length = 0;
     this.invalidDates = 0;
-    if (kind === SCAN_PERSON) b.beginPerson(xref);
-    else if (kind === SCAN_FAMILY) b.beginFamily(xref);
     r.open(span);
     let previous = -1;
     while (r.next()) {
@@ -50,6 +84,7 @@ export class RecordScan {
         previous = level - 1;
         continue;
       }
+      line.next();
       const tag = r.tag();
       const pointer = r.isPointer;
       if (integrity) {
@@ -57,11 +92,11 @@ export class RecordScan {
           const p = r.pointer();
           if (p !== '@VOID@') this.pointers.push(p);
         }
-        if (tag === 'DATE' && !parsedDate(r.value(), this.version).valid) this.invalidDates++;
+        if (tag === 'DATE' && !dateIsValid(line.value(), this.version)) this.invalidDates++;
       }
       if (kind !== SCAN_OTHER) {
-        if (level === 1) b.line1(tag, r);
-        else if (level === 2) b.line2(tag, r);
+        if (level === 1) b.line1(tag, line);
+        else if (level === 2) b.line2(tag, line);
       }
       this.pointerAt[level] = pointer;
       this.readAt[level] = r.valueRead;

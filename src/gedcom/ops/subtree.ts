@@ -2,12 +2,14 @@ import type { GedcomDocumentLike, GedcomNode, GedcomRecord } from '../model.js';
 import type { ConversionTarget } from '../convert/index.js';
 import { OPS_LIMITS } from './limits.js';
 import { cloneNode, createdRecord, inVersion, outputLike } from './output.js';
+import { selectPeople } from './select-people.js';
+import type { SubtreeDirection } from './select-people.js';
 import type { TreeIndex } from './tree-index.js';
 import { forEachPointer, indexTree, transientTree } from './tree-index.js';
 import { monitorSlice, SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
-export type SubtreeDirection = 'ancestors' | 'descendants' | 'both';
+export type { SubtreeDirection } from './select-people.js';
 
 export interface SubtreeOptions {
   /** Root individual, with `@` signs. */
@@ -43,38 +45,6 @@ export class SubtreeRootUnknown extends Error {
   }
 }
 
-/** The individuals of a rooted selection (pure; used by subtree and rooted quality). */
-export function selectPeople(index: TreeIndex, root: string, direction: SubtreeDirection, generations: number): { people: Set<string>; reached: number } {
-  const people = new Set<string>([root]);
-  let reached = 0;
-  const walk = (up: boolean): void => {
-    let frontier = [root];
-    for (let g = 1; g <= generations && frontier.length > 0; g++) {
-      const next: string[] = [];
-      for (const x of frontier) {
-        const p = index.people.get(x);
-        if (p === undefined) continue;
-        const families = up ? p.famc.map((l) => l.family) : p.fams;
-        for (const fx of families) {
-          const f = index.families.get(fx);
-          if (f === undefined) continue;
-          const members = up ? [f.husband, f.wife] : f.children;
-          for (const m of members) {
-            if (m === null || people.has(m) || !index.people.has(m)) continue;
-            people.add(m);
-            next.push(m);
-          }
-        }
-      }
-      if (next.length > 0) reached = Math.max(reached, g);
-      frontier = next;
-    }
-  };
-  if (direction !== 'descendants') walk(true);
-  if (direction !== 'ancestors') walk(false);
-  return { people, reached };
-}
-
 /** Remove pointer lines whose target is not kept; returns how many were removed. */
 function prune(node: GedcomNode, keep: (pointer: string) => boolean): number {
   let removed = 0;
@@ -99,7 +69,8 @@ function prune(node: GedcomNode, keep: (pointer: string) => boolean): number {
  * records are copied byte for byte; pruned ones are written canonically.
  */
 export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions, index: TreeIndex = indexTree(doc, { integrity: false, monitor: options.monitor })): SubtreeResult {
-  if (!index.people.has(options.root)) throw new SubtreeRootUnknown();
+  const root = index.findPerson(options.root);
+  if (root < 0) throw new SubtreeRootUnknown();
   const monitor = options.monitor ?? SILENT_MONITOR;
   // 'apply': the closure visits and the output pass over the records (a conversion adds its own pass)
   const records = doc.records.length;
@@ -111,48 +82,69 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
   };
   monitor.step('apply', 0, total);
   const generations = Math.max(0, Math.min(options.generations ?? OPS_LIMITS.maxGenerations, OPS_LIMITS.maxGenerations));
-  const { people, reached } = selectPeople(index, options.root, options.direction, generations);
+  const { mask, count, reached } = selectPeople(index, root, options.direction, generations);
+  let individuals = count;
   if (options.includeSpouses === true) {
-    for (const x of [...people]) {
-      for (const fx of index.people.get(x)?.fams ?? []) {
-        const f = index.families.get(fx);
-        if (f === undefined) continue;
-        const s = f.husband === x ? f.wife : f.husband;
-        if (s !== null && index.people.has(s)) people.add(s);
+    const selected: number[] = [];
+    for (let p = 0; p < index.personCount; p++) if (mask[p] === 1) selected.push(p);
+    for (const x of selected) {
+      for (let l = index.famsStart[x] as number, end = index.famsStart[x + 1] as number; l < end; l++) {
+        const f = index.famsFamily[l] as number;
+        if (!index.isFamily(f)) continue;
+        const s = index.husband[f] === x ? (index.wife[f] as number) : (index.husband[f] as number);
+        if (index.isPerson(s) && mask[s] === 0) {
+          mask[s] = 1;
+          individuals++;
+        }
       }
     }
   }
+  const people = new Set<string>();
+  for (let p = 0; p < index.personCount; p++) if (mask[p] === 1) people.add(index.personXref[p] as string);
   const families = new Set<string>();
-  for (const f of index.families.values()) {
-    const spouses = [f.husband, f.wife].filter((m): m is string => m !== null && people.has(m));
-    const kids = f.children.filter((c) => people.has(c));
-    if (spouses.length + kids.length >= 2 && (spouses.length > 0 || kids.length >= 2)) families.add(f.xref);
+  const selectedPerson = (m: number): boolean => index.isPerson(m) && mask[m] === 1;
+  for (let f = 0; f < index.familyCount; f++) {
+    const spouses = (selectedPerson(index.husband[f] as number) ? 1 : 0) + (selectedPerson(index.wife[f] as number) ? 1 : 0);
+    let kids = 0;
+    for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) if (selectedPerson(index.child[c] as number)) kids++;
+    if (spouses + kids >= 2 && (spouses > 0 || kids >= 2)) families.add(index.familyXref[f] as string);
   }
 
-  // referential closure over everything else
+  // referential closure over everything else; each kept record's pointers are noted on its one
+  // visit, so the output pass builds a tree again only for a record that loses a pointer
   const keepRecord = new Set<string>([...people, ...families]);
   const recordByXref = new Map<string, GedcomRecord>();
   for (const r of doc.records) if (r.xref !== null && !recordByXref.has(r.xref)) recordByXref.set(r.xref, r);
+  const pointersOf = new Map<GedcomRecord, string[]>();
+  const visited = new Set<GedcomRecord>();
+  let noted = 0;
   const pending: string[] = [];
-  const visit = (root: GedcomNode): void => {
+  const visit = (r: GedcomRecord): void => {
     tick();
-    forEachPointer(root, (p) => {
+    if (pointersOf.has(r) || visited.has(r)) return;
+    const pointers: string[] = [];
+    forEachPointer(transientTree(r), (p) => {
+      pointers.push(p);
       if (keepRecord.has(p)) return;
       const target = recordByXref.get(p);
       if (target === undefined || target.tag === 'INDI' || target.tag === 'FAM') return;
       keepRecord.add(p);
       pending.push(p);
     });
+    if (noted + pointers.length <= OPS_LIMITS.subtreeNotedPointers) {
+      noted += pointers.length;
+      pointersOf.set(r, pointers);
+    } else visited.add(r);
   };
   const header = doc.records.find((r) => r.tag === 'HEAD');
-  if (header !== undefined) visit(transientTree(header));
+  if (header !== undefined) visit(header);
   for (const x of keepRecord) {
     const r = recordByXref.get(x);
-    if (r !== undefined) visit(transientTree(r));
+    if (r !== undefined) visit(r);
   }
   while (pending.length > 0) {
     const r = recordByXref.get(pending.pop() as string);
-    if (r !== undefined) visit(transientTree(r));
+    if (r !== undefined) visit(r);
   }
 
   const keep = (p: string): boolean => keepRecord.has(p);
@@ -169,16 +161,17 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
     if (!isFrame && (x === null || !keepRecord.has(x) || emitted.has(x))) continue;
     if (x !== null) emitted.add(x);
     if (x !== null && !people.has(x) && !families.has(x)) referenced++;
-    const tree = transientTree(r);
+    const noted = pointersOf.get(r);
     let dangling = false;
-    forEachPointer(tree, (p) => {
+    if (noted !== undefined) dangling = noted.some((p) => !keep(p));
+    else forEachPointer(transientTree(r), (p) => {
       if (!keep(p)) dangling = true;
     });
     if (!dangling) {
       out.push(r);
       continue;
     }
-    const copy = cloneNode(tree);
+    const copy = cloneNode(transientTree(r));
     prunedPointers += prune(copy, keep);
     out.push(createdRecord(copy));
   }
@@ -186,5 +179,5 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
   if (options.outputVersion !== undefined && options.outputVersion !== null) total += output.records.length;
   const document = inVersion(output, options.outputVersion ?? null, monitorSlice(monitor, 'apply', 2 * records, total));
   monitor.step('apply', total, total);
-  return { document, counts: { individuals: people.size, families: families.size, referenced, prunedPointers, generationsReached: reached } };
+  return { document, counts: { individuals, families: families.size, referenced, prunedPointers, generationsReached: reached } };
 }

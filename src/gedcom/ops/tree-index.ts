@@ -1,110 +1,239 @@
 import type { GedcomDocumentLike, GedcomNode, GedcomRecord } from '../model.js';
 import { GedcomDocument } from '../document.js';
-import { parsedDate } from './date-value.js';
+import { dateIsValid } from './date-value.js';
+import type { EventTable } from './event-table.js';
+import { EV_DATED, TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_CREM, TAG_DEAT } from './event-table.js';
+import { IndexBuilder } from './index-builder.js';
 import { RecordScan, SCAN_FAMILY, SCAN_OTHER, SCAN_PERSON } from './record-scan.js';
 import type { ScanKind } from './record-scan.js';
-import { StringPool, ViewBuilder } from './view-builder.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
 /**
- * A read-only index of the people and families of a document, built in one pass over the
- * records. Untouched records are read line by line from the source bytes (record-scan.ts) and
- * never become trees; edited records are read from their trees. Name parts, places and types
- * are shared strings (view-builder.ts), so indexing a large file costs the views, not the text.
+ * A read-only index of the people and families of a document: typed arrays, one row per person,
+ * family, name and event, built in one pass over the records. Untouched records are read line
+ * by line from the source bytes (record-scan.ts) and never become trees; edited records are read
+ * from their trees; the rules are in index-builder.ts. Memory follows the number of rows, not of
+ * JavaScript objects: a person costs a few dozen bytes plus its names and vital events.
+ *
+ * People are numbered 0..personCount-1 in file order (the first INDI record of each xref),
+ * families 0..familyCount-1 likewise. A link whose target is not a person (HUSB, WIFE, CHIL) or
+ * not a family (FAMC, FAMS) still has an identity: a "phantom" number at or above personCount
+ * (familyCount) whose xref is in personXref (familyXref) and which has no row. Person and family
+ * views (index-views.ts) are built only on request.
  */
 
-export type Sex = 'M' | 'F' | 'U';
-
-export interface NameView {
-  readonly given: string;
-  readonly surname: string;
-  readonly suffix: string;
-  /** NAME.TYPE upper-cased, '' when absent. */
-  readonly type: string;
+export interface TreeIndexInit {
+  readonly personCount: number;
+  readonly familyCount: number;
+  readonly personXref: readonly string[];
+  readonly familyXref: readonly string[];
+  readonly sex: Uint8Array;
+  readonly personFlags: Uint8Array;
+  readonly nameStart: Int32Array;
+  readonly nameGiven: Int32Array;
+  readonly nameSurname: Int32Array;
+  readonly nameSuffix: Int32Array;
+  readonly nameType: Int32Array;
+  readonly personEventStart: Int32Array;
+  readonly personEvents: EventTable;
+  readonly famcStart: Int32Array;
+  readonly famcFamily: Int32Array;
+  readonly famcBirth: Uint8Array;
+  readonly famsStart: Int32Array;
+  readonly famsFamily: Int32Array;
+  readonly familyFlags: Uint8Array;
+  readonly husband: Int32Array;
+  readonly wife: Int32Array;
+  readonly childStart: Int32Array;
+  readonly child: Int32Array;
+  readonly familyEventStart: Int32Array;
+  readonly familyEvents: EventTable;
+  readonly strings: readonly string[];
+  readonly duplicates: ReadonlyMap<string, number>;
+  readonly dangling: ReadonlyMap<string, number>;
+  readonly invalidDates: readonly string[];
+  readonly invalidDateCount: number;
+  readonly records: readonly GedcomRecord[];
+  readonly personRecord: Int32Array;
+  readonly familyRecord: Int32Array;
+  readonly version: string;
 }
 
-/** A dated fact: day numbers are Julian Day Numbers (±Infinity for open ends). */
-export interface EventView {
-  readonly tag: string;
-  /** True when the event has a DATE line. */
-  readonly dated: boolean;
-  /** The DATE parsed to a valid value (empty dates and phrases count as valid, undated). */
-  readonly dateValid: boolean;
-  readonly earliest: number;
-  readonly latest: number;
-  readonly place: string;
-  /** A SOUR citation on the event itself. */
-  readonly sourced: boolean;
-  /** Value of the event's TYPE line, upper case ('' when absent). */
-  readonly type: string;
-  /** ABT / CAL / EST: the stated range is itself approximate. */
-  readonly approximate: boolean;
-}
-
-export interface ParentLink {
-  readonly family: string;
-  /** True unless a PEDI says adopted/foster/sealing (Gramps' BIRTH relation). */
-  readonly birth: boolean;
-}
-
-export interface PersonView {
-  readonly xref: string;
-  readonly sex: Sex;
-  readonly names: readonly NameView[];
-  readonly events: readonly EventView[];
-  readonly famc: readonly ParentLink[];
-  readonly fams: readonly string[];
-  /** A SOUR citation anywhere at level 1 of the record. */
-  readonly sourced: boolean;
-}
-
-export interface FamilyView {
-  readonly xref: string;
-  readonly husband: string | null;
-  readonly wife: string | null;
-  readonly children: readonly string[];
-  readonly events: readonly EventView[];
-}
-
-export interface TreeIndex {
-  readonly people: ReadonlyMap<string, PersonView>;
-  readonly families: ReadonlyMap<string, FamilyView>;
-  /** Record xrefs with the number of records defining each (more than one: duplicate). */
-  readonly defined: ReadonlyMap<string, number>;
-  /** Pointer values (not `@VOID@`) whose target is not defined, with how often each occurs. */
+export class TreeIndex implements TreeIndexInit {
+  readonly personCount: number;
+  readonly familyCount: number;
+  /** Xrefs of the people, then of the phantom people. */
+  readonly personXref: readonly string[];
+  /** Xrefs of the families, then of the phantom families. */
+  readonly familyXref: readonly string[];
+  /** SEX_U / SEX_M / SEX_F (index-builder.ts) per person. */
+  readonly sex: Uint8Array;
+  /** PERSON_SOURCED | VITAL_UNSOURCED per person. */
+  readonly personFlags: Uint8Array;
+  /** Names of person p: rows nameStart[p] .. nameStart[p + 1] - 1, string ids. */
+  readonly nameStart: Int32Array;
+  readonly nameGiven: Int32Array;
+  readonly nameSurname: Int32Array;
+  readonly nameSuffix: Int32Array;
+  /** NAME.TYPE upper-cased. */
+  readonly nameType: Int32Array;
+  /** Births, baptisms, deaths and burials of person p (every event in a view's index), in file order. */
+  readonly personEventStart: Int32Array;
+  readonly personEvents: EventTable;
+  /** Parent families (FAMC, not @VOID@) of person p: family numbers, with "birth relation" flags. */
+  readonly famcStart: Int32Array;
+  readonly famcFamily: Int32Array;
+  readonly famcBirth: Uint8Array;
+  /** Own families (FAMS) of person p. */
+  readonly famsStart: Int32Array;
+  readonly famsFamily: Int32Array;
+  /** VITAL_UNSOURCED per family. */
+  readonly familyFlags: Uint8Array;
+  /** First HUSB / WIFE pointer of family f as a person number; -1 when none. */
+  readonly husband: Int32Array;
+  readonly wife: Int32Array;
+  readonly childStart: Int32Array;
+  readonly child: Int32Array;
+  /** Every event of family f, in file order. */
+  readonly familyEventStart: Int32Array;
+  readonly familyEvents: EventTable;
+  /** Name parts, places and types by string id (0 is ''). */
+  readonly strings: readonly string[];
+  /** Record xrefs defined by more than one record, with their number of definitions (first definition order). */
+  readonly duplicates: ReadonlyMap<string, number>;
+  /** Pointer values (not `@VOID@`) whose target is not defined, with how often each occurs (first use order). */
   readonly dangling: ReadonlyMap<string, number>;
   /** Every DATE line that did not parse to a valid date: the xref of its record (or its tag). */
   readonly invalidDates: readonly string[];
   readonly invalidDateCount: number;
-}
+  readonly records: readonly GedcomRecord[];
+  readonly personRecord: Int32Array;
+  readonly familyRecord: Int32Array;
+  readonly version: string;
+  /** Living's birth of person p: first dated BIRT, else first dated CHR or BAPM; event row or -1. */
+  readonly birth: Int32Array;
+  /** First dated DEAT, else first dated BURI or CREM; event row or -1. */
+  readonly death: Int32Array;
+  private lookup: Map<string, number> | null = null;
 
-export { EVENT_TAGS } from './view-builder.js';
+  constructor(init: TreeIndexInit) {
+    this.personCount = init.personCount;
+    this.familyCount = init.familyCount;
+    this.personXref = init.personXref;
+    this.familyXref = init.familyXref;
+    this.sex = init.sex;
+    this.personFlags = init.personFlags;
+    this.nameStart = init.nameStart;
+    this.nameGiven = init.nameGiven;
+    this.nameSurname = init.nameSurname;
+    this.nameSuffix = init.nameSuffix;
+    this.nameType = init.nameType;
+    this.personEventStart = init.personEventStart;
+    this.personEvents = init.personEvents;
+    this.famcStart = init.famcStart;
+    this.famcFamily = init.famcFamily;
+    this.famcBirth = init.famcBirth;
+    this.famsStart = init.famsStart;
+    this.famsFamily = init.famsFamily;
+    this.familyFlags = init.familyFlags;
+    this.husband = init.husband;
+    this.wife = init.wife;
+    this.childStart = init.childStart;
+    this.child = init.child;
+    this.familyEventStart = init.familyEventStart;
+    this.familyEvents = init.familyEvents;
+    this.strings = init.strings;
+    this.duplicates = init.duplicates;
+    this.dangling = init.dangling;
+    this.invalidDates = init.invalidDates;
+    this.invalidDateCount = init.invalidDateCount;
+    this.records = init.records;
+    this.personRecord = init.personRecord;
+    this.familyRecord = init.familyRecord;
+    this.version = init.version;
+    this.birth = new Int32Array(this.personCount);
+    this.death = new Int32Array(this.personCount);
+    for (let p = 0; p < this.personCount; p++) {
+      this.birth[p] = this.firstDated(p, TAG_BIRT, TAG_CHR, TAG_BAPM);
+      this.death[p] = this.firstDated(p, TAG_DEAT, TAG_BURI, TAG_CREM);
+    }
+  }
 
-/** The tree of a record without keeping a materialized copy on an untouched record. */
-export function transientTree(rec: GedcomRecord): GedcomNode {
-  return rec.transientRoot();
+  isPerson(p: number): boolean {
+    return p >= 0 && p < this.personCount;
+  }
+
+  isFamily(f: number): boolean {
+    return f >= 0 && f < this.familyCount;
+  }
+
+  /** The person number of an xref, -1 when it is not a person of the index. */
+  findPerson(xref: string): number {
+    if (this.lookup === null) {
+      const lookup = new Map<string, number>();
+      for (let p = 0; p < this.personCount; p++) lookup.set(this.personXref[p] as string, p);
+      this.lookup = lookup;
+    }
+    return this.lookup.get(xref) ?? -1;
+  }
+
+  /** First event row of person p with tag `tag` (dated or not), -1 when none. */
+  firstEvent(p: number, tag: number): number {
+    const t = this.personEvents.tag;
+    for (let e = this.personEventStart[p] as number, end = this.personEventStart[p + 1] as number; e < end; e++) if (t[e] === tag) return e;
+    return -1;
+  }
+
+  /** First event row of person p with one of the tags (dated or not), -1 when none. */
+  firstEventOf(p: number, a: number, b: number): number {
+    const t = this.personEvents.tag;
+    for (let e = this.personEventStart[p] as number, end = this.personEventStart[p + 1] as number; e < end; e++) if (t[e] === a || t[e] === b) return e;
+    return -1;
+  }
+
+  /** First dated event tagged `first`, else the first dated one tagged `a` or `b`; -1 when none. */
+  private firstDated(p: number, first: number, a: number, b: number): number {
+    const t = this.personEvents.tag;
+    const f = this.personEvents.flags;
+    const start = this.personEventStart[p] as number;
+    const end = this.personEventStart[p + 1] as number;
+    for (let e = start; e < end; e++) if (t[e] === first && ((f[e] as number) & EV_DATED) !== 0) return e;
+    for (let e = start; e < end; e++) if ((t[e] === a || t[e] === b) && ((f[e] as number) & EV_DATED) !== 0) return e;
+    return -1;
+  }
+
+  /** The family of the person's first birth FAMC link (else the first link) when it is a family; -1 otherwise. */
+  parentFamily(p: number): number {
+    const start = this.famcStart[p] as number;
+    const end = this.famcStart[p + 1] as number;
+    if (start === end) return -1;
+    let link = start;
+    for (let l = start; l < end; l++) {
+      if (this.famcBirth[l] === 1) {
+        link = l;
+        break;
+      }
+    }
+    const f = this.famcFamily[link] as number;
+    return f < this.familyCount ? f : -1;
+  }
+
+  /** The other spouse of family f seen from person p (a person number or phantom), -1 when none. */
+  spouseIn(f: number, p: number): number {
+    if (this.husband[f] === p) return this.wife[f] as number;
+    if (this.wife[f] === p) return this.husband[f] as number;
+    return -1;
+  }
 }
 
 export function dateVersionOf(doc: GedcomDocumentLike): string {
   return doc.version.family ?? (doc.version.isV7 ? '7.0' : '5.5.1');
 }
 
-/** Split a NAME payload `Given /Surname/ Suffix`; GIVN / SURN / NSFX substructures win. */
-export function nameOf(node: GedcomNode): NameView {
-  return new ViewBuilder('5.5.1', new StringPool(0)).name(node);
-}
-
-export function eventOf(node: GedcomNode, version: string): EventView {
-  return new ViewBuilder(version, new StringPool(0)).event(node);
-}
-
-export function personOf(root: GedcomNode, version: string): PersonView {
-  return new ViewBuilder(version, new StringPool(0)).person(root);
-}
-
-export function familyOf(root: GedcomNode, version: string): FamilyView {
-  return new ViewBuilder(version, new StringPool(0)).family(root);
+/** The tree of a record without keeping a materialized copy on an untouched record. */
+export function transientTree(rec: GedcomRecord): GedcomNode {
+  return rec.transientRoot();
 }
 
 /** Calls `visit` for every pointer line (not `@VOID@`) of a tree. */
@@ -117,13 +246,15 @@ export function forEachPointer(node: GedcomNode, visit: (pointer: string, node: 
   }
 }
 
-function collectInvalidDates(node: GedcomNode, version: string, onInvalid: () => void): void {
+function countInvalidDates(node: GedcomNode, version: string): number {
+  let n = 0;
   const stack: GedcomNode[] = [node];
   while (stack.length > 0) {
-    const n = stack.pop() as GedcomNode;
-    if (n.tag === 'DATE' && !parsedDate(n.value, version).valid) onInvalid();
-    for (const c of n.children) stack.push(c);
+    const x = stack.pop() as GedcomNode;
+    if (x.tag === 'DATE' && !dateIsValid(x.value, version)) n++;
+    for (const c of x.children) stack.push(c);
   }
+  return n;
 }
 
 export interface IndexOptions {
@@ -131,6 +262,8 @@ export interface IndexOptions {
   readonly integrity?: boolean;
   /** Record xrefs listed in `invalidDates` at most. */
   readonly maxListed?: number;
+  /** Read the places of events (merge compares them). Default false. */
+  readonly places?: boolean;
   /** Called every few thousand records. */
   readonly onRecord?: (done: number) => void;
   /** Told the records indexed (stage 'index') every STEP_MASK + 1 records; may throw WorkCancelled. */
@@ -142,87 +275,141 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
   const version = dateVersionOf(doc);
   const integrity = options.integrity ?? true;
   const maxListed = options.maxListed ?? 100;
-  const people = new Map<string, PersonView>();
-  const families = new Map<string, FamilyView>();
-  const defined = new Map<string, number>();
-  const pointers = new Map<string, number>();
   const invalidDates: string[] = [];
   let invalidDateCount = 0;
-  let done = 0;
   const monitor = options.monitor ?? SILENT_MONITOR;
-  const total = doc.records.length;
+  const records = doc.records;
+  const total = records.length;
   monitor.step('index', 0, total);
-  const pool = new StringPool();
-  const builder = new ViewBuilder(version, pool);
+  const builder = new IndexBuilder({ version, allEvents: false, places: options.places === true });
+  const xrefs = builder.xrefs;
   const reader = doc instanceof GedcomDocument ? doc.lineReader() : null;
   const scan = reader === null ? null : new RecordScan(reader, builder, version);
-  const invalidDate = (at: string): void => {
-    invalidDateCount++;
-    if (invalidDates.length < maxListed) invalidDates.push(at);
+  const invalidDate = (at: string, n: number): void => {
+    invalidDateCount += n;
+    for (let i = 0; i < n && invalidDates.length < maxListed; i++) invalidDates.push(at);
   };
-  let seen = 0;
-  for (const rec of doc.records) {
-    if ((++seen & STEP_MASK) === 0) monitor.step('index', seen, total);
+  for (let r = 0; r < total; r++) {
+    if (((r + 1) & STEP_MASK) === 0) monitor.step('index', r + 1, total);
+    const rec = records[r] as GedcomRecord;
     const xref = rec.xref;
-    if (xref !== null) defined.set(xref, (defined.get(xref) ?? 0) + 1);
     const tag = rec.tag;
-    const kind: ScanKind = xref === null ? SCAN_OTHER : tag === 'INDI' && !people.has(xref) ? SCAN_PERSON : tag === 'FAM' && !families.has(xref) ? SCAN_FAMILY : SCAN_OTHER;
+    let kind: ScanKind = SCAN_OTHER;
+    let id = -1;
+    if (xref !== null) {
+      id = xrefs.define(xref, r);
+      if (tag === 'INDI' && xrefs.person.get(id) < 0) kind = SCAN_PERSON;
+      else if (tag === 'FAM' && xrefs.family.get(id) < 0) kind = SCAN_FAMILY;
+    }
     if (!integrity && kind === SCAN_OTHER) continue;
     // untouched records are read from their source lines; edited ones (and the rare record the
     // line reader cannot cover) from their tree
-    if (scan !== null && rec.span !== null && !rec.materialized && scan.scan(rec.span, kind, xref ?? '', integrity)) {
-      if (kind === SCAN_PERSON) people.set(xref as string, builder.endPerson());
-      else if (kind === SCAN_FAMILY) families.set(xref as string, builder.endFamily());
-      for (const p of scan.pointers) pointers.set(p, (pointers.get(p) ?? 0) + 1);
-      for (let i = 0; i < scan.invalidDates; i++) invalidDate(xref ?? tag);
+    if (scan !== null && rec.span !== null && !rec.materialized && scan.scan(rec.span, kind, xref ?? '', r, integrity)) {
+      for (const p of scan.pointers) xrefs.point(p);
+      if (scan.invalidDates > 0) invalidDate(xref ?? tag, scan.invalidDates);
     } else {
       const root = transientTree(rec);
-      if (kind === SCAN_PERSON) people.set(xref as string, builder.person(root));
-      else if (kind === SCAN_FAMILY) families.set(xref as string, builder.family(root));
+      if (kind === SCAN_PERSON) builder.person(root, r);
+      else if (kind === SCAN_FAMILY) builder.family(root, r);
       if (integrity) {
-        forEachPointer(root, (p) => pointers.set(p, (pointers.get(p) ?? 0) + 1));
-        collectInvalidDates(root, version, () => invalidDate(xref ?? tag));
+        forEachPointer(root, (p) => xrefs.point(p));
+        const n = countInvalidDates(root, version);
+        if (n > 0) invalidDate(xref ?? tag, n);
       }
     }
-    if (++done % 5000 === 0) options.onRecord?.(done);
+    if (kind === SCAN_PERSON) xrefs.person.set(id, builder.personCount - 1);
+    else if (kind === SCAN_FAMILY) xrefs.family.set(id, builder.familyCount - 1);
+    if ((r + 1) % 5000 === 0) options.onRecord?.(r + 1);
   }
   reader?.close();
-  const dangling = new Map<string, number>();
-  for (const [p, n] of pointers) if (!defined.has(p)) dangling.set(p, n);
+  const index = finishIndex(builder, records, version, integrity, invalidDates, invalidDateCount);
   monitor.step('index', total, total);
-  return { people, families, defined, dangling, invalidDates, invalidDateCount };
+  return index;
 }
 
-/** Birth, falling back to christening / baptism (Gramps' fallbacks). */
-export function birthOf(p: PersonView): EventView | undefined {
-  return p.events.find((e) => e.tag === 'BIRT' && e.dated) ?? p.events.find((e) => (e.tag === 'CHR' || e.tag === 'BAPM') && e.dated);
-}
-
-/** Death, falling back to burial / cremation. */
-export function deathOf(p: PersonView): EventView | undefined {
-  return p.events.find((e) => e.tag === 'DEAT' && e.dated) ?? p.events.find((e) => (e.tag === 'BURI' || e.tag === 'CREM') && e.dated);
-}
-
-export function firstEvent(p: { readonly events: readonly EventView[] }, tag: string): EventView | undefined {
-  return p.events.find((e) => e.tag === tag);
-}
-
-/** Parents (husband, wife) of the person's first birth family. */
-export function parentsOf(index: TreeIndex, p: PersonView): { family: FamilyView; father: PersonView | undefined; mother: PersonView | undefined } | undefined {
-  const link = p.famc.find((l) => l.birth) ?? p.famc[0];
-  if (link === undefined) return undefined;
-  const family = index.families.get(link.family);
-  if (family === undefined) return undefined;
-  return {
-    family,
-    father: family.husband === null ? undefined : index.people.get(family.husband),
-    mother: family.wife === null ? undefined : index.people.get(family.wife),
+/** Resolve the builder's xref ids into person and family numbers (phantoms for other targets). */
+export function finishIndex(builder: IndexBuilder, records: readonly GedcomRecord[], version: string, integrity: boolean, invalidDates: readonly string[], invalidDateCount: number): TreeIndex {
+  builder.finish();
+  const xrefs = builder.xrefs;
+  const personCount = builder.personCount;
+  const familyCount = builder.familyCount;
+  const personXref = builder.personXref;
+  const familyXref = builder.familyXref;
+  const personPhantom = new Map<number, number>();
+  const familyPhantom = new Map<number, number>();
+  const asPerson = (id: number): number => {
+    if (id < 0) return -1;
+    const p = xrefs.person.get(id);
+    if (p >= 0) return p;
+    let ph = personPhantom.get(id);
+    if (ph === undefined) {
+      personPhantom.set(id, (ph = personXref.length));
+      personXref.push(xrefs.xrefs[id] as string);
+    }
+    return ph;
   };
-}
-
-/** The other spouse of a family, seen from `xref`. */
-export function spouseIn(family: FamilyView, xref: string): string | null {
-  if (family.husband === xref) return family.wife;
-  if (family.wife === xref) return family.husband;
-  return null;
+  const asFamily = (id: number): number => {
+    const f = xrefs.family.get(id);
+    if (f >= 0) return f;
+    let ph = familyPhantom.get(id);
+    if (ph === undefined) {
+      familyPhantom.set(id, (ph = familyXref.length));
+      familyXref.push(xrefs.xrefs[id] as string);
+    }
+    return ph;
+  };
+  const resolve = (ids: Int32Array, as: (id: number) => number): Int32Array => {
+    for (let i = 0; i < ids.length; i++) ids[i] = as(ids[i] as number);
+    return ids;
+  };
+  const duplicates = new Map<string, number>();
+  const dangling = new Map<string, number>();
+  if (integrity) {
+    const dup: number[] = [];
+    const dang: number[] = [];
+    for (let id = 0; id < xrefs.size; id++) {
+      if (xrefs.definitions.get(id) > 1) dup.push(id);
+      if (xrefs.definitions.get(id) === 0 && xrefs.pointers.get(id) > 0) dang.push(id);
+    }
+    dup.sort((a, b) => xrefs.firstDefined.get(a) - xrefs.firstDefined.get(b));
+    dang.sort((a, b) => xrefs.firstPointed.get(a) - xrefs.firstPointed.get(b));
+    for (const id of dup) duplicates.set(xrefs.xrefs[id] as string, xrefs.definitions.get(id));
+    for (const id of dang) dangling.set(xrefs.xrefs[id] as string, xrefs.pointers.get(id));
+  }
+  return new TreeIndex({
+    personCount,
+    familyCount,
+    personXref,
+    familyXref,
+    sex: builder.sex.done(),
+    personFlags: builder.personFlags.done(),
+    nameStart: builder.nameStart.done(),
+    nameGiven: builder.nameGiven.done(),
+    nameSurname: builder.nameSurname.done(),
+    nameSuffix: builder.nameSuffix.done(),
+    nameType: builder.nameType.done(),
+    personEventStart: builder.personEventStart.done(),
+    personEvents: builder.personEvents.done(),
+    famcStart: builder.famcStart.done(),
+    famcFamily: resolve(builder.famcTarget.done(), asFamily),
+    famcBirth: builder.famcBirth.done(),
+    famsStart: builder.famsStart.done(),
+    famsFamily: resolve(builder.famsTarget.done(), asFamily),
+    familyFlags: builder.familyFlags.done(),
+    husband: resolve(builder.husband.done(), asPerson),
+    wife: resolve(builder.wife.done(), asPerson),
+    childStart: builder.childStart.done(),
+    child: resolve(builder.childTarget.done(), asPerson),
+    familyEventStart: builder.familyEventStart.done(),
+    familyEvents: builder.familyEvents.done(),
+    strings: builder.strings.done(),
+    duplicates,
+    dangling,
+    invalidDates,
+    invalidDateCount,
+    records,
+    personRecord: builder.personRecord.done(),
+    familyRecord: builder.familyRecord.done(),
+    version,
+  });
 }

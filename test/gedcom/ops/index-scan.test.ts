@@ -5,26 +5,23 @@ import { parseGedcomBytes } from '../../../src/gedcom/parse/parse.js';
 import { generateGedcomBytes } from '../../../src/gedcom/generate.js';
 import { indexTree } from '../../../src/gedcom/ops/tree-index.js';
 import type { TreeIndex } from '../../../src/gedcom/ops/tree-index.js';
+import { familyView, personView } from '../../../src/gedcom/ops/index-views.js';
 
 /** Everything an index holds, as plain data (maps in insertion order). */
 function plain(index: TreeIndex): unknown {
-  return {
-    people: [...index.people.entries()],
-    families: [...index.families.entries()],
-    defined: [...index.defined.entries()],
-    dangling: [...index.dangling.entries()],
-    invalidDates: index.invalidDates,
-    invalidDateCount: index.invalidDateCount,
-  };
+  const { records: _records, ...rows } = index;
+  return { rows, duplicates: [...index.duplicates.entries()], dangling: [...index.dangling.entries()] };
 }
 
 /** The index read from the source lines equals the index read from record trees (materialized records take the tree path). */
 function expectSameIndex(bytes: Buffer): void {
   for (const integrity of [true, false]) {
-    const scanned = indexTree(parseGedcomBytes(bytes), { integrity });
-    const doc = parseGedcomBytes(bytes);
-    doc.materializeAll();
-    expect(plain(scanned)).toEqual(plain(indexTree(doc, { integrity })));
+    for (const places of [true, false]) {
+      const scanned = indexTree(parseGedcomBytes(bytes), { integrity, places });
+      const doc = parseGedcomBytes(bytes);
+      doc.materializeAll();
+      expect(plain(scanned)).toEqual(plain(indexTree(doc, { integrity, places })));
+    }
   }
 }
 
@@ -48,5 +45,15 @@ describe('index from source lines', () => {
 
   it.each(gedcomCorpusFiles().map((f) => [f.rel, f.path] as const))('matches the tree index on %s', (_rel, path) => {
     expectSameIndex(readFileSync(path));
+  });
+
+  it('builds person and family views on request with every event, place and link', () => {
+    const index = indexTree(parseGedcomBytes(Buffer.from(EDGE_CASES[3] as string, 'utf8')));
+    expect(personView(index, 0)).toEqual({ xref: '@I1@', sex: 'U', names: [{ given: '@x', surname: 'Y', suffix: '', type: '' }], events: [], famc: [{ family: '@F1@', birth: false }], fams: [], sourced: false });
+    const family = familyView(index, 0);
+    expect(family).toMatchObject({ xref: '@F1@', husband: '@I1@', wife: null, children: [] });
+    expect(family.events).toMatchObject([{ tag: 'MARR', dated: true, dateValid: true, place: 'P ,Q', approximate: false }]);
+    const withPlaces = indexTree(parseGedcomBytes(Buffer.from(EDGE_CASES[0] as string, 'utf8')), { places: true });
+    expect(withPlaces.strings[withPlaces.personEvents.place[0] as number]).toBe('A\nB');
   });
 });

@@ -78,7 +78,7 @@ describe('quality (Gramps Verify rules over date ranges)', () => {
 describe('date fast path', () => {
   it('gives the same day ranges as the engine parser', async () => {
     const { dateRange, parseDate } = await import('../../../src/gedcom/date.js');
-    const { eventOf } = await import('../../../src/gedcom/ops/tree-index.js');
+    const { eventOf } = await import('../../../src/gedcom/ops/index-views.js');
     for (const text of ['1850', 'MAR 1850', '12 MAR 1850', '29 FEB 1900', '29 FEB 2000', '31 DEC 999', '1 JAN 1600', 'ABT 1850', 'BEF 3 MAR 1850', '31 NOV 1850']) {
       const node = { tag: 'BIRT', xref: null, pointer: null, value: '', line: 0, children: [{ tag: 'DATE', xref: null, pointer: null, value: text, line: 0, children: [] }] };
       const e = eventOf(node, '5.5.1');

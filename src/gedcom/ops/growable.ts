@@ -1,0 +1,65 @@
+/**
+ * Append-only typed arrays for building the compact index (tree-index.ts): amortised growth by
+ * half, truncation for a record whose lines turned out unreadable, and a view of the filled part.
+ */
+
+type TypedArray = Int32Array | Float64Array | Uint8Array;
+
+abstract class Growable<A extends TypedArray> {
+  protected data: A;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.data = this.allocate(Math.max(16, capacity));
+  }
+
+  protected abstract allocate(capacity: number): A;
+
+  protected room(): A {
+    if (this.length === this.data.length) {
+      const bigger = this.allocate(this.data.length + (this.data.length >> 1) + 16);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    return this.data;
+  }
+
+  push(value: number): void {
+    this.room()[this.length++] = value;
+  }
+
+  get(i: number): number {
+    return this.data[i] as number;
+  }
+
+  set(i: number, value: number): void {
+    this.data[i] = value;
+  }
+
+  truncate(length: number): void {
+    if (length < this.length) this.length = length;
+  }
+
+  /** The filled part, copied into an array of its exact size (the builder's buffer is dropped). */
+  done(): A {
+    return this.data.slice(0, this.length) as A;
+  }
+}
+
+export class GrowInt32 extends Growable<Int32Array> {
+  protected allocate(capacity: number): Int32Array {
+    return new Int32Array(capacity);
+  }
+}
+
+export class GrowFloat64 extends Growable<Float64Array> {
+  protected allocate(capacity: number): Float64Array {
+    return new Float64Array(capacity);
+  }
+}
+
+export class GrowUint8 extends Growable<Uint8Array> {
+  protected allocate(capacity: number): Uint8Array {
+    return new Uint8Array(capacity);
+  }
+}

@@ -1,0 +1,433 @@
+import type { GedcomNode } from '../model.js';
+import { dateInto, dateScratch } from './date-value.js';
+import { EVENT_CODE, EventTableBuilder, EV_APPROXIMATE, EV_DATED, EV_DATE_VALID, EV_SOURCED, PERSON_VITAL_CODES, SOURCE_VITAL_CODES } from './event-table.js';
+import { GrowInt32, GrowUint8 } from './growable.js';
+import { StringTable } from './string-table.js';
+import { XrefTable } from './xref-table.js';
+
+/**
+ * The rules that turn the lines of a person or family record into the rows of the compact index
+ * (tree-index.ts), whether the lines come from a record tree or straight from the source bytes
+ * (record-scan.ts): one set of rules for both paths and for the views built on request
+ * (index-views.ts), so they cannot disagree. Only level-1 lines and their level-2 children
+ * matter; values are decoded only for the lines a row keeps. Links are kept as xref ids
+ * (xref-table.ts) and resolved to person and family numbers when the index is finished.
+ */
+
+/** One line as the builder sees it: its payload is either a pointer or a value. */
+export interface LineValue {
+  readonly isPointer: boolean;
+  pointer(): string;
+  value(): string;
+}
+
+export const SEX_U = 0;
+export const SEX_M = 1;
+export const SEX_F = 2;
+
+/** Person flag: a SOUR citation at level 1 of the record. */
+export const PERSON_SOURCED = 1;
+/** Person or family flag: an event of SOURCE_VITAL_CODES without a SOUR citation of its own. */
+export const VITAL_UNSOURCED = 2;
+
+export interface BuilderOptions {
+  readonly version: string;
+  /** Keep a row for every event of a person (views); otherwise only births, baptisms, deaths and burials. */
+  readonly allEvents: boolean;
+  /** Read event places (merge, views). */
+  readonly places: boolean;
+}
+
+/** A tree node seen as a {@link LineValue} (one reusable adapter, no allocation per node). */
+class NodeValue implements LineValue {
+  node: GedcomNode | null = null;
+  get isPointer(): boolean {
+    return (this.node as GedcomNode).pointer !== null;
+  }
+  pointer(): string {
+    return (this.node as GedcomNode).pointer ?? '';
+  }
+  value(): string {
+    return (this.node as GedcomNode).value;
+  }
+}
+
+const WHITESPACE_RUN = /\s+/g;
+
+function sexOf(value: string): number {
+  const v = value.trim().toUpperCase();
+  return v === 'M' ? SEX_M : v === 'F' ? SEX_F : SEX_U;
+}
+
+/** The level-1 structure whose level-2 lines are being read. */
+const Open = { None: 0, Name: 1, Event: 2, Famc: 3 } as const;
+type Open = (typeof Open)[keyof typeof Open];
+
+/** Lengths of every table when the current record began (to drop a record read half way). */
+interface Marks {
+  names: number;
+  events: number;
+  famc: number;
+  fams: number;
+  children: number;
+}
+
+export class IndexBuilder {
+  readonly strings = new StringTable();
+  readonly xrefs = new XrefTable();
+  // people
+  readonly personXref: string[] = [];
+  readonly personRecord = new GrowInt32(1024);
+  readonly sex = new GrowUint8(1024);
+  readonly personFlags = new GrowUint8(1024);
+  readonly nameStart = new GrowInt32(1024);
+  readonly nameGiven = new GrowInt32(1024);
+  readonly nameSurname = new GrowInt32(1024);
+  readonly nameSuffix = new GrowInt32(1024);
+  readonly nameType = new GrowInt32(1024);
+  readonly personEventStart = new GrowInt32(1024);
+  readonly personEvents = new EventTableBuilder();
+  readonly famcStart = new GrowInt32(1024);
+  readonly famcTarget = new GrowInt32(1024);
+  readonly famcBirth = new GrowUint8(1024);
+  readonly famsStart = new GrowInt32(1024);
+  readonly famsTarget = new GrowInt32(1024);
+  // families
+  readonly familyXref: string[] = [];
+  readonly familyRecord = new GrowInt32(1024);
+  readonly familyFlags = new GrowUint8(1024);
+  readonly husband = new GrowInt32(1024);
+  readonly wife = new GrowInt32(1024);
+  readonly childStart = new GrowInt32(1024);
+  readonly childTarget = new GrowInt32(1024);
+  readonly familyEventStart = new GrowInt32(1024);
+  readonly familyEvents = new EventTableBuilder();
+
+  private readonly adapter = new NodeValue();
+  private readonly childAdapter = new NodeValue();
+  private readonly date = dateScratch();
+  private readonly marks: Marks = { names: 0, events: 0, famc: 0, fams: 0, children: 0 };
+  // the record
+  private isFamily = false;
+  private flags = 0;
+  private sexCode = SEX_U;
+  private husbandId = -1;
+  private wifeId = -1;
+  // the open level-1 structure
+  private open: Open = Open.None;
+  // NAME
+  private given = '';
+  private surname = '';
+  private suffix = '';
+  private type = '';
+  // event
+  private tagCode = 0;
+  private kept = false;
+  private dated = false;
+  private dateValid = true;
+  private earliest = -Infinity;
+  private latest = Infinity;
+  private approximate = false;
+  private place = '';
+  private eventSourced = false;
+  // FAMC
+  private famcId = -1;
+  private pedi: string | null = null;
+
+  constructor(private readonly options: BuilderOptions) {}
+
+  get personCount(): number {
+    return this.personXref.length;
+  }
+
+  get familyCount(): number {
+    return this.familyXref.length;
+  }
+
+  beginPerson(xref: string, record: number): void {
+    this.isFamily = false;
+    this.mark();
+    this.personXref.push(xref);
+    this.personRecord.push(record);
+    this.nameStart.push(this.nameGiven.length);
+    this.personEventStart.push(this.personEvents.length);
+    this.famcStart.push(this.famcTarget.length);
+    this.famsStart.push(this.famsTarget.length);
+    this.flags = 0;
+    this.sexCode = SEX_U;
+    this.open = Open.None;
+  }
+
+  beginFamily(xref: string, record: number): void {
+    this.isFamily = true;
+    this.mark();
+    this.familyXref.push(xref);
+    this.familyRecord.push(record);
+    this.childStart.push(this.childTarget.length);
+    this.familyEventStart.push(this.familyEvents.length);
+    this.flags = 0;
+    this.husbandId = -1;
+    this.wifeId = -1;
+    this.open = Open.None;
+  }
+
+  /** A level-1 line of the record. */
+  line1(tag: string, line: LineValue): void {
+    this.close();
+    if (this.isFamily) this.familyLine(tag, line);
+    else this.personLine(tag, line);
+  }
+
+  /** A level-2 line: a child of the last level-1 line. */
+  line2(tag: string, line: LineValue): void {
+    switch (this.open) {
+      case Open.Name:
+        if (tag === 'GIVN' || tag === 'SURN' || tag === 'NSFX') {
+          const v = line.value();
+          if (v.trim() === '') return;
+          if (tag === 'GIVN') this.given = v;
+          else if (tag === 'SURN') this.surname = v;
+          else this.suffix = v;
+        } else if (tag === 'TYPE') this.type = line.value().trim().toUpperCase();
+        return;
+      case Open.Event:
+        if (tag === 'SOUR') this.eventSourced = true;
+        else if (!this.kept) return;
+        else if (tag === 'DATE') {
+          if (this.dated) return;
+          const d = this.date;
+          dateInto(line.value(), this.options.version, d);
+          this.dateValid = d.valid;
+          if (d.ranged) {
+            this.dated = true;
+            this.earliest = d.earliest;
+            this.latest = d.latest;
+            this.approximate = d.approximate;
+          } else if (!d.valid) this.dated = true;
+        } else if (tag === 'PLAC') {
+          if (this.place === '' && this.options.places) this.place = line.value().trim();
+        } else if (tag === 'TYPE' && this.options.allEvents) this.type = line.value().trim().toUpperCase();
+        return;
+      case Open.Famc:
+        if (tag === 'PEDI' && this.pedi === null) this.pedi = line.value().trim().toUpperCase();
+        return;
+      case Open.None:
+        return;
+    }
+  }
+
+  endPerson(): void {
+    this.close();
+    this.sex.push(this.sexCode);
+    this.personFlags.push(this.flags);
+  }
+
+  endFamily(): void {
+    this.close();
+    this.husband.push(this.husbandId);
+    this.wife.push(this.wifeId);
+    this.familyFlags.push(this.flags);
+  }
+
+  /** Drop the record begun last (its lines could not be read this way). */
+  discard(): void {
+    const m = this.marks;
+    this.open = Open.None;
+    if (this.isFamily) {
+      this.familyXref.length--;
+      this.familyRecord.truncate(this.familyXref.length);
+      this.childStart.truncate(this.familyXref.length);
+      this.familyEventStart.truncate(this.familyXref.length);
+      this.childTarget.truncate(m.children);
+      this.familyEvents.truncate(m.events);
+      return;
+    }
+    this.personXref.length--;
+    const n = this.personXref.length;
+    this.personRecord.truncate(n);
+    this.nameStart.truncate(n);
+    this.personEventStart.truncate(n);
+    this.famcStart.truncate(n);
+    this.famsStart.truncate(n);
+    this.nameGiven.truncate(m.names);
+    this.nameSurname.truncate(m.names);
+    this.nameSuffix.truncate(m.names);
+    this.nameType.truncate(m.names);
+    this.personEvents.truncate(m.events);
+    this.famcTarget.truncate(m.famc);
+    this.famcBirth.truncate(m.famc);
+    this.famsTarget.truncate(m.fams);
+  }
+
+  /** A person from its record tree (level 0 node). */
+  person(root: GedcomNode, record: number): void {
+    this.beginPerson(root.xref ?? '', record);
+    this.walk(root);
+    this.endPerson();
+  }
+
+  family(root: GedcomNode, record: number): void {
+    this.beginFamily(root.xref ?? '', record);
+    this.walk(root);
+    this.endFamily();
+  }
+
+  /** The end of every offset table (call once, after the last record). */
+  finish(): void {
+    this.nameStart.push(this.nameGiven.length);
+    this.personEventStart.push(this.personEvents.length);
+    this.famcStart.push(this.famcTarget.length);
+    this.famsStart.push(this.famsTarget.length);
+    this.childStart.push(this.childTarget.length);
+    this.familyEventStart.push(this.familyEvents.length);
+  }
+
+  private mark(): void {
+    const m = this.marks;
+    m.names = this.nameGiven.length;
+    m.events = this.isFamily ? this.familyEvents.length : this.personEvents.length;
+    m.famc = this.famcTarget.length;
+    m.fams = this.famsTarget.length;
+    m.children = this.childTarget.length;
+  }
+
+  private walk(root: GedcomNode): void {
+    const a = this.adapter;
+    const b = this.childAdapter;
+    for (const c of root.children) {
+      a.node = c;
+      this.line1(c.tag, a);
+      if (this.open === Open.None) continue;
+      for (const d of c.children) {
+        b.node = d;
+        this.line2(d.tag, b);
+      }
+    }
+    a.node = null;
+    b.node = null;
+  }
+
+  private pointerId(line: LineValue): number {
+    if (!line.isPointer) return -1;
+    const p = line.pointer();
+    return p === '@VOID@' ? -1 : this.xrefs.id(p);
+  }
+
+  private personLine(tag: string, line: LineValue): void {
+    switch (tag) {
+      case 'SEX':
+        this.sexCode = sexOf(line.value());
+        return;
+      case 'NAME':
+        this.startName(line.value());
+        return;
+      case 'FAMC': {
+        const id = this.pointerId(line);
+        if (id >= 0) {
+          this.open = Open.Famc;
+          this.famcId = id;
+          this.pedi = null;
+        }
+        return;
+      }
+      case 'FAMS': {
+        const id = this.pointerId(line);
+        if (id >= 0) this.famsTarget.push(id);
+        return;
+      }
+      case 'SOUR':
+        this.flags |= PERSON_SOURCED;
+        return;
+      default: {
+        const code = EVENT_CODE.get(tag);
+        if (code !== undefined) this.startEvent(code, this.options.allEvents || PERSON_VITAL_CODES.has(code));
+      }
+    }
+  }
+
+  private familyLine(tag: string, line: LineValue): void {
+    if (tag === 'HUSB' && this.husbandId < 0) this.husbandId = this.pointerId(line);
+    else if (tag === 'WIFE' && this.wifeId < 0) this.wifeId = this.pointerId(line);
+    else if (tag === 'CHIL') {
+      const id = this.pointerId(line);
+      if (id >= 0) this.childTarget.push(id);
+    } else {
+      const code = EVENT_CODE.get(tag);
+      if (code !== undefined) this.startEvent(code, true);
+    }
+  }
+
+  private startName(value: string): void {
+    this.open = Open.Name;
+    const open = value.indexOf('/');
+    this.given = value;
+    this.surname = '';
+    this.suffix = '';
+    if (open >= 0) {
+      const close = value.indexOf('/', open + 1);
+      this.given = value.slice(0, open);
+      this.surname = close >= 0 ? value.slice(open + 1, close) : value.slice(open + 1);
+      this.suffix = close >= 0 ? value.slice(close + 1) : '';
+    }
+    this.type = '';
+  }
+
+  private finishName(): void {
+    const s = this.strings;
+    this.nameGiven.push(s.id(this.given.trim().replace(WHITESPACE_RUN, ' ')));
+    this.nameSurname.push(s.id(this.surname.trim().replace(WHITESPACE_RUN, ' ')));
+    this.nameSuffix.push(s.id(this.suffix.trim()));
+    this.nameType.push(s.id(this.type));
+  }
+
+  private startEvent(code: number, kept: boolean): void {
+    this.open = Open.Event;
+    this.tagCode = code;
+    this.kept = kept;
+    this.dated = false;
+    this.dateValid = true;
+    this.earliest = -Infinity;
+    this.latest = Infinity;
+    this.place = '';
+    this.eventSourced = false;
+    this.type = '';
+    this.approximate = false;
+  }
+
+  private finishEvent(): void {
+    if (!this.eventSourced && SOURCE_VITAL_CODES.has(this.tagCode)) this.flags |= VITAL_UNSOURCED;
+    if (!this.kept) return;
+    let earliest = this.earliest;
+    let latest = this.latest;
+    if (!this.dateValid) {
+      earliest = -Infinity;
+      latest = Infinity;
+    }
+    let flags = 0;
+    if (this.dated && this.dateValid && (earliest > -Infinity || latest < Infinity)) flags |= EV_DATED;
+    if (this.dateValid) flags |= EV_DATE_VALID;
+    if (this.eventSourced) flags |= EV_SOURCED;
+    if (this.approximate) flags |= EV_APPROXIMATE;
+    const events = this.isFamily ? this.familyEvents : this.personEvents;
+    events.push(this.tagCode, flags, earliest, latest, this.strings.id(this.place), this.strings.id(this.type));
+  }
+
+  /** Finish the open level-1 structure into the record's rows. */
+  private close(): void {
+    switch (this.open) {
+      case Open.Name:
+        this.finishName();
+        break;
+      case Open.Event:
+        this.finishEvent();
+        break;
+      case Open.Famc:
+        this.famcTarget.push(this.famcId);
+        this.famcBirth.push(this.pedi === null || this.pedi === '' || this.pedi === 'BIRTH' ? 1 : 0);
+        break;
+      case Open.None:
+        break;
+    }
+    this.open = Open.None;
+  }
+}

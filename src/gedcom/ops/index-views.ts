@@ -1,0 +1,151 @@
+import type { GedcomNode, GedcomRecord } from '../model.js';
+import type { EventTable } from './event-table.js';
+import { EVENT_TAG_LIST, EV_APPROXIMATE, EV_DATED, EV_DATE_VALID, EV_SOURCED } from './event-table.js';
+import { IndexBuilder, PERSON_SOURCED, SEX_F, SEX_M } from './index-builder.js';
+import type { TreeIndex } from './tree-index.js';
+import { transientTree } from './tree-index.js';
+
+/**
+ * Person and family views as plain objects, built on request from one record with the same rules
+ * as the compact index (index-builder.ts) but keeping every event with its place and type. For
+ * tests, diagnostics and callers that want one record's facts; the operations read the index's
+ * arrays.
+ */
+
+export type Sex = 'M' | 'F' | 'U';
+
+export interface NameView {
+  readonly given: string;
+  readonly surname: string;
+  readonly suffix: string;
+  /** NAME.TYPE upper-cased, '' when absent. */
+  readonly type: string;
+}
+
+/** A dated fact: day numbers are Julian Day Numbers (±Infinity for open ends). */
+export interface EventView {
+  readonly tag: string;
+  /** True when the event has a DATE line giving a valid, at least half-bounded range. */
+  readonly dated: boolean;
+  /** The DATE parsed to a valid value (empty dates and phrases count as valid, undated). */
+  readonly dateValid: boolean;
+  readonly earliest: number;
+  readonly latest: number;
+  readonly place: string;
+  /** A SOUR citation on the event itself. */
+  readonly sourced: boolean;
+  /** Value of the event's TYPE line, upper case ('' when absent). */
+  readonly type: string;
+  /** ABT / CAL / EST: the stated range is itself approximate. */
+  readonly approximate: boolean;
+}
+
+export interface ParentLink {
+  readonly family: string;
+  /** True unless a PEDI says adopted/foster/sealing (Gramps' BIRTH relation). */
+  readonly birth: boolean;
+}
+
+export interface PersonView {
+  readonly xref: string;
+  readonly sex: Sex;
+  readonly names: readonly NameView[];
+  readonly events: readonly EventView[];
+  readonly famc: readonly ParentLink[];
+  readonly fams: readonly string[];
+  /** A SOUR citation anywhere at level 1 of the record. */
+  readonly sourced: boolean;
+}
+
+export interface FamilyView {
+  readonly xref: string;
+  readonly husband: string | null;
+  readonly wife: string | null;
+  readonly children: readonly string[];
+  readonly events: readonly EventView[];
+}
+
+function viewBuilder(version: string): IndexBuilder {
+  return new IndexBuilder({ version, allEvents: true, places: true });
+}
+
+function eventViews(b: IndexBuilder, events: EventTable, start: number, end: number): EventView[] {
+  const strings = b.strings.done();
+  const out: EventView[] = [];
+  for (let e = start; e < end; e++) {
+    const f = events.flags[e] as number;
+    out.push({
+      tag: EVENT_TAG_LIST[events.tag[e] as number] as string,
+      dated: (f & EV_DATED) !== 0,
+      dateValid: (f & EV_DATE_VALID) !== 0,
+      earliest: events.earliest[e] as number,
+      latest: events.latest[e] as number,
+      place: strings[events.place[e] as number] as string,
+      sourced: (f & EV_SOURCED) !== 0,
+      type: strings[events.type[e] as number] as string,
+      approximate: (f & EV_APPROXIMATE) !== 0,
+    });
+  }
+  return out;
+}
+
+/** The view of a person record tree (level 0 node). */
+export function personOf(root: GedcomNode, version: string): PersonView {
+  const b = viewBuilder(version);
+  b.person(root, 0);
+  b.finish();
+  const strings = b.strings.done();
+  const xref = (id: number): string => b.xrefs.xrefs[id] as string;
+  const names: NameView[] = [];
+  for (let n = 0; n < b.nameGiven.length; n++) {
+    names.push({
+      given: strings[b.nameGiven.get(n)] as string,
+      surname: strings[b.nameSurname.get(n)] as string,
+      suffix: strings[b.nameSuffix.get(n)] as string,
+      type: strings[b.nameType.get(n)] as string,
+    });
+  }
+  const famc: ParentLink[] = [];
+  for (let l = 0; l < b.famcTarget.length; l++) famc.push({ family: xref(b.famcTarget.get(l)), birth: b.famcBirth.get(l) === 1 });
+  const fams: string[] = [];
+  for (let l = 0; l < b.famsTarget.length; l++) fams.push(xref(b.famsTarget.get(l)));
+  const sex = b.sex.get(0);
+  return {
+    xref: root.xref ?? '',
+    sex: sex === SEX_M ? 'M' : sex === SEX_F ? 'F' : 'U',
+    names,
+    events: eventViews(b, b.personEvents.done(), 0, b.personEvents.length),
+    famc,
+    fams,
+    sourced: (b.personFlags.get(0) & PERSON_SOURCED) !== 0,
+  };
+}
+
+/** The view of a family record tree. */
+export function familyOf(root: GedcomNode, version: string): FamilyView {
+  const b = viewBuilder(version);
+  b.family(root, 0);
+  b.finish();
+  const xref = (id: number): string | null => (id < 0 ? null : (b.xrefs.xrefs[id] as string));
+  const children: string[] = [];
+  for (let c = 0; c < b.childTarget.length; c++) children.push(xref(b.childTarget.get(c)) as string);
+  return { xref: root.xref ?? '', husband: xref(b.husband.get(0)), wife: xref(b.wife.get(0)), children, events: eventViews(b, b.familyEvents.done(), 0, b.familyEvents.length) };
+}
+
+/** The view of one event node (its tag must be an event tag). */
+export function eventOf(node: GedcomNode, version: string): EventView {
+  const person = personOf({ tag: 'INDI', xref: null, pointer: null, value: '', line: 0, children: [node] }, version);
+  const e = person.events[0];
+  if (e === undefined) throw new Error(`${node.tag} is not an event tag`);
+  return e;
+}
+
+/** The view of person p of an index, read again from its record. */
+export function personView(index: TreeIndex, p: number): PersonView {
+  return personOf(transientTree(index.records[index.personRecord[p] as number] as GedcomRecord), index.version);
+}
+
+/** The view of family f of an index, read again from its record. */
+export function familyView(index: TreeIndex, f: number): FamilyView {
+  return familyOf(transientTree(index.records[index.familyRecord[f] as number] as GedcomRecord), index.version);
+}
