@@ -98,15 +98,22 @@ export class GedcomWorkerPool implements GedcomExecutor {
       checkpoint: hooks?.checkpoint ?? null,
     };
     let adopted = false;
+    let produced = false;
     const execution = this.execute(task, watch, hooks?.maxOldGenerationMb ?? this.options.maxOldGenerationMb);
-    const cleaned = execution.exited.then(async () => {
-      // the thread has stopped before anything it may have written is removed
-      if (reservation !== null && !adopted) await artifacts.releaseOutput(reservation);
-    });
+    // Once the thread has stopped, what it may still have written is removed: a worker terminated
+    // late can create its output after the clean-up in `finally` below. A produced output is left
+    // to its adoption (or to that clean-up, when the adoption fails).
+    const cleaned = execution.exited
+      .then(async () => {
+        if (reservation !== null && !produced) await artifacts.releaseOutput(reservation);
+      })
+      .catch(() => undefined);
     this.settling.add(cleaned);
+    void cleaned.then(() => this.settling.delete(cleaned));
     try {
       const result = await execution.result;
       if (watch.signal.aborted) throw new JobCancelledError();
+      produced = true;
       let output = null;
       if (reservation !== null && result.output !== null) {
         output = await artifacts.adoptOutput(reservation, result.output);
@@ -114,8 +121,9 @@ export class GedcomWorkerPool implements GedcomExecutor {
       }
       return { section: result.section, output, prompt: result.prompt };
     } finally {
-      await cleaned;
-      this.settling.delete(cleaned);
+      // The job ends now, not when its thread is gone: a cancel is answered within the grace period
+      // even when the terminated thread takes longer to stop (it counts against no slot meanwhile).
+      if (reservation !== null && !adopted) await artifacts.releaseOutput(reservation);
     }
   }
 
