@@ -23,6 +23,11 @@ export const DIAGNOSTIC_CODES = {
   GEDCOM_VERSION_UNSUPPORTED: 'error',
   GEDCOM_VERSION_555: 'info',
   GEDCOM_VERSION_NEWER_MINOR: 'info',
+  GEDCOM_VERSION_ASSUMED: 'info',
+  // GEDCOM 5.5.5 rules (stricter than 5.5.1)
+  GEDCOM_555_ENCODING: 'warning',
+  GEDCOM_555_BOM_MISSING: 'warning',
+  GEDCOM_555_CONC_INSIDE_WORD: 'warning',
   // lines
   LINE_BLANK: 'warning',
   LINE_LEADING_WHITESPACE: 'warning',
@@ -30,6 +35,8 @@ export const DIAGNOSTIC_CODES = {
   LINE_TERMINATOR_LFCR: 'info',
   LINE_NO_FINAL_TERMINATOR: 'info',
   LINE_TOO_LONG: 'warning',
+  LINE_OVER_LIMIT: 'error',
+  VALUE_OVER_LIMIT: 'error',
   LINE_MALFORMED: 'error',
   LINE_LEVEL_LEADING_ZERO: 'warning',
   LINE_LEVEL_OVER_99: 'warning',

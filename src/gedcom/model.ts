@@ -37,6 +37,8 @@ export interface GedcomVersionInfo {
   readonly family: GedcomVersionFamily | null;
   /** True for 7.x; selects 7.0 escape, CONC and whitespace rules. */
   readonly isV7: boolean;
+  /** Set when the file has no supported version and the caller chose to read it as this one. */
+  readonly assumed?: GedcomVersionFamily;
 }
 
 /** Byte encodings the engine can decode and encode. */
@@ -243,13 +245,20 @@ export class GedcomRecord {
  * Line numbers are ignored.
  */
 export function nodesEqual(a: GedcomNode, b: GedcomNode): boolean {
-  if (a.tag !== b.tag || a.xref !== b.xref || a.pointer !== b.pointer || a.value !== b.value) return false;
-  if ((a.raw ?? null) !== (b.raw ?? null)) return false;
-  if (a.children.length !== b.children.length) return false;
-  for (let i = 0; i < a.children.length; i++) {
-    const ca = a.children[i];
-    const cb = b.children[i];
-    if (ca === undefined || cb === undefined || !nodesEqual(ca, cb)) return false;
+  // iterative: a tree may be as deep as its input (no recursion depth tied to the file)
+  const left: GedcomNode[] = [a];
+  const right: GedcomNode[] = [b];
+  while (left.length > 0) {
+    const x = left.pop() as GedcomNode;
+    const y = right.pop() as GedcomNode;
+    if (x.tag !== y.tag || x.xref !== y.xref || x.pointer !== y.pointer || x.value !== y.value) return false;
+    if ((x.raw ?? null) !== (y.raw ?? null)) return false;
+    const n = x.children.length;
+    if (n !== y.children.length) return false;
+    for (let i = n - 1; i >= 0; i--) {
+      left.push(x.children[i] as GedcomNode);
+      right.push(y.children[i] as GedcomNode);
+    }
   }
   return true;
 }

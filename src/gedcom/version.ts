@@ -15,7 +15,10 @@ import type { GedcomVersionFamily, GedcomVersionInfo } from './model.js';
  *   additive; 7.1 structures we do not know are kept losslessly like any unknown tag, and
  *   inspect reports `GEDCOM_VERSION_NEWER_MINOR` (info).
  * - Anything else (5.0, 5.01, 4.x, 7.2+, missing): `GEDCOM_VERSION_UNSUPPORTED` for operations,
- *   a finding for inspect. The file is still parsed and round-trips byte for byte.
+ *   a finding for inspect. The file is still parsed and round-trips byte for byte. Inspect reports
+ *   a probable version with its evidence (`inspect/probable-version.ts`); a caller that names an
+ *   assumed version (engine `assumeVersion`, CLI `--assume-version`, API `assume_version`) has the
+ *   file read with that version's rules, so every operation runs on it.
  */
 export function classifyVersion(declared: string | null): GedcomVersionInfo {
   if (declared === null) return { declared, family: null, isV7: false };
@@ -38,4 +41,25 @@ export function classifyVersion(declared: string | null): GedcomVersionInfo {
 /** True when operations may run on the file. */
 export function isSupportedVersion(info: GedcomVersionInfo): boolean {
   return info.family !== null;
+}
+
+/** Versions a file without a supported HEAD.GEDC.VERS may be read as (an explicit caller choice). */
+export const ASSUMABLE_VERSIONS = ['5.5', '5.5.1', '5.5.5', '7.0'] as const;
+export type AssumableVersion = (typeof ASSUMABLE_VERSIONS)[number];
+
+export function isAssumableVersion(value: string): value is AssumableVersion {
+  return (ASSUMABLE_VERSIONS as readonly string[]).includes(value);
+}
+
+/** What a user is told when a file has no supported version. */
+export const ASSUME_VERSION_REMEDIATION = `the file declares no supported GEDCOM version (HEAD.GEDC.VERS); inspect it for its probable version, then choose one with assume version (${ASSUMABLE_VERSIONS.join(', ')})`;
+
+/**
+ * The version a file is read with: its own when supported, else the caller's assumed version
+ * (`assumed` records that choice), else the unsupported classification.
+ */
+export function resolveVersion(declared: string | null, assume: AssumableVersion | null | undefined): GedcomVersionInfo {
+  const info = classifyVersion(declared);
+  if (info.family !== null || assume === null || assume === undefined) return info;
+  return { declared, family: assume, isV7: assume === '7.0', assumed: assume };
 }

@@ -77,6 +77,8 @@ export function ageTo551(text: string, phrase: string | undefined): { value: str
     const word = AGE_WORDS.get(phrase.trim().toUpperCase());
     if (word && age && formatAge(word, '7.0') === formatAge(age, '7.0')) return { value: phrase.trim(), keepPhrase: false };
   }
+  // an age the 5.5.1 -> 7.0 conversion could not read travels as an empty AGE with its text in PHRASE
+  if (!age && text.trim() === '' && phrase !== undefined && phrase.trim() !== '') return { value: phrase.trim(), keepPhrase: false };
   if (!age) return { value: text, keepPhrase: phrase !== undefined };
   return { value: formatAge(age, '5.5.1'), keepPhrase: phrase !== undefined };
 }

@@ -13,10 +13,13 @@ import {
   type GedcomDocumentLike,
   type GedcomEncodingInfo,
   type GedcomNode,
+  type GedcomVersionFamily,
   type GedcomVersionInfo,
   type LineTerminator,
 } from '../model.js';
 import { GedcomError } from '../errors.js';
+import { ASSUME_VERSION_REMEDIATION, type AssumableVersion } from '../version.js';
+import { convert555To551 } from './from555.js';
 import { convertTo551 } from './to551.js';
 import { convertTo7, type To7Options } from './to7.js';
 import type { ConversionNote } from './tree.js';
@@ -56,7 +59,10 @@ export class ConvertedDocument implements GedcomDocumentLike {
 
 export interface ConversionResult {
   readonly document: ConvertedDocument;
+  /** Findings kept in full (the first GEDCOM_INPUT_LIMITS.conversionNotesKept). */
   readonly notes: readonly ConversionNote[];
+  /** Every finding counted by code. */
+  readonly noteCounts: Readonly<Record<string, number>>;
 }
 
 /** Convert record trees (level-0 nodes, HEAD first, TRLR last) to the target version. */
@@ -69,30 +75,40 @@ export function convertNodes(
   return { records: r.records, notes: r.notes.list };
 }
 
+/** The source versions each target converts from. */
+const CONVERTS_FROM: Readonly<Record<ConversionTarget, readonly GedcomVersionFamily[]>> = {
+  '7.0': ['5.5', '5.5.1', '5.5.5'],
+  '5.5.1': ['7.0', '7.1', '5.5.5'],
+};
+
 /**
- * Convert a document to another version: 5.5 / 5.5.1 -> 7.0, or 7.0 -> 5.5.1. Any other source
- * (5.5.5, 7.1, the target version itself, or no version unless `assumeSourceVersion` says what
- * to read it as) is refused with `GEDCOM_VERSION_UNSUPPORTED`.
+ * Convert a document to another version: 5.5 / 5.5.1 / 5.5.5 -> 7.0, or 7.0 / 7.1 / 5.5.5 -> 5.5.1.
+ * A file without a supported version converts when it was parsed with an assumed version (its
+ * `version.family` is then set) or when `assumeSourceVersion` names one; anything else, and a file
+ * already in the target version, is refused with `GEDCOM_VERSION_UNSUPPORTED`. A document over the
+ * engine's input limits is refused with `GEDCOM_INPUT_LIMIT` before any tree is built.
  */
 export function convertDocument(
   doc: GedcomDocumentLike,
   target: ConversionTarget,
   options: To7Options & {
     terminator?: LineTerminator;
-    /** Read a file without HEAD.GEDC.VERS as this version (an explicit caller decision). */
-    assumeSourceVersion?: '5.5' | '5.5.1' | '7.0';
+    /** Read a file without a supported HEAD.GEDC.VERS as this version (an explicit caller decision). */
+    assumeSourceVersion?: AssumableVersion;
     /** Told the records read (stage 'apply'); may throw WorkCancelled. */
     monitor?: WorkMonitor;
   } = {},
 ): ConversionResult {
-  const family = doc.version.declared === null && options.assumeSourceVersion ? options.assumeSourceVersion : doc.version.family;
-  const ok = target === '7.0' ? family === '5.5' || family === '5.5.1' : family === '7.0';
-  if (!ok) {
+  const family = doc.version.family ?? options.assumeSourceVersion ?? null;
+  if (family === null || !CONVERTS_FROM[target].includes(family)) {
     throw new GedcomError(
       'GEDCOM_VERSION_UNSUPPORTED',
       `cannot convert ${doc.version.declared ?? 'a file without HEAD.GEDC.VERS'} to ${target}`,
+      0,
+      family === null ? ASSUME_VERSION_REMEDIATION : `converts to ${target} from ${CONVERTS_FROM[target].join(', ')}`,
     );
   }
+  refuseOverLimit(doc);
   const monitor = options.monitor ?? SILENT_MONITOR;
   const total = doc.records.length;
   monitor.step('apply', 0, total);
@@ -101,7 +117,7 @@ export function convertDocument(
     if ((i & STEP_MASK) === 0) monitor.step('apply', i, total);
     return r.transientRoot();
   });
-  const { records, notes } = convertNodes(roots, target, options);
+  const r = target === '7.0' ? convertTo7(roots, options) : family === '5.5.5' ? convert555To551(roots) : convertTo551(roots);
   monitor.step('apply', total, total);
   const version: GedcomVersionInfo =
     target === '7.0'
@@ -113,11 +129,16 @@ export function convertDocument(
     bom: target === '7.0' ? 'UTF-8' : null,
     asciiOnly: false,
   };
-  const document = new ConvertedDocument(
-    version,
-    encoding,
-    options.terminator ?? doc.terminator,
-    records.map((n) => GedcomRecord.create(n)),
-  );
-  return { document, notes };
+  // one terminator per output file; 7.0 has no LF CR
+  const wanted = options.terminator ?? doc.terminator;
+  const terminator: LineTerminator = target === '7.0' && wanted === 'LFCR' ? 'LF' : wanted;
+  const document = new ConvertedDocument(version, encoding, terminator, r.records.map((n) => GedcomRecord.create(n)));
+  return { document, notes: r.notes.list, noteCounts: Object.fromEntries([...r.notes.counts].sort(([a], [b]) => (a < b ? -1 : 1))) };
+}
+
+/** Refuse a document whose scan crossed a named input limit (see limits.ts). */
+export function refuseOverLimit(doc: GedcomDocumentLike): void {
+  const over = doc.diagnostics.find((d) => d.code === 'LINE_OVER_LIMIT' || d.code === 'VALUE_OVER_LIMIT');
+  if (over === undefined) return;
+  throw new GedcomError('GEDCOM_INPUT_LIMIT', over.message, over.line, 'the file has a line or a continued value beyond the engine\'s limits; split the text or remove the oversized line');
 }

@@ -139,3 +139,9 @@ export const TAGS_70 = new Set([
 
 /** Tags of 5.5.1 with no 7.0 counterpart handled elsewhere (kept as `_EXT_` extensions in 7.0). */
 export const TAGS_551_ONLY = new Set(['BLOB', 'FAMF', 'ORDI', 'ANCE', 'DESC', 'CONC', 'CHAR', 'SUBN']);
+
+/** Extension under a `@VOID@` pointer that keeps the identifier of the missing record it replaced (docs/gedcom-engine.md). */
+export const ORIGINAL_XREF_TAG = '_XREF';
+
+/** Extension that carries a line the reader could not tokenize, as text (docs/gedcom-engine.md). */
+export const UNPARSED_LINE_TAG = '_UNPARSED';

@@ -16,8 +16,9 @@
 
 import type { GedcomNode } from '../model.js';
 import { ageTo551 } from './age.js';
-import { EXID_TYPE, MEDIA_TYPES_BACK } from './tables.js';
-import { Notes, child, cloneNode, node } from './tree.js';
+import { EXID_TYPE, MEDIA_TYPES_BACK, ORIGINAL_XREF_TAG, UNPARSED_LINE_TAG } from './tables.js';
+import { Notes, child, cloneNode, keepUnparsedAsExtension, node, pathHas, pathOf } from './tree.js';
+import type { TagPath } from './tree.js';
 import { dateTo551, fileTo551, langTo551 } from './values.js';
 
 const TO_EXTENSION = new Set(['UID', 'CREA', 'NO', 'INIL', 'SDATE', 'TRAN', 'MIME', 'CROP', 'SCHMA']);
@@ -28,7 +29,7 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
   const notes = new Notes();
   const input = records.map(cloneNode);
 
-  const ext = (n: GedcomNode, here: readonly string[]): void => {
+  const ext = (n: GedcomNode, here: TagPath | readonly string[]): void => {
     notes.add('EXTENSION_KEPT', here, n.line, n.tag);
     n.tag = `_${n.tag}`;
   };
@@ -38,20 +39,54 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
     return { phrase: p?.value, rest: n.children.filter((c) => c !== p) };
   };
 
-  const convert = (n: GedcomNode, path: readonly string[]): void => {
-    const parent = path[path.length - 1] ?? '';
-    const here = [...path, n.tag];
-    if (n.tag === '' || n.tag.startsWith('_')) return; // extensions stay as they are
-    if (n.pointer === '@VOID@') {
+  /** A `@VOID@` the 5.5.1 -> 7.0 conversion put in place of a pointer to a missing record gets its identifier back. */
+  const restoreVoidPointer = (n: GedcomNode, here: TagPath): boolean => {
+    if (n.pointer !== '@VOID@') return false;
+    const origin = n.children.find((c) => c.tag === ORIGINAL_XREF_TAG && /^@[^@\s]+@$/.test(c.value));
+    if (origin === undefined) return false;
+    n.pointer = origin.value;
+    n.children = n.children.filter((c) => c !== origin);
+    notes.add('DANGLING_POINTER_RESTORED', here, n.line, n.pointer);
+    return true;
+  };
+
+  /** Converts `n` in place (`inExtension`: below an extension tag); true when its children are to be converted too. */
+  const convert = (n: GedcomNode, path: TagPath, inExtension: boolean): boolean => {
+    const parent = path.tag;
+    if (n.tag === '') {
+      notes.add('MALFORMED_LINE_KEPT', path, n.line, UNPARSED_LINE_TAG);
+      n.tag = UNPARSED_LINE_TAG;
+      n.value = n.raw ?? '';
+      delete n.raw;
+      return false;
+    }
+    // structures the 5.5.1 -> 7.0 conversion kept as `_EXT_<TAG>` get their tag back
+    if (/^_EXT_[A-Z][A-Z0-9]*$/.test(n.tag)) {
+      n.tag = n.tag.slice(5);
+      notes.add('EXTENSION_TAG_RESTORED', path, n.line, n.tag);
+    }
+    const here = pathOf(path, n.tag);
+    if (inExtension || n.tag.startsWith('_')) {
+      // extensions stay as they are, but what the 5.5.1 -> 7.0 conversion changed inside them comes back
+      restoreVoidPointer(n, here);
+      if (n.tag === 'DATE' && n.pointer === null) {
+        const { phrase, rest } = phraseOf(n);
+        const r = dateTo551(n.value, phrase);
+        if (phrase !== undefined && !r.keepPhrase) n.children = rest;
+        n.value = r.value;
+      }
+      return true;
+    }
+    if (n.pointer === '@VOID@' && !restoreVoidPointer(n, here)) {
       ext(n, here);
-      return;
+      return false;
     }
     switch (n.tag) {
       case 'SNOTE':
         n.tag = 'NOTE';
         break;
       case 'NOTE':
-        for (const c of n.children) if (c.tag === 'MIME' || c.tag === 'LANG' || c.tag === 'TRAN') ext(c, [...here, c.tag]);
+        for (const c of n.children) if (c.tag === 'MIME' || c.tag === 'LANG' || c.tag === 'TRAN') ext(c, pathOf(here, c.tag));
         break;
       case 'EXID': {
         const type = child(n, 'TYPE')?.value ?? '';
@@ -71,7 +106,15 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
           n.tag = '_FSFTID';
           n.children = [];
         } else ext(n, here);
-        return;
+        return false;
+      }
+      case 'SEX': {
+        const repaired = n.children.find((c) => c.tag === '_PHRASE');
+        if (repaired !== undefined) {
+          n.value = repaired.value;
+          n.children = n.children.filter((c) => c !== repaired);
+        }
+        break;
       }
       case 'DATE': {
         const { phrase, rest } = phraseOf(n);
@@ -79,9 +122,9 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
         n.value = r.value;
         n.children = rest;
         if (r.keepPhrase && phrase !== undefined) n.children.unshift(node('_PHRASE', phrase));
-        const inTimeContext = path.includes('CHAN') || parent === 'HEAD';
-        for (const c of n.children) if (c.tag === 'TIME' && !inTimeContext) ext(c, [...here, 'TIME']);
-        return;
+        const inTimeContext = pathHas(path, 'CHAN') || parent === 'HEAD';
+        for (const c of n.children) if (c.tag === 'TIME' && !inTimeContext) ext(c, pathOf(here, 'TIME'));
+        return false;
       }
       case 'AGE': {
         const { phrase, rest } = phraseOf(n);
@@ -89,7 +132,7 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
         n.value = r.value;
         n.children = rest;
         if (r.keepPhrase && phrase !== undefined) n.children.unshift(node('_PHRASE', phrase));
-        return;
+        return false;
       }
       case 'LANG': {
         const p = n.children.find((c) => c.tag === '_PHRASE' || c.tag === 'PHRASE');
@@ -98,12 +141,12 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
           n.value = name;
           n.children = n.children.filter((c) => c !== p);
         } else ext(n, here);
-        return;
+        return false;
       }
       case 'ASSO':
         if (parent !== 'INDI') {
           ext(n, here);
-          return;
+          return false;
         }
         break;
       case 'ROLE': {
@@ -139,7 +182,7 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
         break;
       case 'OBJE':
         if (n.pointer !== null) {
-          for (const c of n.children) if (c.tag === 'TITL' || c.tag === 'CROP') ext(c, [...here, c.tag]);
+          for (const c of n.children) if (c.tag === 'TITL' || c.tag === 'CROP') ext(c, pathOf(here, c.tag));
         }
         break;
       case 'HEAD':
@@ -147,47 +190,90 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
       default:
         if (TO_EXTENSION.has(n.tag)) {
           ext(n, here);
-          return;
+          return false;
         }
     }
     if (LOWER_ENUMS.has(n.tag) && !(n.tag === 'STAT' && parent !== 'FAMC')) {
-      const { phrase } = phraseOf(n);
+      const { phrase, rest } = phraseOf(n);
       if (phrase === undefined) n.value = n.value.toLowerCase();
+      else if (n.value === 'OTHER' && n.tag !== 'STAT') {
+        // 5.5.1 -> 7.0 kept a value outside the enumeration as OTHER + PHRASE: the value comes back
+        n.value = phrase;
+        n.children = rest;
+      }
     }
     if (n.tag === 'RESN') n.value = n.value.toLowerCase();
     // a PHRASE that survived the rules above has no 5.5.1 home
-    for (const c of n.children) if (c.tag === 'PHRASE') ext(c, [...here, 'PHRASE']);
-    for (const c of n.children) convert(c, here);
+    for (const c of n.children) if (c.tag === 'PHRASE') ext(c, pathOf(here, 'PHRASE'));
+    return true;
+  };
+
+  /** Convert the children of `owner` (under `path`) and their subtrees, without recursion. */
+  const convertChildren = (owner: GedcomNode, path: TagPath): void => {
+    const nodes: GedcomNode[] = [];
+    const paths: TagPath[] = [];
+    const inExt: boolean[] = [];
+    const ownerExt = owner.tag.startsWith('_');
+    for (let i = owner.children.length - 1; i >= 0; i--) {
+      nodes.push(owner.children[i] as GedcomNode);
+      paths.push(path);
+      inExt.push(ownerExt);
+    }
+    while (nodes.length > 0) {
+      const n = nodes.pop() as GedcomNode;
+      const p = paths.pop() as TagPath;
+      const e = inExt.pop() as boolean;
+      if (!convert(n, p, e)) continue;
+      const here = pathOf(p, n.tag);
+      const childExt = e || n.tag.startsWith('_');
+      for (let i = n.children.length - 1; i >= 0; i--) {
+        nodes.push(n.children[i] as GedcomNode);
+        paths.push(here);
+        inExt.push(childExt);
+      }
+    }
   };
 
   const out: GedcomNode[] = [];
   for (const r of input) {
     if (r.tag === 'HEAD') {
       const rest = r.children.filter((c) => c.tag !== 'GEDC' && c.tag !== 'CHAR');
-      for (const c of rest) convert(c, ['HEAD']);
+      const holder = node('HEAD', '', rest);
+      convertChildren(holder, pathOf(null, 'HEAD'));
       const gedc = child(r, 'GEDC');
       const extra = gedc ? gedc.children.filter((c) => c.tag !== 'VERS' && c.tag !== 'FORM') : [];
       r.children = [
         node('GEDC', '', [node('VERS', '5.5.1'), node('FORM', 'LINEAGE-LINKED'), ...extra]),
         node('CHAR', 'UTF-8'),
-        ...rest,
+        ...holder.children,
       ];
       out.push(r);
       continue;
     }
     if (r.tag === 'SNOTE') {
       r.tag = 'NOTE';
-      for (const c of r.children) convert(c, ['NOTE']);
+      convertChildren(r, pathOf(null, 'NOTE'));
       for (const c of r.children) if (c.tag === 'MIME' || c.tag === 'LANG' || c.tag === 'TRAN') ext(c, ['NOTE', c.tag]);
       out.push(r);
       continue;
+    }
+    if (r.tag === '') {
+      notes.add('MALFORMED_LINE_KEPT', [], r.line, UNPARSED_LINE_TAG);
+      r.tag = UNPARSED_LINE_TAG;
+      r.value = r.raw ?? '';
+      delete r.raw;
+    }
+    if (/^_EXT_[A-Z][A-Z0-9]*$/.test(r.tag)) {
+      r.tag = r.tag.slice(5);
+      notes.add('EXTENSION_TAG_RESTORED', [], r.line, r.tag);
     }
     if (r.tag === 'TRLR' || r.tag.startsWith('_')) {
       out.push(r);
       continue;
     }
-    for (const c of r.children) convert(c, [r.tag]);
+    convertChildren(r, pathOf(null, r.tag));
     out.push(r);
   }
+  keepUnparsedAsExtension(out, UNPARSED_LINE_TAG, notes);
   return { records: out, notes };
 }

@@ -29,10 +29,13 @@ import {
   ORD_STAT,
   ROLE_ENUM,
   ROLE_SYNONYMS,
+  ORIGINAL_XREF_TAG,
   TAGS_70,
   TRANSLIT_TYPE_TO_LANG,
+  UNPARSED_LINE_TAG,
 } from './tables.js';
-import { Notes, XrefFactory, child, cloneNode, node } from './tree.js';
+import { Notes, XrefFactory, child, cloneNode, convertChildrenIteratively, keepUnparsedAsExtension, node, pathOf } from './tree.js';
+import type { ConvertJob, ConvertStep, TagPath } from './tree.js';
 import { dateTo7, fileTo7, langTo7, stripEscapes, type DualYearPolicy } from './values.js';
 
 export interface To7Options {
@@ -40,6 +43,15 @@ export interface To7Options {
 }
 
 const VALID_XREF_7 = /^@[A-Z0-9_]+@$/;
+const VALID_TAG_7 = /^(?:[A-Z][A-Z0-9_]*|_[A-Z0-9_]+)$/;
+
+const SEX_VALUES = new Set(['M', 'F', 'U', 'X']);
+const SEX_WORDS: ReadonlyMap<string, string> = new Map([
+  ['male', 'M'], ['man', 'M'], ['female', 'F'], ['woman', 'F'], ['unknown', 'U'], ['?', 'U'],
+]);
+// eslint-disable-next-line no-control-regex
+const BANNED_7 = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const BANNED_7_ALL = new RegExp(BANNED_7.source, 'g');
 
 const TAG_RENAMES: ReadonlyMap<string, string> = new Map([
   ['EMAI', 'EMAIL'],
@@ -86,17 +98,22 @@ export function convertTo7(
 
   const created: GedcomNode[] = [];
   const extensionTagsUsed = new Set<string>();
+  const written = new Set<string>();
 
-  const mapPointer = (n: GedcomNode, path: readonly string[], inExtension: boolean): void => {
+  /** Identifiers of missing records, kept next to the `@VOID@` that replaces them. */
+  const voidWithOrigin = (n: GedcomNode, path: TagPath): void => {
+    notes.add('DANGLING_POINTER', path, n.line, n.pointer ?? '');
+    n.children.unshift(node(ORIGINAL_XREF_TAG, n.pointer ?? ''));
+    n.pointer = '@VOID@';
+  };
+
+  const mapPointer = (n: GedcomNode, path: TagPath, inExtension: boolean): void => {
     if (n.pointer === null || n.pointer === '@VOID@') return;
     const to = rename.get(n.pointer);
     if (to) n.pointer = to;
-    else if (inExtension || n.tag.startsWith('_')) {
-      notes.add('DANGLING_POINTER_IN_EXTENSION', path, n.line, n.pointer);
-    } else {
-      notes.add('DANGLING_POINTER', path, n.line, n.pointer);
-      n.pointer = '@VOID@';
-    }
+    // an extension's pointer may mean a record elsewhere (7.0 "relocated" records): kept, noted
+    else if (inExtension || n.tag.startsWith('_')) notes.add('DANGLING_POINTER_IN_EXTENSION', path, n.line, n.pointer);
+    else voidWithOrigin(n, path);
   };
 
   const phraseNode = (text: string, underExtension: boolean): GedcomNode => {
@@ -104,21 +121,39 @@ export function convertTo7(
     return node(underExtension ? '_PHRASE' : 'PHRASE', text);
   };
 
-  /** Converts `n` in place; returns the nodes that replace it (none = removed). */
-  const convert = (n: GedcomNode, path: string[], inExtension: boolean): GedcomNode[] => {
-    const parent = path[path.length - 1] ?? '';
-    const here = [...path, n.tag];
-    if (n.tag === '') return [n];
+  const done = (n: GedcomNode, path: TagPath, inExtension: boolean): ConvertStep => ({ jobs: [{ owner: n, path, inExtension }], finish: () => [n] });
+
+  /** Converts `n` in place; its step names the children to convert and what replaces `n`. */
+  const convert = (n: GedcomNode, path: TagPath | null, inExtension: boolean): ConvertStep => {
+    const parent = path?.tag ?? '';
+    if (n.tag === '') {
+      // a line that could not be read never reaches a 7.0 file as it is: kept as a documented extension
+      notes.add('MALFORMED_LINE_KEPT', path, n.line, UNPARSED_LINE_TAG);
+      n.tag = UNPARSED_LINE_TAG;
+      n.value = bannedFree(n.raw ?? '', n.line, path);
+      delete n.raw;
+      return done(n, pathOf(path, n.tag), true);
+    }
+    if (!VALID_TAG_7.test(n.tag) && VALID_TAG_7.test(n.tag.toUpperCase())) {
+      notes.add('TAG_CASE_NORMALIZED', path, n.line, n.tag);
+      n.tag = n.tag.toUpperCase();
+    }
     // renames first, so the new tag gets the new rules (tags the file documents in SCHMA stay)
     const renamed = declared.has(n.tag) ? undefined : TAG_RENAMES.get(n.tag);
     if (renamed && !inExtension) n.tag = renamed;
-    else if (!inExtension && !declared.has(n.tag) && n.tag.startsWith('_') && !(n.tag === '_PHRASE' && parent === 'LANG') && (UNPREFIX.has(n.tag.slice(1)) || (n.pointer === '@VOID@' && TAGS_70.has(n.tag.slice(1))))) {
+    else if (!inExtension && !declared.has(n.tag) && n.tag.startsWith('_') && !(n.tag === '_PHRASE' && (parent === 'LANG' || parent === 'SEX')) && (UNPREFIX.has(n.tag.slice(1)) || (n.pointer === '@VOID@' && TAGS_70.has(n.tag.slice(1))))) {
       n.tag = n.tag.slice(1);
     }
-
+    if ((n.tag === 'CONT' || n.tag === 'CONC') && path !== null) {
+      // a continuation the reader could not attach (under a pointer, after an xref): 7.0 cannot hold it
+      notes.add('MISPLACED_CONTINUATION_AS_EXTENSION', path, n.line, n.tag);
+      n.tag = `_EXT_${n.tag}`;
+    }
+    const here = pathOf(path, n.tag);
     mapPointer(n, here, inExtension);
     const ext = inExtension || n.tag.startsWith('_');
     if (n.tag.startsWith('_')) extensionTagsUsed.add(n.tag);
+    if (n.pointer === null && n.value !== '') n.value = bannedFree(n.value, n.line, here);
 
     // payload conversions by datatype (also inside extensions, as the published converter does)
     switch (n.tag) {
@@ -134,7 +169,7 @@ export function convertTo7(
       }
       case 'AGE': {
         const r = ageTo7(n.value);
-        if (r) {
+        if (r && !r.value.includes('\n')) {
           n.value = r.value;
           if (r.phrase !== undefined) n.children.unshift(phraseNode(r.phrase, false));
         } else if (n.value.trim() !== '') {
@@ -158,16 +193,13 @@ export function convertTo7(
       const r = convertStandard(n, here, parent);
       if (r !== undefined) return r;
     }
-    n.children = n.children.flatMap((c) => convert(c, here, ext));
-    return [n];
+    return done(n, here, ext);
   };
 
-  /** Structure-specific rules; undefined = keep `n` and recurse normally. */
-  const convertStandard = (n: GedcomNode, here: string[], parent: string): GedcomNode[] | undefined => {
-    const depth = here.length - 1;
-    const recurse = (): void => {
-      n.children = n.children.flatMap((c) => convert(c, here, false));
-    };
+  /** Structure-specific rules; undefined = keep `n` and convert its children normally. */
+  const convertStandard = (n: GedcomNode, here: TagPath, parent: string): ConvertStep | undefined => {
+    const depth = here.depth;
+    const children: ConvertJob[] = [{ owner: n, path: here, inExtension: false }];
     switch (n.tag) {
       case 'NOTE':
         if (n.pointer !== null || (depth === 0 && n.xref !== null)) n.tag = 'SNOTE';
@@ -175,34 +207,31 @@ export function convertTo7(
       case 'RFN': {
         const m = /^([^:]*):(.*)$/s.exec(n.value);
         const type = m ? `${EXID_TYPE.RFN}#${encodeURIComponent(m[1] ?? '')}` : EXID_TYPE.RFN;
-        recurse();
-        return [node('EXID', m ? (m[2] ?? '') : n.value, [node('TYPE', type), ...n.children])];
+        return { jobs: children, finish: () => [node('EXID', m ? (m[2] ?? '') : n.value, [node('TYPE', type), ...n.children])] };
       }
       case 'RIN': {
         const type = headSour ? `${EXID_TYPE.RIN}#${encodeURIComponent(headSour)}` : EXID_TYPE.RIN;
-        recurse();
-        return [node('EXID', n.value, [node('TYPE', type), ...n.children])];
+        return { jobs: children, finish: () => [node('EXID', n.value, [node('TYPE', type), ...n.children])] };
       }
       case 'AFN':
-        recurse();
-        return [node('EXID', n.value, [node('TYPE', EXID_TYPE.AFN), ...n.children])];
+        return { jobs: children, finish: () => [node('EXID', n.value, [node('TYPE', EXID_TYPE.AFN), ...n.children])] };
       case '_FSFTID':
       case '_FID':
-        recurse();
-        return [node('EXID', n.value, [node('TYPE', EXID_TYPE.FSFTID), ...n.children])];
+        return { jobs: children, finish: () => [node('EXID', n.value, [node('TYPE', EXID_TYPE.FSFTID), ...n.children])] };
       case 'ALIA':
         if (n.pointer === null && parent === 'INDI') {
           n.tag = 'NAME';
-          recurse();
-          n.children.push(node('TYPE', 'AKA'));
-          return [n];
+          return {
+            jobs: children,
+            finish: () => {
+              n.children.push(node('TYPE', 'AKA'));
+              return [n];
+            },
+          };
         }
         return undefined;
       case 'RELA':
-        if (parent === 'ASSO') {
-          recurse();
-          return [withChildren(roleNode(n.value), n.children)];
-        }
+        if (parent === 'ASSO') return { jobs: children, finish: () => [withChildren(roleNode(n.value), n.children)] };
         return undefined;
       case 'ROLE': {
         // SOUR.EVEN.ROLE: enumeration or (descriptor)
@@ -214,31 +243,40 @@ export function convertTo7(
           return undefined;
         }
         if (v === '') return undefined;
-        recurse();
-        if (desc) return [withChildren(node('ROLE', 'OTHER', [phraseNode(desc[1] ?? '', false)]), n.children)];
-        return [withChildren(roleNode(v), n.children)];
+        if (desc) return { jobs: children, finish: () => [withChildren(node('ROLE', 'OTHER', [phraseNode(desc[1] ?? '', false)]), n.children)] };
+        return { jobs: children, finish: () => [withChildren(roleNode(v), n.children)] };
       }
       case 'FONE':
-      case 'ROMN': {
-        recurse();
-        const type = child(n, 'TYPE');
-        n.children = n.children.filter((c) => c !== type);
-        const lang = type ? TRANSLIT_TYPE_TO_LANG.get(type.value.trim().toLowerCase()) : undefined;
-        const tran = node('TRAN', n.value, n.children);
-        if (lang) tran.children.unshift(node('LANG', lang));
-        else tran.children.unshift(node('LANG', 'und', [phraseNode(type ? type.value : n.tag, true)]));
-        return [tran];
-      }
+      case 'ROMN':
+        return {
+          jobs: children,
+          finish: () => {
+            const type = child(n, 'TYPE');
+            n.children = n.children.filter((c) => c !== type);
+            const lang = type ? TRANSLIT_TYPE_TO_LANG.get(type.value.trim().toLowerCase()) : undefined;
+            const tran = node('TRAN', n.value, n.children);
+            if (lang) tran.children.unshift(node('LANG', lang));
+            else tran.children.unshift(node('LANG', 'und', [phraseNode(type ? type.value : n.tag, true)]));
+            return [tran];
+          },
+        };
       case 'SOUR':
-        if (depth > 0 && n.pointer === null && parent !== 'HEAD') return [sourceCitation(n, here)];
+        if (depth > 0 && n.pointer === null && parent !== 'HEAD') return sourceCitation(n, here);
         return undefined;
       case 'OBJE':
-        if (depth > 0 && n.pointer === null) return [mediaLink(n, here)];
+        if (depth > 0 && n.pointer === null) return mediaLink(n, here);
         if (depth === 0) {
-          recurse();
-          fixMediaFiles(n);
-          return [n];
+          return {
+            jobs: children,
+            finish: () => {
+              fixMediaFiles(n);
+              return [n];
+            },
+          };
         }
+        return undefined;
+      case 'SEX':
+        repairSex(n, here);
         return undefined;
       default:
         break;
@@ -254,7 +292,12 @@ export function convertTo7(
       else if (e && e.other && n.value.trim() !== '') {
         n.children.unshift(phraseNode(n.value, false));
         n.value = 'OTHER';
-      } else if (e) notes.add('ENUM_VALUE_KEPT', here, n.line, n.value);
+      } else if (e && n.value.trim() !== '') {
+        // 7.0 has no OTHER here: the structure is kept whole as an extension
+        notes.add('ENUM_VALUE_AS_EXTENSION', here, n.line, n.value);
+        n.tag = `_EXT_${n.tag}`;
+        return done(n, pathOf(here.up, n.tag), true);
+      }
     }
     if (n.tag === 'STAT' && ORD_TAGS.has(parent)) {
       const s = ORD_STAT.get(n.value.trim().toUpperCase());
@@ -270,10 +313,24 @@ export function convertTo7(
     if (!TAGS_70.has(n.tag) && !n.tag.startsWith('_')) {
       notes.add('UNKNOWN_TAG_AS_EXTENSION', here, n.line, n.tag);
       n.tag = `_EXT_${n.tag}`;
-      n.children = n.children.flatMap((c) => convert(c, [...here.slice(0, -1), n.tag], true));
-      return [n];
+      return done(n, pathOf(here.up, n.tag), true);
     }
     return undefined;
+  };
+
+  /**
+   * SEX is an enumeration without OTHER (M, F, U, X) and 7.0 forbids continuing it: the first line
+   * gives the value when it is one (or a word for one), else U; any other text is kept in a
+   * documented `_PHRASE` extension (the 7.0 PHRASE URI) with a finding.
+   */
+  const repairSex = (n: GedcomNode, here: TagPath): void => {
+    const text = n.value.trim();
+    const first = (text.split('\n')[0] ?? '').trim().toUpperCase();
+    const value = SEX_VALUES.has(first) ? first : (SEX_WORDS.get(first.toLowerCase()) ?? 'U');
+    n.value = value;
+    if (text === '' || text.toUpperCase() === value) return;
+    notes.add('ENUM_VALUE_REPAIRED', here, n.line, text);
+    n.children.unshift(phraseNode(text, true));
   };
 
   const withChildren = (made: GedcomNode, kids: GedcomNode[]): GedcomNode => {
@@ -289,7 +346,7 @@ export function convertTo7(
     return node('ROLE', syn ?? 'OTHER', [phraseNode(v, false)]);
   };
 
-  const sourceCitation = (n: GedcomNode, here: string[]): GedcomNode => {
+  const sourceCitation = (n: GedcomNode, here: TagPath): ConvertStep => {
     const xref = factory.next();
     const recordChildren: GedcomNode[] = [];
     if (n.value !== '') recordChildren.push(node('NOTE', stripEscapes(n.value)));
@@ -309,11 +366,10 @@ export function convertTo7(
     const cite = node('SOUR', '', rest, xref);
     cite.line = n.line;
     notes.add('SOURCE_TEXT_TO_RECORD', here, n.line, xref);
-    cite.children = cite.children.flatMap((c) => convert(c, here, false));
-    return cite;
+    return { jobs: [{ owner: cite, path: here, inExtension: false }], finish: () => [cite] };
   };
 
-  const mediaLink = (n: GedcomNode, here: string[]): GedcomNode => {
+  const mediaLink = (n: GedcomNode, here: TagPath): ConvertStep => {
     const xref = factory.next();
     const link = node('OBJE', '', [], xref);
     link.line = n.line;
@@ -330,12 +386,18 @@ export function convertTo7(
       for (const f of files) if (!child(f, 'FORM')) f.children.push(cloneNode(looseForm));
       if (files.length === 0) rec.children.push(looseForm); // nowhere better: kept, not dropped
     }
-    rec.children = rec.children.flatMap((c) => convert(c, ['OBJE'], false));
-    fixMediaFiles(rec);
-    link.children = link.children.flatMap((c) => convert(c, here, false));
-    created.push(rec);
-    notes.add('MEDIA_TO_RECORD', here, n.line, xref);
-    return link;
+    return {
+      jobs: [
+        { owner: rec, path: pathOf(null, 'OBJE'), inExtension: false },
+        { owner: link, path: here, inExtension: false },
+      ],
+      finish: () => {
+        fixMediaFiles(rec);
+        created.push(rec);
+        notes.add('MEDIA_TO_RECORD', here, n.line, xref);
+        return [link];
+      },
+    };
   };
 
   /** OBJE record: FILE payloads to URLs, FORM to media types, FORM.TYPE to FORM.MEDI. */
@@ -362,6 +424,24 @@ export function convertTo7(
     }
   };
 
+  /** Characters 7.0 bans (C0 but tab / LF / CR, DEL, C1, lone surrogates, U+FFFE / U+FFFF) become U+FFFD, counted. */
+  const bannedFree = (text: string, line: number, path: TagPath | null): string => {
+    if (!BANNED_7.test(text)) return text;
+    notes.add('BANNED_CHARACTER_REPLACED', path, line);
+    return text.replace(BANNED_7_ALL, '\ufffd');
+  };
+
+  /** Convert one structure and its subtree; the structures that replace it. */
+  const convertOne = (n: GedcomNode, path: TagPath | null, inExtension: boolean): GedcomNode[] => {
+    const holder = node('', '', [n]);
+    convertChildrenIteratively({ owner: holder, path, inExtension }, convert);
+    return holder.children;
+  };
+  /** Convert the children of `owner` (a record) under `path`. */
+  const convertChildren = (owner: GedcomNode, path: TagPath): void => {
+    convertChildrenIteratively({ owner, path, inExtension: false }, convert);
+  };
+
   // --- records
   const out: GedcomNode[] = [];
   let trailer: GedcomNode | undefined;
@@ -374,19 +454,29 @@ export function convertTo7(
       trailer = r;
       continue;
     }
-    if (r.xref) r.xref = rename.get(r.xref) ?? r.xref;
+    if (r.xref) {
+      const x = rename.get(r.xref) ?? r.xref;
+      if (written.has(x)) {
+        // a second record with the same identifier: pointers keep reaching the first one
+        r.xref = factory.next();
+        notes.add('DUPLICATE_XREF_RENAMED', [r.tag], r.line, x);
+      } else r.xref = x;
+      written.add(r.xref);
+    }
     if (r.tag === 'HEAD') {
-      out.push(convertHead(r, notes, subnXrefs, (c, p) => convert(c, p, false)));
+      out.push(convertHead(r, notes, subnXrefs, (c, p) => convertOne(c, p, false)));
       continue;
     }
     if (r.tag === 'NOTE') {
       r.tag = 'SNOTE';
+      mapPointer(r, pathOf(null, 'SNOTE'), false);
       if (r.value.includes('@#')) r.value = stripEscapes(r.value);
-      r.children = r.children.flatMap((c) => convert(c, ['SNOTE'], false));
+      r.value = bannedFree(r.value, r.line, null);
+      convertChildren(r, pathOf(null, 'SNOTE'));
       out.push(r);
       continue;
     }
-    out.push(...convert(r, [], false));
+    out.push(...convertOne(r, null, false));
   }
   out.push(...created);
   if (!out.some((r) => r.tag === 'HEAD')) {
@@ -412,6 +502,7 @@ export function convertTo7(
     }
   }
   out.push(trailer ?? node('TRLR'));
+  keepUnparsedAsExtension(out, UNPARSED_LINE_TAG, notes);
   return { records: out, notes };
 }
 
@@ -419,9 +510,10 @@ function convertHead(
   head: GedcomNode,
   notes: Notes,
   subnXrefs: ReadonlySet<string>,
-  convertChild: (c: GedcomNode, path: string[]) => GedcomNode[],
+  convertChild: (c: GedcomNode, path: TagPath) => GedcomNode[],
 ): GedcomNode {
   const kept: GedcomNode[] = [];
+  const headPath = pathOf(null, 'HEAD');
   let gedc: GedcomNode | undefined;
   /** A removed header structure that carries substructures is kept as an extension so they survive. */
   const removeOrKeep = (c: GedcomNode, code: string): void => {
@@ -451,18 +543,18 @@ function convertHead(
         break;
       case 'SUBM':
         if (c.pointer !== null && subnXrefs.has(c.pointer)) break;
-        kept.push(...convertChild(c, ['HEAD']));
+        kept.push(...convertChild(c, headPath));
         break;
       case 'SOUR':
       case 'DEST':
       case 'COPR':
         // system id / destination / copyright: plain text, substructures standard
         if (c.value.includes('@#')) c.value = c.value.replace(/@#[^@]*@ ?/g, '');
-        c.children = c.children.flatMap((cc) => convertChild(cc, ['HEAD', c.tag]));
+        c.children = c.children.flatMap((cc) => convertChild(cc, pathOf(headPath, c.tag)));
         kept.push(c);
         break;
       default:
-        kept.push(...convertChild(c, ['HEAD']));
+        kept.push(...convertChild(c, headPath));
     }
   }
   const vers = node('VERS', '7.0');

@@ -1,6 +1,6 @@
 /** Payload conversions shared by both directions: dates, file names / URLs, languages, escapes. */
 
-import { dualYearAlternative, formatDate, parseDate, type DatePoint, type DateValue } from '../date.js';
+import { dualYearAlternative, formatDate, parseDate, type DatePoint, type DateValue, type GedcomDate } from '../date.js';
 import { BCP47_TO_LANGUAGE, LANGUAGE_TO_BCP47 } from './tables.js';
 
 /** How a 5.x dual year with a month or a qualifier becomes one 7.0 year. */
@@ -38,15 +38,22 @@ function mapPoints(v: DateValue, f: (p: DatePoint) => DatePoint): DateValue {
  * UNKNOWN the extension calendars `_ROMAN` / `_UNKNOWN`, `B.C.` becomes `BCE`.
  */
 export function dateTo7(text: string, policy: DualYearPolicy = 'post-slash'): { value: string; phrase?: string } {
-  const d = parseDate(text, '5.5.1');
   const original = text.trim();
+  let d = parseDate(text, '5.5.1');
+  let trailing = false;
   switch (d.kind) {
     case 'empty':
       return { value: '' };
     case 'phrase':
       return { value: '', phrase: d.phrase };
-    case 'invalid':
-      return { value: '', phrase: original };
+    case 'invalid': {
+      // `7 JAN 1932 SL`: the longest leading part that is a date keeps its date, the whole text its PHRASE
+      const prefix = datePrefix(original.replace(/\s+/g, ' '));
+      if (prefix === null) return { value: '', phrase: original };
+      d = prefix;
+      trailing = true;
+      break;
+    }
     default:
       break;
   }
@@ -74,9 +81,22 @@ export function dateTo7(text: string, policy: DualYearPolicy = 'post-slash'): { 
   }
   const converted = mapPoints(d, fix);
   const value = formatDate(converted, '7.0');
-  if (needsPhrase || droppedEpoch) return { value, phrase: original };
+  if (needsPhrase || droppedEpoch || trailing) return { value, phrase: original };
   if (d.kind === 'interpreted') return { value, phrase: d.phrase };
   return { value };
+}
+
+/** Words of a date payload tried as a leading date, at most (a date has at most 9 words). */
+const DATE_PREFIX_WORDS = 12;
+
+/** The longest leading run of words of `text` that reads as a date (not a phrase), or null. */
+function datePrefix(text: string): GedcomDate | null {
+  const words = text.split(' ');
+  for (let n = Math.min(words.length - 1, DATE_PREFIX_WORDS); n >= 1; n--) {
+    const d = parseDate(words.slice(0, n).join(' '), '5.5.1');
+    if (d.kind !== 'invalid' && d.kind !== 'empty' && d.kind !== 'phrase') return d;
+  }
+  return null;
 }
 
 /**
@@ -85,6 +105,11 @@ export function dateTo7(text: string, policy: DualYearPolicy = 'post-slash'): { 
  * extension because 5.5.1 cannot attach it.
  */
 export function dateTo551(text: string, phrase: string | undefined): { value: string; keepPhrase: boolean } {
+  if (phrase !== undefined && phrase.trim() !== '') {
+    // a PHRASE written by the 5.5.1 -> 7.0 conversion (dual year, trailing text) is the 5.5.1 payload itself
+    const forward = dateTo7(phrase);
+    if (forward.phrase === phrase.trim() && forward.value === text.trim()) return { value: phrase.trim(), keepPhrase: false };
+  }
   const d = parseDate(text, '7.0');
   if (d.kind === 'invalid') return { value: text, keepPhrase: phrase !== undefined };
   if (phrase !== undefined && !/[()]/.test(phrase)) {

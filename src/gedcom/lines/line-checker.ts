@@ -1,4 +1,5 @@
 import type { DiagnosticLog } from '../diagnostics.js';
+import { GEDCOM_INPUT_LIMITS } from '../limits.js';
 import type { LineScanner } from './scanner.js';
 import {
   LINE_BLANK,
@@ -69,6 +70,7 @@ export class LineChecker {
       if (term === TERM_LFCR) log.add('LINE_TERMINATOR_LFCR', line, 'LF CR terminator', this.isV7 ? 'error' : 'info');
     }
     const byteLen = s.lineEnd - s.lineStart;
+    if (byteLen > GEDCOM_INPUT_LIMITS.maxLineBytes) log.add('LINE_OVER_LIMIT', line, `line has ${byteLen} bytes (engine limit ${GEDCOM_INPUT_LIMITS.maxLineBytes})`);
     if (byteLen > this.maxLineLength || (!this.isV7 && byteLen > 255)) {
       const chars = this.countChars(s.buf, s.lineStart, s.lineEnd);
       if (chars > this.maxLineLength) this.maxLineLength = chars;

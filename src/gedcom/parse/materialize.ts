@@ -4,6 +4,8 @@ import { LineScanner } from '../lines/scanner.js';
 import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
 import type { TagInterner } from '../lines/tag-interner.js';
 import { isPointer } from '../lines/pointer.js';
+import { GEDCOM_INPUT_LIMITS } from '../limits.js';
+import { GedcomError } from '../errors.js';
 
 const AT = 64;
 
@@ -29,18 +31,18 @@ function isAsciiRange(buf: Buffer, s: number, e: number): boolean {
   return true;
 }
 
-/** Remove escapes from one physical payload, in bytes: 7.0 a leading `@@`; 5.x every `@@`. */
-function pushUnescaped(out: number[], buf: Buffer, s: number, e: number, isV7: boolean): void {
+/** Copy one physical payload into `out` at `at` removing escapes (7.0 a leading `@@`; 5.x every `@@`); the new end. */
+function copyUnescaped(out: Buffer, at: number, buf: Buffer, s: number, e: number, isV7: boolean): number {
   if (isV7) {
     if (e - s >= 2 && buf[s] === AT && buf[s + 1] === AT) s++;
-    for (let i = s; i < e; i++) out.push(buf[i] as number);
-    return;
+    return at + buf.copy(out, at, s, e);
   }
   for (let i = s; i < e; i++) {
     const c = buf[i] as number;
-    out.push(c);
+    out[at++] = c;
     if (c === AT && buf[i + 1] === AT) i++;
   }
+  return at;
 }
 
 export function decodeSingle(ctx: MaterializeContext, buf: Buffer, s: number, e: number): string {
@@ -54,14 +56,20 @@ export function decodeSingle(ctx: MaterializeContext, buf: Buffer, s: number, e:
   return v;
 }
 
-function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments): string {
-  const bytes: number[] = [];
-  for (let k = 0; k < segs.length; k += 3) {
-    if (segs[k + 2] === 1) bytes.push(10);
-    pushUnescaped(bytes, buf, segs[k] as number, segs[k + 1] as number, ctx.isV7);
+function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments, line: number): string {
+  let total = 0;
+  for (let k = 0; k < segs.length; k += 3) total += (segs[k + 1] as number) - (segs[k] as number) + (segs[k + 2] === 1 ? 1 : 0);
+  if (total > GEDCOM_INPUT_LIMITS.maxValueBytes) {
+    throw new GedcomError('GEDCOM_INPUT_LIMIT', `a continued value exceeds ${GEDCOM_INPUT_LIMITS.maxValueBytes} bytes`, line, 'shorten the text continued with CONC/CONT');
   }
-  const joined = Buffer.from(bytes);
-  return ctx.codec.decode(joined, 0, joined.length);
+  // one buffer of the joined payloads (bytes joined before decoding: split characters survive)
+  const joined = Buffer.allocUnsafe(total);
+  let at = 0;
+  for (let k = 0; k < segs.length; k += 3) {
+    if (segs[k + 2] === 1) joined[at++] = 10;
+    at = copyUnescaped(joined, at, buf, segs[k] as number, segs[k + 1] as number, ctx.isV7);
+  }
+  return ctx.codec.decode(joined, 0, at);
 }
 
 /**
@@ -137,7 +145,7 @@ export function materializeRecord(bytes: Buffer, start: number, end: number, fir
     valueEnd.push(ve);
   }
   if (segments !== null) {
-    for (const [node, segs] of segments) node.value = decodeSegments(ctx, bytes, segs);
+    for (const [node, segs] of segments) node.value = decodeSegments(ctx, bytes, segs, node.line);
   }
   s.reset(EMPTY);
   return root ?? { tag: '', xref: null, pointer: null, value: '', children: [], line: firstLine, raw: '' };

@@ -12,7 +12,8 @@ import { joinConcLines } from '../decode/conc-joined.js';
 import { hasLoneSurrogate, utf16ToUtf8 } from '../decode/utf16.js';
 import { payloadCodec } from '../decode/codecs.js';
 import { readHeaderFacts } from '../header.js';
-import { classifyVersion } from '../version.js';
+import { resolveVersion, type AssumableVersion } from '../version.js';
+import { GEDCOM_INPUT_LIMITS } from '../limits.js';
 import { LineScanner } from '../lines/scanner.js';
 import { LineChecker, countAnselChars, countBytes, countUtf8Chars } from '../lines/line-checker.js';
 import type { CharCounter } from '../lines/line-checker.js';
@@ -28,6 +29,16 @@ export interface ParseOptions {
   readonly keepDiagnosticsPerCode?: number;
   /** Told the byte offset reached every STEP_MASK + 1 lines (stage 'parse'); may throw WorkCancelled. */
   readonly monitor?: WorkMonitor;
+  /**
+   * Read a file whose HEAD.GEDC.VERS is missing or unsupported (5.0, 5.01, 4.0, ...) with this
+   * version's rules; a supported declared version always wins. An explicit caller decision.
+   */
+  readonly assumeVersion?: AssumableVersion | null;
+}
+
+/** A byte that belongs to a word (ASCII letter or digit, or part of a non-ASCII character). */
+function isWordByte(b: number): boolean {
+  return b >= 0x80 || (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122);
 }
 
 /** Record types that need an xref. */
@@ -72,7 +83,7 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   }
 
   const facts = readHeaderFacts(text);
-  const version = classifyVersion(facts.gedcVers);
+  const version = resolveVersion(facts.gedcVers, options.assumeVersion);
   let stats: ByteStats | null = null;
   const getStats = (): ByteStats => {
     if (stats === null) {
@@ -98,9 +109,14 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   }
 
   if (facts.gedcVers === null) log.add('GEDCOM_VERSION_MISSING', 0, 'HEAD.GEDC.VERS is missing');
-  else if (version.family === null) log.add('GEDCOM_VERSION_UNSUPPORTED', 0, `GEDCOM version ${facts.gedcVers} is not supported`);
-  else if (version.family === '5.5.5') log.add('GEDCOM_VERSION_555', 0, 'GEDCOM 5.5.5 is read and written with 5.5.1 rules');
-  else if (version.family === '7.1') log.add('GEDCOM_VERSION_NEWER_MINOR', 0, 'GEDCOM 7.1 is read with 7.0 rules; unknown structures are kept as they are');
+  else if (version.family === null || version.assumed !== undefined) log.add('GEDCOM_VERSION_UNSUPPORTED', 0, `GEDCOM version ${facts.gedcVers} is not supported`);
+  if (version.assumed !== undefined) log.add('GEDCOM_VERSION_ASSUMED', 0, `read as GEDCOM ${version.assumed}, as the caller chose`);
+  const is555 = version.family === '5.5.5';
+  if (is555) {
+    log.add('GEDCOM_VERSION_555', 0, 'GEDCOM 5.5.5 is read and written with 5.5.1 rules; its stricter rules are checked');
+    if (used !== 'UTF-8' && utf16 === null) log.add('GEDCOM_555_ENCODING', 0, `GEDCOM 5.5.5 allows UTF-8 and UTF-16 only; the file is ${used}`);
+    if (bom === null) log.add('GEDCOM_555_BOM_MISSING', 0, 'GEDCOM 5.5.5 files start with a byte order mark');
+  } else if (version.family === '7.1') log.add('GEDCOM_VERSION_NEWER_MINOR', 0, 'GEDCOM 7.1 is read with 7.0 rules; unknown structures are kept as they are');
 
   const source = new SourceText(text, used, bom, trailing);
   const codec = payloadCodec(used);
@@ -122,6 +138,10 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   let curTag = '';
   let curXref: string | null = null;
   let firstRecordStart = -1;
+  // bytes of the logical value being continued (CONC / CONT), against GEDCOM_INPUT_LIMITS.maxValueBytes
+  let valueBytes = 0;
+  let valueOver = false;
+  let prevLastByte = -1;
   const flush = (end: number): void => {
     if (curStart < 0) return;
     spans.push({ start: curStart, end, line: curLine });
@@ -146,10 +166,23 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
     }
     if (ok) {
       const isConc = scanner.tagIs('CONC');
-      if (isConc && version.isV7) log.add('CONC_IN_V7', scanner.lineNo, 'CONC does not exist in GEDCOM 7');
-      if ((isConc || scanner.tagIs('CONT')) && (scanner.level === 0 || scanner.xrefEnd > 0)) {
-        log.add('CONTINUATION_MISPLACED', scanner.lineNo, 'CONC/CONT at level 0 or with an xref');
+      const payload = scanner.valueEnd - scanner.valueStart;
+      if (isConc || scanner.tagIs('CONT')) {
+        if (isConc && version.isV7) log.add('CONC_IN_V7', scanner.lineNo, 'CONC does not exist in GEDCOM 7');
+        if (scanner.level === 0 || scanner.xrefEnd > 0) log.add('CONTINUATION_MISPLACED', scanner.lineNo, 'CONC/CONT at level 0 or with an xref');
+        if (isConc && is555 && payload > 0 && prevLastByte >= 0 && isWordByte(prevLastByte) && isWordByte(text[scanner.valueStart] as number)) {
+          log.add('GEDCOM_555_CONC_INSIDE_WORD', scanner.lineNo, 'GEDCOM 5.5.5 does not split a value with CONC inside a word');
+        }
+        valueBytes += payload + 1;
+        if (valueBytes > GEDCOM_INPUT_LIMITS.maxValueBytes && !valueOver) {
+          valueOver = true;
+          log.add('VALUE_OVER_LIMIT', scanner.lineNo, `a value continued with CONC/CONT exceeds ${GEDCOM_INPUT_LIMITS.maxValueBytes} bytes (engine limit)`);
+        }
+      } else {
+        valueBytes = payload;
+        valueOver = false;
       }
+      prevLastByte = payload > 0 ? (text[scanner.valueEnd - 1] as number) : -1;
     }
   }
   flush(text.length);

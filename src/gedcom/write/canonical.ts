@@ -37,11 +37,20 @@ function writePayloadLines(out: string[], level: number, node: GedcomNode, opts:
   }
 }
 
-/** Append the canonical lines of `node` (at `level`) and its subtree to `out`. */
+/** Append the canonical lines of `node` (at `level`) and its subtree to `out`, depth first without recursion. */
 export function writeCanonical(out: string[], node: GedcomNode, level: number, opts: CanonicalOptions): void {
-  if (node.raw !== undefined) out.push(node.raw, opts.eol);
-  else writePayloadLines(out, level, node, opts);
-  for (const child of node.children) writeCanonical(out, child, level + 1, opts);
+  const nodes: GedcomNode[] = [node];
+  const levels: number[] = [level];
+  while (nodes.length > 0) {
+    const n = nodes.pop() as GedcomNode;
+    const l = levels.pop() as number;
+    if (n.raw !== undefined) out.push(n.raw, opts.eol);
+    else writePayloadLines(out, l, n, opts);
+    for (let i = n.children.length - 1; i >= 0; i--) {
+      nodes.push(n.children[i] as GedcomNode);
+      levels.push(l + 1);
+    }
+  }
 }
 
 /** Canonical text of a whole record. */

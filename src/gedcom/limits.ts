@@ -1,0 +1,16 @@
+/**
+ * Named limits of the GEDCOM engine on hostile input, in one place. Every limit is checked while
+ * a file is scanned, before any tree or value is built from the bytes, and is reported with a
+ * stable code and the line it was crossed on: the parse records an error finding
+ * (`LINE_OVER_LIMIT`, `VALUE_OVER_LIMIT`) and every operation that would build trees refuses the
+ * document with `GEDCOM_INPUT_LIMIT` (see `errors.ts`). Real files stay far below them: the
+ * longest line of the 415 corpus files is under 40,000 bytes and the longest value under 1 MB.
+ */
+export const GEDCOM_INPUT_LIMITS = {
+  /** Longest physical line, in bytes of the tokenized text (terminator excluded). */
+  maxLineBytes: 1 << 20,
+  /** Longest logical value: a payload and its CONC / CONT continuation payloads, in bytes. */
+  maxValueBytes: 4 << 20,
+  /** Conversion findings kept in full (all are counted by code). */
+  conversionNotesKept: 5000,
+} as const;
