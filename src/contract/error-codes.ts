@@ -88,6 +88,7 @@ export const ERROR_CATALOGUE = {
   GEDCOM_ROOT_UNKNOWN: { status: 400, message: 'The root is not an individual of the file.' },
   GEDCOM_RESOURCE_LIMIT: { status: 500, message: 'The operation exceeded its memory or time ceiling.' },
   GEDCOM_WORKER_FAILED: { status: 500, message: 'The operation stopped unexpectedly.' },
+  SERVICE_STOPPING: { status: 503, message: 'The service is shutting down.' },
   // last resort
   INTERNAL_FAILURE: { status: 500, message: 'The request failed safely.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -102,6 +102,8 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const deadlines = options.deadlines ?? SERVER_TIMEOUTS;
   const matcher = new RouteMatcher(routes);
   const connections = new ConnectionGovernor(options.connections ?? CONNECTION_LIMITS, options.timers ?? NODE_TIMERS);
+  // Set when a graceful shutdown begins: new requests get an envelope, not the framework's 503 body.
+  let stopping = false;
   const fixed = new Map<string, () => string | null>();
   for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, route.fixedResponse);
 
@@ -115,6 +117,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     const verdict = gate.check(req);
     if (verdict !== 'AUTH_BEARER_INVALID') connections.authenticated(req.socket);
     if (typeof verdict === 'string') return writeRawEnvelope(res, verdict);
+    if (stopping) return writeRawEnvelope(res, 'SERVICE_STOPPING');
     // Authenticate first, then say no to an expectation other than 100-continue (no body is invited).
     if (expectation === 'unsupported') return writeRawEnvelope(res, 'EXPECTATION_UNSUPPORTED');
     const resolution = matcher.resolve(req.method ?? '', req.url ?? '');
@@ -139,7 +142,8 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const app = Fastify({
     logger: false,
     exposeHeadRoutes: false,
-    return503OnClosing: true,
+    // The framework's own 503 has its own body; `stopping` answers with an envelope instead.
+    return503OnClosing: false,
     forceCloseConnections: true,
     bodyLimit: REQUEST_LIMITS.maxBodyBytes,
     onProtoPoisoning: 'error',
@@ -184,6 +188,11 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     frameworkErrors: (_error, _request, reply) => {
       void sendError(reply, new ServiceError('REQUEST_URL_INVALID'));
     },
+  });
+
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    done();
   });
 
   app.removeAllContentTypeParsers();

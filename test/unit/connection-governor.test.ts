@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SILENT_EVENT_LOG } from '../../src/app/event-log.js';
 import type { ConnectionPolicy, ConnectionTimers } from '../../src/http/connection-governor.js';
@@ -51,7 +52,7 @@ afterEach(async () => {
   adapter = null;
 });
 
-async function serve(timers: ManualTimers, policy: ConnectionPolicy = POLICY, deadlines?: HttpDeadlines): Promise<number> {
+async function serve(timers: ManualTimers, policy: ConnectionPolicy = POLICY, deadlines?: HttpDeadlines, beforeListen?: (built: HttpAdapter) => void): Promise<number> {
   const gate = new RequestGate({ bearer: BEARER, appBuild: BUILD });
   adapter = buildHttpAdapter({
     gate,
@@ -67,11 +68,12 @@ async function serve(timers: ManualTimers, policy: ConnectionPolicy = POLICY, de
         dispatchKey: 'test.ping',
         summary: 'Ping',
         tags: [],
-        success: { status: 200, description: 'pong', contentType: 'application/json' },
+        success: { status: 200, description: 'pong', schema: Type.Object({ pong: Type.Boolean() }), contentType: 'application/json' },
         handler: async () => ({ pong: true }),
       }),
     ],
   });
+  beforeListen?.(adapter);
   await adapter.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = adapter.app.server.address() as AddressInfo;
   gate.bindPort(port);
@@ -212,5 +214,22 @@ describe('connection governor', () => {
     expect(shell.text()).toContain('HTTP/1.1 408 Request Timeout');
     expect(shell.text()).toContain('"code":"REQUEST_TIMEOUT"');
     expect(SERVER_TIMEOUTS.deadlineCheckIntervalMs * 10).toBeLessThanOrEqual(SERVER_TIMEOUTS.headersMs);
+  });
+
+  it('answers requests that arrive during a graceful shutdown with 503 SERVICE_STOPPING, an envelope (not the framework body)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const port = await serve(new ManualTimers(), POLICY, undefined, (built) => built.app.addHook('preClose', async () => held));
+    const shell = await client(port);
+    shell.socket.write(request(true));
+    await answered(shell, '{"pong":true}');
+    const closing = adapter?.app.close();
+    shell.socket.write(request(true));
+    await answered(shell, '"code":"SERVICE_STOPPING"');
+    expect(shell.text()).toContain('HTTP/1.1 503');
+    expect(shell.text()).not.toContain('statusCode');
+    release();
+    await closing;
+    adapter = null;
   });
 });
