@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * One synchronous chat run
-         * @description One bounded generation under the fixed system instruction. Every run re-reads consent and re-enters the central provider preflight; one run at a time per session (409 CHAT_RUN_ACTIVE); at most 32 messages (409 CHAT_MESSAGE_LIMIT) and 65536 context characters (409 CHAT_CONTEXT_LIMIT). History is committed only after a successful provider result; a provider failure is a sanitized PROVIDER_UNAVAILABLE, PROVIDER_FAILED or PROVIDER_TIMEOUT and leaves history unchanged. The reply is labelled advisory, not evidence.
+         * @description One bounded generation under the fixed system instruction. Every run re-reads consent and re-enters the central provider preflight; one run at a time per session (409 CHAT_RUN_ACTIVE); at most 32 messages (409 CHAT_MESSAGE_LIMIT) and 65536 context characters (409 CHAT_CONTEXT_LIMIT). History is committed only for a completed or truncated answer (fields outcome and finish_reason); a refusal is 409 PROVIDER_REFUSED and an answer larger than the model's context 409 PROVIDER_CONTEXT_EXCEEDED; any other provider failure is a sanitized PROVIDER_* code with a remediation (docs/chat-outcomes.md); neither changes the history. The reply is labelled advisory, not evidence.
          */
         post: operations["runInternalChat"];
         delete?: never;
@@ -642,11 +642,16 @@ export interface components {
         AdvisoryReview: {
             /** @constant */
             label: "advisory";
-            /** @enum {unknown} */
-            status: "not_requested" | "not_applicable" | "completed" | "failed";
+            /**
+             * @description `completed`: the review ended with the model's own end; `truncated`: an output bound or the context window cut it (the artifact holds the part received, see `finish_reason`); `refused`: the provider declined and no review was kept; `failed`: see `error_code`.
+             * @enum {unknown}
+             */
+            status: "not_requested" | "not_applicable" | "completed" | "truncated" | "refused" | "failed";
             /** @enum {unknown} */
             mode: "offline" | "local" | "cloud";
             error_code: string | null;
+            /** @description How a completed or truncated review ended; null otherwise. */
+            finish_reason: ("stop" | "length" | "context_window") | null;
             items_reviewed: number;
             living_redacted: number;
         };
@@ -789,10 +794,15 @@ export interface components {
                 label: "advisory_not_evidence";
             };
             /**
-             * @description `stop`: the model ended; `length`: the output bound ended it.
+             * @description `completed`: finish reason `stop`; `truncated`: finish reason `length` or `context_window`. Both are kept in the history.
              * @enum {unknown}
              */
-            finish_reason: "stop" | "length";
+            outcome: "completed" | "truncated";
+            /**
+             * @description `stop`: the model ended its answer; `length`: an output bound (the provider's token bound or the service's character bound) cut it; `context_window`: the model's context window filled up.
+             * @enum {unknown}
+             */
+            finish_reason: "stop" | "length" | "context_window";
             message_count: number;
             context_characters: number;
         };
@@ -910,10 +920,15 @@ export interface components {
             /** @constant */
             kind: "completed";
             /**
-             * @description `stop`: the model ended; `length`: the output bound ended it.
+             * @description `completed`: finish reason `stop`; `truncated`: finish reason `length` or `context_window`. Both are kept in the history.
              * @enum {unknown}
              */
-            finish_reason: "stop" | "length";
+            outcome: "completed" | "truncated";
+            /**
+             * @description `stop`: the model ended its answer; `length`: an output bound (the provider's token bound or the service's character bound) cut it; `context_window`: the model's context window filled up.
+             * @enum {unknown}
+             */
+            finish_reason: "stop" | "length" | "context_window";
             message_count: number;
             output_characters: number;
             /**
@@ -941,8 +956,15 @@ export interface components {
             sequence: number;
             /** @constant */
             kind: "failed";
+            /**
+             * @description `refused`: the provider declined (code PROVIDER_REFUSED); `failed`: any other failure, with its code.
+             * @enum {unknown}
+             */
+            outcome: "failed" | "refused";
             /** @enum {unknown} */
-            code: "PROVIDER_UNAVAILABLE" | "PROVIDER_FAILED" | "PROVIDER_TIMEOUT" | "CREDENTIAL_STORE_UNAVAILABLE" | "INTERNAL_FAILURE";
+            code: "PROVIDER_UNAVAILABLE" | "PROVIDER_FAILED" | "PROVIDER_TIMEOUT" | "PROVIDER_ANSWER_INCOMPLETE" | "PROVIDER_CONTEXT_EXCEEDED" | "PROVIDER_MODEL_NOT_FOUND" | "PROVIDER_AUTH_REJECTED" | "PROVIDER_RATE_LIMITED" | "PROVIDER_ENDPOINT_MISMATCH" | "PROVIDER_REFUSED" | "CREDENTIAL_STORE_UNAVAILABLE" | "INTERNAL_FAILURE";
+            /** @description What the user can do, written by the service; never provider text. */
+            remediation: string | null;
         };
         ChatStreamStartResponse: {
             /** @constant */

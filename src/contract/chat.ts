@@ -26,11 +26,31 @@ export type ChatStreamEventKind = (typeof CHAT_STREAM_EVENT_KINDS)[number];
 export const TERMINAL_CHAT_STREAM_KINDS = ['completed', 'interrupted', 'failed'] as const;
 export type TerminalChatStreamKind = (typeof TERMINAL_CHAT_STREAM_KINDS)[number];
 
-/** Sanitized codes a failed run reports; never the provider's own text. */
-export const CHAT_RUN_FAILURE_CODES = ['PROVIDER_UNAVAILABLE', 'PROVIDER_FAILED', 'PROVIDER_TIMEOUT', 'CREDENTIAL_STORE_UNAVAILABLE', 'INTERNAL_FAILURE'] as const;
+/** Sanitized codes a failed or refused run reports; never the provider's own text (docs/chat-outcomes.md). */
+export const CHAT_RUN_FAILURE_CODES = [
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_FAILED',
+  'PROVIDER_TIMEOUT',
+  'PROVIDER_ANSWER_INCOMPLETE',
+  'PROVIDER_CONTEXT_EXCEEDED',
+  'PROVIDER_MODEL_NOT_FOUND',
+  'PROVIDER_AUTH_REJECTED',
+  'PROVIDER_RATE_LIMITED',
+  'PROVIDER_ENDPOINT_MISMATCH',
+  'PROVIDER_REFUSED',
+  'CREDENTIAL_STORE_UNAVAILABLE',
+  'INTERNAL_FAILURE',
+] as const;
 export type ChatRunFailureCode = (typeof CHAT_RUN_FAILURE_CODES)[number];
 
-export const FINISH_REASONS = ['stop', 'length'] as const;
+/** How a kept answer ended: `completed` (the model's own end) or `truncated` (an output bound or the context window). */
+export const KEPT_OUTCOMES = ['completed', 'truncated'] as const;
+export type KeptOutcome = (typeof KEPT_OUTCOMES)[number];
+/** How a run that kept nothing ended: `failed` (a stable code) or `refused` (the provider declined). */
+export const DROPPED_OUTCOMES = ['failed', 'refused'] as const;
+export type DroppedOutcome = (typeof DROPPED_OUTCOMES)[number];
+
+export const FINISH_REASONS = ['stop', 'length', 'context_window'] as const;
 export const INTERRUPT_REASONS = ['cancelled', 'shutdown'] as const;
 export type InterruptReason = (typeof INTERRUPT_REASONS)[number];
 
@@ -40,7 +60,11 @@ export const ChatSessionId = Type.String({ pattern: CHAT_SESSION_ID_PATTERN, des
 export const ChatRunId = Type.String({ pattern: CHAT_RUN_ID_PATTERN, description: '`chr_` and 32 lowercase hex digits.' });
 const Instant = Type.String({ minLength: 20, maxLength: 30, description: 'UTC instant, ISO 8601.' });
 const Count = Type.Integer({ minimum: 0 });
-const FinishReason = Type.Enum(FINISH_REASONS, { description: '`stop`: the model ended; `length`: the output bound ended it.' });
+const FinishReason = Type.Enum(FINISH_REASONS, {
+  description: '`stop`: the model ended its answer; `length`: an output bound (the provider\'s token bound or the service\'s character bound) cut it; `context_window`: the model\'s context window filled up.',
+});
+const KeptOutcome = Type.Enum(KEPT_OUTCOMES, { description: '`completed`: finish reason `stop`; `truncated`: finish reason `length` or `context_window`. Both are kept in the history.' });
+const Remediation = Type.Union([Type.String({ minLength: 1, maxLength: 512 }), Type.Null()], { description: 'What the user can do, written by the service; never provider text.' });
 const Label = Type.Literal(ADVISORY_LABEL, { description: 'Generated text is advisory, never evidence.' });
 
 export const ChatSessionPathParams = Type.Object({ session_id: ChatSessionId }, { additionalProperties: false });
@@ -151,6 +175,7 @@ export const ChatRunResponse = Type.Object(
     session_id: ChatSessionId,
     run_id: ChatRunId,
     reply: ChatReply,
+    outcome: KeptOutcome,
     finish_reason: FinishReason,
     message_count: Type.Integer({ minimum: 0, maximum: CHAT_LIMITS.maxMessagesPerSession }),
     context_characters: Type.Integer({ minimum: 0, maximum: CHAT_LIMITS.maxContextCharacters }),
@@ -204,11 +229,25 @@ export const ChatStreamDeltaEvent = eventOf('delta', { text: Type.String({ minLe
 export const ChatStreamCancellingEvent = eventOf('cancelling', {}, 'Cancellation was requested; `interrupted` follows.');
 export const ChatStreamCompletedEvent = eventOf(
   'completed',
-  { finish_reason: FinishReason, message_count: Type.Integer({ minimum: 0, maximum: CHAT_LIMITS.maxMessagesPerSession }), output_characters: Count, label: Label },
-  'Terminal: the reply was committed to the session history.',
+  {
+    outcome: KeptOutcome,
+    finish_reason: FinishReason,
+    message_count: Type.Integer({ minimum: 0, maximum: CHAT_LIMITS.maxMessagesPerSession }),
+    output_characters: Count,
+    label: Label,
+  },
+  'Terminal: the reply was committed to the session history, complete (`completed`) or cut (`truncated`, with the finish reason that says which).',
 );
 export const ChatStreamInterruptedEvent = eventOf('interrupted', { reason: Type.Enum(INTERRUPT_REASONS) }, 'Terminal: cancelled or shut down; history unchanged.');
-export const ChatStreamFailedEvent = eventOf('failed', { code: Type.Enum(CHAT_RUN_FAILURE_CODES) }, 'Terminal: the run failed with a sanitized code; history unchanged; never retried after output.');
+export const ChatStreamFailedEvent = eventOf(
+  'failed',
+  {
+    outcome: Type.Enum(DROPPED_OUTCOMES, { description: '`refused`: the provider declined (code PROVIDER_REFUSED); `failed`: any other failure, with its code.' }),
+    code: Type.Enum(CHAT_RUN_FAILURE_CODES),
+    remediation: Remediation,
+  },
+  'Terminal: the run failed or was refused with a sanitized code; text already sent in `delta` events is not an answer; history unchanged; never retried after output.',
+);
 
 export const ChatStreamEvent = Type.Union(
   [

@@ -79,6 +79,13 @@ export const ERROR_CATALOGUE = {
   PROVIDER_UNAVAILABLE: { status: 500, message: 'The model provider could not be reached.' },
   PROVIDER_FAILED: { status: 500, message: 'The model provider failed.' },
   PROVIDER_TIMEOUT: { status: 500, message: 'The model provider did not answer in time.' },
+  PROVIDER_ANSWER_INCOMPLETE: { status: 500, message: 'The model provider\'s answer ended without its end marker; nothing was kept.' },
+  PROVIDER_CONTEXT_EXCEEDED: { status: 409, message: 'The conversation is larger than the model\'s context window.' },
+  PROVIDER_MODEL_NOT_FOUND: { status: 500, message: 'The model is not available at the provider endpoint.' },
+  PROVIDER_AUTH_REJECTED: { status: 500, message: 'The model provider refused the credential.' },
+  PROVIDER_RATE_LIMITED: { status: 500, message: 'The model provider is limiting requests.' },
+  PROVIDER_ENDPOINT_MISMATCH: { status: 500, message: 'The endpoint did not answer as this provider\'s API.' },
+  PROVIDER_REFUSED: { status: 409, message: 'The model provider declined to answer; the turn was not kept.' },
   // GEDCOM
   ARTIFACT_GRANT_INVALID: { status: 400, message: 'The artifact grant is unknown, expired or for another operation.' },
   GEDCOM_VERSION_UNSUPPORTED: { status: 400, message: 'The GEDCOM version is not supported.' },

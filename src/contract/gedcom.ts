@@ -176,9 +176,13 @@ export type GedcomSyncSummary = Static<typeof GedcomSyncSummary>;
 export const AdvisoryReview = Type.Object(
   {
     label: Type.Literal('advisory'),
-    status: Type.Enum(['not_requested', 'not_applicable', 'completed', 'failed']),
+    status: Type.Enum(['not_requested', 'not_applicable', 'completed', 'truncated', 'refused', 'failed'], {
+      description:
+        '`completed`: the review ended with the model\'s own end; `truncated`: an output bound or the context window cut it (the artifact holds the part received, see `finish_reason`); `refused`: the provider declined and no review was kept; `failed`: see `error_code`.',
+    }),
     mode: Type.Enum(EXECUTION_MODES),
     error_code: Type.Union([Code, Type.Null()]),
+    finish_reason: Type.Union([Type.Enum(['stop', 'length', 'context_window']), Type.Null()], { description: 'How a completed or truncated review ended; null otherwise.' }),
     items_reviewed: Count,
     living_redacted: Count,
   },

@@ -241,7 +241,8 @@ describe('synchronous runs', () => {
     await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'one' } });
     const before = (await call(world, 'GET', sessions(sessionId))).body;
     fake.reset();
-    fake.script({ kind: 'status', status: 500 }, { kind: 'status', status: 503 }, { kind: 'status', status: 502 });
+    // Ollama's 500 (a model that fails to load) is not retried; 503 and 502 are (docs/providers.md).
+    fake.script({ kind: 'status', status: 503 }, { kind: 'status', status: 502 }, { kind: 'status', status: 503 });
     const unavailable = await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'two' } });
     expect([unavailable.status, unavailable.body.code]).toEqual([500, 'PROVIDER_UNAVAILABLE']);
     expect(fake.calls()).toBe(1 + CHAT_LIMITS.safeRetries);
@@ -250,8 +251,13 @@ describe('synchronous runs', () => {
     expect([failed.status, failed.body.code]).toEqual([500, 'PROVIDER_FAILED']);
     fake.script({ kind: 'status', status: 404 });
     const refused = await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'four' } });
-    expect([refused.status, refused.body.code]).toEqual([500, 'PROVIDER_FAILED']);
-    for (const answer of [unavailable, failed, refused]) expect(answer.text).not.toMatch(/upstream|half an|not found|crashed/);
+    expect([refused.status, refused.body.code]).toEqual([500, 'PROVIDER_MODEL_NOT_FOUND']);
+    expect(refused.body.details).toEqual([
+      { name: 'upstream_status', value: 404 },
+      { name: 'model', value: MODEL },
+    ]);
+    expect(refused.body.remediation).toContain(`ollama pull ${MODEL}`);
+    for (const answer of [unavailable, failed, refused]) expect(answer.text).not.toMatch(/upstream detail|half an|not found|crashed/);
     const after = (await call(world, 'GET', sessions(sessionId))).body;
     expect(after).toEqual({ ...before, last_activity_at: after.last_activity_at });
     expect(after.message_count).toBe(2);
@@ -414,7 +420,7 @@ describe('streaming runs', () => {
     const sessionId = await openSession(world, PROFILES.openai_compatible);
     const { events } = await streamToEnd(world, sessionId, { message: 'go' });
     expect(deltaText(events)).toBe('Ein Anfang und dann');
-    expect(terminals(events)).toEqual([expect.objectContaining({ kind: 'failed', code: 'PROVIDER_FAILED' })]);
+    expect(terminals(events)).toEqual([expect.objectContaining({ kind: 'failed', outcome: 'failed', code: 'PROVIDER_ANSWER_INCOMPLETE' })]);
     expect(events.at(-1)?.kind).toBe('failed');
     expect(fake.calls()).toBe(1);
     expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(0);

@@ -30,16 +30,46 @@ export interface GenerationRequest {
   readonly signal: AbortSignal;
 }
 
-export type FinishReason = 'stop' | 'length';
+/**
+ * How the provider ended a complete answer: `stop` (its own end), `length` (an output bound: the
+ * provider's token bound or ours), `context_window` (the model's context filled up).
+ */
+export type FinishReason = 'stop' | 'length' | 'context_window';
+
+/**
+ * The terminal outcome of a generation that the provider ended with its own end marker:
+ * `completed` (finish reason `stop`), `truncated` (finish reason `length` or `context_window`),
+ * `refused` (the provider declined: its text is not an answer and is never kept). A generation
+ * that ends any other way is a ProviderFailure, never one of these.
+ */
+export type GenerationOutcome = 'completed' | 'truncated' | 'refused';
 
 export interface GenerationResult {
+  readonly outcome: GenerationOutcome;
   readonly finishReason: FinishReason;
   /** Provider requests made for this generation (1 plus safe retries). */
   readonly attempts: number;
 }
 
 /** Sanitized failure codes; the provider's own text is never kept. */
-export type ProviderFailureCode = 'PROVIDER_UNAVAILABLE' | 'PROVIDER_FAILED' | 'PROVIDER_TIMEOUT';
+export const PROVIDER_FAILURE_CODES = [
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_FAILED',
+  'PROVIDER_TIMEOUT',
+  'PROVIDER_ANSWER_INCOMPLETE',
+  'PROVIDER_CONTEXT_EXCEEDED',
+  'PROVIDER_MODEL_NOT_FOUND',
+  'PROVIDER_AUTH_REJECTED',
+  'PROVIDER_RATE_LIMITED',
+  'PROVIDER_ENDPOINT_MISMATCH',
+] as const;
+export type ProviderFailureCode = (typeof PROVIDER_FAILURE_CODES)[number];
+
+/** A sanitized detail of a failure: only values the service itself chose (never upstream text). */
+export interface ProviderFailureDetail {
+  readonly name: string;
+  readonly value: string | number | boolean | null;
+}
 
 /**
  * A failed generation. `outputStarted` tells whether text already reached the sink (then it is
@@ -51,9 +81,23 @@ export class ProviderFailure extends Error {
     readonly outputStarted: boolean,
     readonly retryable: boolean,
     readonly cancelled = false,
+    readonly details: readonly ProviderFailureDetail[] = [],
+    readonly remediation: string | null = null,
   ) {
     super(code);
     this.name = 'ProviderFailure';
+  }
+
+  /** The same failure seen from a later point (output started, cancelled). */
+  with(changes: { readonly outputStarted?: boolean; readonly retryable?: boolean; readonly cancelled?: boolean }): ProviderFailure {
+    return new ProviderFailure(
+      this.code,
+      changes.outputStarted ?? this.outputStarted,
+      changes.retryable ?? this.retryable,
+      changes.cancelled ?? this.cancelled,
+      this.details,
+      this.remediation,
+    );
   }
 }
 

@@ -24,7 +24,7 @@ import type { ActiveWork, ActiveWorkSource } from '../jobs/active-work.js';
 import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.js';
 import { isServiceError, ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
-import { ProviderFailure, type ChatProviders, type FinishReason, type GenerationMessage } from './chat-provider.js';
+import { ProviderFailure, type ChatProviders, type GenerationMessage, type GenerationResult } from './chat-provider.js';
 import { StreamRun, type StreamReader } from './stream-run.js';
 import { CHAT_SYSTEM_INSTRUCTION } from './system-instruction.js';
 
@@ -113,6 +113,22 @@ function failureCode(error: unknown): ChatRunFailureCode {
   if (error instanceof ProviderFailure) return error.code;
   if (isServiceError(error) && (CHAT_RUN_FAILURE_CODES as readonly string[]).includes(error.code)) return error.code as ChatRunFailureCode;
   return 'INTERNAL_FAILURE';
+}
+
+/** The remediation a failure carries (written by the service, never provider text). */
+function remediationOf(error: unknown): string | null {
+  if (error instanceof ProviderFailure || isServiceError(error)) return error.remediation;
+  return null;
+}
+
+/** Why a refused turn is dropped, and what the user can do (docs/chat-outcomes.md). */
+export const REFUSAL_REMEDIATION = 'The provider declined to answer this message; the turn was not kept in the session. Rephrase the message or use another model.';
+
+/** A refused turn: nothing is committed (Anthropic's guidance is to drop a refused turn). */
+class RefusedTurn extends Error {
+  constructor() {
+    super('PROVIDER_REFUSED');
+  }
 }
 
 /** Splits provider text into delta-sized pieces without cutting a surrogate pair. */
@@ -247,26 +263,33 @@ export class ChatService implements ActiveWorkSource {
     signal?.addEventListener('abort', onClientGone, { once: true });
     let reply = '';
     try {
-      const finish = await this.generate(prepared, request, (text) => {
+      const result = await this.generate(prepared, request, (text) => {
         reply += text;
       });
       if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', true, false, true);
+      if (result.outcome === 'refused') throw new RefusedTurn();
       const committed = this.commit(prepared, reply);
-      this.audit(session, run.runId, 'sync', 'completed', null);
+      this.audit(session, run.runId, 'sync', result.outcome, null);
       return {
         schema_version: CHAT_SCHEMA_VERSION,
         session_id: session.id,
         run_id: run.runId,
         reply: { role: 'assistant', content: reply, label: ADVISORY_LABEL },
-        finish_reason: finish,
+        outcome: result.outcome,
+        finish_reason: result.finishReason,
         message_count: committed.messageCount,
         context_characters: committed.contextCharacters,
       };
     } catch (error) {
       const stopped = run.stopReason;
+      if (!stopped && error instanceof RefusedTurn) {
+        this.audit(session, run.runId, 'sync', 'refused', 'PROVIDER_REFUSED');
+        throw new ServiceError('PROVIDER_REFUSED', [], REFUSAL_REMEDIATION);
+      }
       this.audit(session, run.runId, 'sync', stopped ? 'interrupted' : 'failed', stopped ? null : isServiceError(error) ? error.code : failureCode(error));
       if (isServiceError(error)) throw error;
-      throw new ServiceError(stopped === 'shutdown' ? 'PROVIDER_UNAVAILABLE' : failureCode(error));
+      if (stopped === 'shutdown') throw new ServiceError('PROVIDER_UNAVAILABLE');
+      throw new ServiceError(failureCode(error), error instanceof ProviderFailure ? error.details : [], remediationOf(error));
     } finally {
       signal?.removeEventListener('abort', onClientGone);
       this.release(session, run);
@@ -313,16 +336,29 @@ export class ChatService implements ActiveWorkSource {
       execution,
     )
       .then(
-        (finish) => {
+        (result) => {
           if (run.stopReason !== null) {
             stream.emit({ kind: 'interrupted', reason: run.stopReason });
             this.audit(session, run.runId, 'stream', 'interrupted', null);
             return;
           }
+          if (result.outcome === 'refused') {
+            // The refused turn is dropped: history stays as it was before the turn.
+            stream.emit({ kind: 'failed', outcome: 'refused', code: 'PROVIDER_REFUSED', remediation: REFUSAL_REMEDIATION });
+            this.audit(session, run.runId, 'stream', 'refused', 'PROVIDER_REFUSED');
+            return;
+          }
           const committed = this.commit(prepared, reply);
           output = characters(reply);
-          stream.emit({ kind: 'completed', finish_reason: finish, message_count: committed.messageCount, output_characters: output, label: ADVISORY_LABEL });
-          this.audit(session, run.runId, 'stream', 'completed', null);
+          stream.emit({
+            kind: 'completed',
+            outcome: result.outcome,
+            finish_reason: result.finishReason,
+            message_count: committed.messageCount,
+            output_characters: output,
+            label: ADVISORY_LABEL,
+          });
+          this.audit(session, run.runId, 'stream', result.outcome, null);
         },
         (error: unknown) => {
           if (run.stopReason !== null) {
@@ -330,7 +366,7 @@ export class ChatService implements ActiveWorkSource {
             this.audit(session, run.runId, 'stream', 'interrupted', null);
           } else {
             const code = failureCode(error);
-            stream.emit({ kind: 'failed', code });
+            stream.emit({ kind: 'failed', outcome: 'failed', code, remediation: remediationOf(error) });
             this.audit(session, run.runId, 'stream', 'failed', code);
           }
         },
@@ -449,7 +485,7 @@ export class ChatService implements ActiveWorkSource {
   }
 
   /** Calls the provider; a stream passes the execution its start already prepared. */
-  private async generate(prepared: PreparedRun, request: ChatRunRequest, onText: (text: string) => void, ready?: Execution): Promise<FinishReason> {
+  private async generate(prepared: PreparedRun, request: ChatRunRequest, onText: (text: string) => void, ready?: Execution): Promise<GenerationResult> {
     const { session, run, userMessage, userCharacters } = prepared;
     const { binding, credential } = ready ?? (await this.prepareExecution(prepared));
     if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', false, false, true);
@@ -471,7 +507,7 @@ export class ChatService implements ActiveWorkSource {
       },
       { text: onText },
     );
-    return result.finishReason;
+    return result;
   }
 
   /** History is committed only here, after a successful provider result (spec section 3, rule 5). */
@@ -530,7 +566,7 @@ export class ChatService implements ActiveWorkSource {
   }
 
   /** The payload-free audit record of a run: ids, mode, outcome and a code; never content. */
-  private audit(session: ChatSession, runId: string, mode: 'sync' | 'stream', outcome: 'completed' | 'interrupted' | 'failed', code: ErrorCode | null): void {
+  private audit(session: ChatSession, runId: string, mode: 'sync' | 'stream', outcome: 'completed' | 'truncated' | 'refused' | 'interrupted' | 'failed', code: ErrorCode | null): void {
     this.deps.log.event('chat.run.ended', { session_id: session.id, run_id: runId, mode, outcome, code, provider_id: session.providerId });
   }
 

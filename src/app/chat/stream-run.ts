@@ -2,12 +2,15 @@ import {
   CHAT_SCHEMA_VERSION,
   type ADVISORY_LABEL,
   type ChatRunFailureCode,
+  type DroppedOutcome,
+  type KeptOutcome,
   type ChatStreamEvent,
   type ChatStreamState,
   type InterruptReason,
   type TerminalChatStreamKind,
 } from '../../contract/chat.js';
 import { CHAT_LIMITS } from '../../contract/limits.js';
+import type { FinishReason } from './chat-provider.js';
 import { ServiceError } from '../service-error.js';
 
 /** Why a reader's stream ended: all delivered, fell out of the replay window, or closed by the reader. */
@@ -23,13 +26,14 @@ type EventFields =
   | { readonly kind: 'delta'; readonly text: string }
   | {
       readonly kind: 'completed';
-      readonly finish_reason: 'stop' | 'length';
+      readonly outcome: KeptOutcome;
+      readonly finish_reason: FinishReason;
       readonly message_count: number;
       readonly output_characters: number;
       readonly label: typeof ADVISORY_LABEL;
     }
   | { readonly kind: 'interrupted'; readonly reason: InterruptReason }
-  | { readonly kind: 'failed'; readonly code: ChatRunFailureCode };
+  | { readonly kind: 'failed'; readonly outcome: DroppedOutcome; readonly code: ChatRunFailureCode; readonly remediation: string | null };
 
 /**
  * The events of one stream run: monotonic sequences from 1, retained in a replay window of at

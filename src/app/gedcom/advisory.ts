@@ -1,8 +1,15 @@
 import type { DataClass } from '../../contract/consent.js';
 import type { ExecutionBinding } from '../providers/preflight.js';
+/** One advisory text and how the provider ended it (a failure throws a ServiceError with a stable code). */
+export interface AdvisoryText {
+  readonly text: string;
+  readonly outcome: 'completed' | 'truncated' | 'refused';
+  readonly finishReason: 'stop' | 'length' | 'context_window';
+}
+
 /** Generates one advisory text through a provider the central preflight bound. Infra implements it. */
 export interface AdvisoryGenerator {
-  generate(binding: ExecutionBinding, system: string, prompt: string, signal: AbortSignal): Promise<string>;
+  generate(binding: ExecutionBinding, system: string, prompt: string, signal: AbortSignal): Promise<AdvisoryText>;
 }
 
 /** The data classes an advisory review sends: names and life-event years, nothing else. */

@@ -127,7 +127,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       path: `${BASE}/{session_id}/runs`,
       dispatchKey: 'chat.run',
       summary: 'One synchronous chat run',
-      description: `One bounded generation under the fixed system instruction. Every run re-reads consent and re-enters the central provider preflight; one run at a time per session (409 CHAT_RUN_ACTIVE); at most ${CHAT_LIMITS.maxMessagesPerSession} messages (409 CHAT_MESSAGE_LIMIT) and ${CHAT_LIMITS.maxContextCharacters} context characters (409 CHAT_CONTEXT_LIMIT). History is committed only after a successful provider result; a provider failure is a sanitized PROVIDER_UNAVAILABLE, PROVIDER_FAILED or PROVIDER_TIMEOUT and leaves history unchanged. The reply is labelled advisory, not evidence.`,
+      description: `One bounded generation under the fixed system instruction. Every run re-reads consent and re-enters the central provider preflight; one run at a time per session (409 CHAT_RUN_ACTIVE); at most ${CHAT_LIMITS.maxMessagesPerSession} messages (409 CHAT_MESSAGE_LIMIT) and ${CHAT_LIMITS.maxContextCharacters} context characters (409 CHAT_CONTEXT_LIMIT). History is committed only for a completed or truncated answer (fields outcome and finish_reason); a refusal is 409 PROVIDER_REFUSED and an answer larger than the model's context 409 PROVIDER_CONTEXT_EXCEEDED; any other provider failure is a sanitized PROVIDER_* code with a remediation (docs/chat-outcomes.md); neither changes the history. The reply is labelled advisory, not evidence.`,
       tags: TAGS,
       headers: [OWNER_HEADER],
       params: ChatSessionPathParams,

@@ -1,6 +1,6 @@
 import type { ChatProviders } from '../../app/chat/chat-provider.js';
 import { ProviderFailure } from '../../app/chat/chat-provider.js';
-import type { AdvisoryGenerator } from '../../app/gedcom/advisory.js';
+import type { AdvisoryGenerator, AdvisoryText } from '../../app/gedcom/advisory.js';
 import type { ExecutionBinding } from '../../app/providers/preflight.js';
 import { ServiceError } from '../../app/service-error.js';
 import type { ProviderCredentialReference } from '../../contract/providers.js';
@@ -14,11 +14,12 @@ export class ProviderAdvisoryGenerator implements AdvisoryGenerator {
     private readonly temperature: () => number,
   ) {}
 
-  async generate(binding: ExecutionBinding, system: string, prompt: string, signal: AbortSignal): Promise<string> {
+  /** The review text and its outcome; a failure becomes a ServiceError with the stable code, details and remediation. */
+  async generate(binding: ExecutionBinding, system: string, prompt: string, signal: AbortSignal): Promise<AdvisoryText> {
     const credential = binding.credentialReference === null ? null : await this.credentials.resolve(binding.credentialReference);
     let text = '';
     try {
-      await this.providers[binding.providerId].generate(
+      const result = await this.providers[binding.providerId].generate(
         {
           providerId: binding.providerId,
           model: binding.model,
@@ -33,10 +34,10 @@ export class ProviderAdvisoryGenerator implements AdvisoryGenerator {
         },
         { text: (piece) => (text += piece) },
       );
+      return { text: result.outcome === 'refused' ? '' : text, outcome: result.outcome, finishReason: result.finishReason };
     } catch (error) {
-      if (error instanceof ProviderFailure) throw new ServiceError(error.code);
+      if (error instanceof ProviderFailure) throw new ServiceError(error.code, error.details, error.remediation);
       throw error;
     }
-    return text;
   }
 }

@@ -1,5 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import { ProviderFailure, type GenerationRequest } from '../../app/chat/chat-provider.js';
+import type { FinishReason, GenerationRequest } from '../../app/chat/chat-provider.js';
 import type { UpstreamCall } from './upstream-http.js';
 import { SseReading, type SseVerdict } from './sse-reading.js';
 import { member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
@@ -13,6 +13,7 @@ export const ANTHROPIC_VERSION = '2023-06-01';
  * are ignored.
  */
 export const ANTHROPIC_WIRE: WireFormat = {
+  providerId: 'anthropic',
   request(generation: GenerationRequest): UpstreamCall {
     const headers: Record<string, string> = { accept: 'text/event-stream', 'anthropic-version': ANTHROPIC_VERSION };
     if (generation.credential !== null) headers['x-api-key'] = generation.credential;
@@ -30,16 +31,28 @@ export const ANTHROPIC_WIRE: WireFormat = {
       }),
     };
   },
-  read(output: OutputGate): WireReading {
-    return new MessagesReading(output);
+  read(output: OutputGate, model: string): WireReading {
+    return new MessagesReading(output, 'anthropic', model);
   },
 };
+
+/**
+ * Anthropic's stop reasons: `max_tokens` and `model_context_window_exceeded` are truncation,
+ * `refusal` a refusal (Anthropic's guidance: drop the refused turn); `end_turn`, `stop_sequence`,
+ * `tool_use`, `pause_turn` and unknown future reasons end the answer.
+ */
+function stopOf(reason: string): { readonly finish: FinishReason; readonly refused: boolean } {
+  if (reason === 'max_tokens') return { finish: 'length', refused: false };
+  if (reason === 'model_context_window_exceeded') return { finish: 'context_window', refused: false };
+  if (reason === 'refusal') return { finish: 'stop', refused: true };
+  return { finish: 'stop', refused: false };
+}
 
 class MessagesReading extends SseReading {
   protected event(event: EventSourceMessage): SseVerdict {
     switch (event.event) {
       case 'error':
-        throw new ProviderFailure('PROVIDER_FAILED', this.output.hasOutput, false);
+        throw this.streamError(parseUpstreamJson(event.data, this.output), this.output);
       case 'content_block_delta': {
         const delta = member(parseUpstreamJson(event.data, this.output), 'delta');
         const text = member(delta, 'text');
@@ -48,7 +61,11 @@ class MessagesReading extends SseReading {
       }
       case 'message_delta': {
         const reason = member(member(parseUpstreamJson(event.data, this.output), 'delta'), 'stop_reason');
-        if (typeof reason === 'string') this.reason = reason === 'max_tokens' ? 'length' : 'stop';
+        if (typeof reason === 'string') {
+          const { finish, refused } = stopOf(reason);
+          this.finish = finish;
+          this.refused = refused;
+        }
         return 'more';
       }
       case 'message_stop':

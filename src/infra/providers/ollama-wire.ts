@@ -1,7 +1,7 @@
 import { CHAT_LIMITS } from '../../contract/limits.js';
-import { ProviderFailure, type FinishReason, type GenerationRequest } from '../../app/chat/chat-provider.js';
+import type { GenerationRequest } from '../../app/chat/chat-provider.js';
 import type { UpstreamCall } from './upstream-http.js';
-import { brokenAnswer, decodeUtf8, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
+import { AnswerEnd, brokenAnswer, decodeUtf8, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
 
 /**
  * Ollama's native `/api/chat` (research section 2.1): NDJSON, one object per line; text in
@@ -9,6 +9,7 @@ import { brokenAnswer, decodeUtf8, member, parseUpstreamJson, type OutputGate, t
  * an `{"error": ...}` line is a failure even though the status stays 200.
  */
 export const OLLAMA_WIRE: WireFormat = {
+  providerId: 'ollama',
   request(generation: GenerationRequest): UpstreamCall {
     return {
       endpoint: generation.endpoint,
@@ -22,20 +23,20 @@ export const OLLAMA_WIRE: WireFormat = {
       }),
     };
   },
-  read(output: OutputGate): WireReading {
-    return new NdjsonReading(output);
+  read(output: OutputGate, model: string): WireReading {
+    return new NdjsonReading(output, model);
   },
 };
 
-class NdjsonReading implements WireReading {
+class NdjsonReading extends AnswerEnd implements WireReading {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
-  private reason: FinishReason | null = null;
 
-  constructor(private readonly output: OutputGate) {}
-
-  finishReason(): FinishReason {
-    return this.reason ?? 'stop';
+  constructor(
+    private readonly output: OutputGate,
+    model: string,
+  ) {
+    super('ollama', model);
   }
 
   chunk(bytes: Buffer): boolean {
@@ -65,7 +66,7 @@ class NdjsonReading implements WireReading {
       if (this.line(last)) return;
     }
     // The body ended without a `done` object: the answer is incomplete.
-    throw brokenAnswer(this.output, true);
+    throw incompleteAnswer(this.output);
   }
 
   /** One NDJSON record; answers true when the answer is complete. */
@@ -73,13 +74,14 @@ class NdjsonReading implements WireReading {
     const text = decodeUtf8(bytes, this.output).trim();
     if (text.length === 0) return false;
     const record = parseUpstreamJson(text, this.output);
-    if (member(record, 'error') !== undefined) throw new ProviderFailure('PROVIDER_FAILED', this.output.hasOutput, false);
+    if (member(record, 'error') !== undefined) throw this.streamError(record, this.output);
     const content = member(member(record, 'message'), 'content');
     if (content !== undefined && typeof content !== 'string') throw brokenAnswer(this.output);
     if (typeof content === 'string' && !this.output.push(content)) return true;
     const done = member(record, 'done');
     if (done === true) {
-      this.reason = member(record, 'done_reason') === 'length' ? 'length' : 'stop';
+      // `done_reason` is `stop` or `length` (older servers send none: the done object itself ends the answer).
+      this.finish = member(record, 'done_reason') === 'length' ? 'length' : 'stop';
       return true;
     }
     if (done !== false && done !== undefined) throw brokenAnswer(this.output);

@@ -1,17 +1,20 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import { ProviderFailure, type GenerationRequest } from '../../app/chat/chat-provider.js';
+import type { FinishReason, GenerationRequest, ProviderFailure } from '../../app/chat/chat-provider.js';
 import type { UpstreamCall } from './upstream-http.js';
 import { SseReading, type SseVerdict } from './sse-reading.js';
-import { member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
+import { brokenAnswer, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
 
 /**
  * OpenAI chat completions with `stream: true` (research section 2.2), as OpenAI and the
- * OpenAI-compatible local servers (llama.cpp server, LM Studio, vLLM) speak it: `data:` events of
- * `chat.completion.chunk`, text in `choices[0].delta.content`, `finish_reason` on the last chunk,
- * then `data: [DONE]`. A `data:` object with `error` is a failure (vLLM, mid-stream).
+ * OpenAI-compatible local servers (llama.cpp server, LM Studio, vLLM, Ollama `/v1`) speak it:
+ * `data:` events of `chat.completion.chunk`, text in `choices[0].delta.content`, a refusal in
+ * `choices[0].delta.refusal`, `finish_reason` on the last choice chunk, then `data: [DONE]`.
+ * Failures: a `data:` object with `error` (vLLM, current llama.cpp), `event: error`, and the
+ * non-standard `error:` field of llama.cpp servers built before late 2025 (followed by `[DONE]`).
  */
 export function openAiWire(flavour: 'openai' | 'openai_compatible'): WireFormat {
   return {
+    providerId: flavour,
     request(generation: GenerationRequest): UpstreamCall {
       const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (generation.credential !== null) headers.authorization = `Bearer ${generation.credential}`;
@@ -29,40 +32,66 @@ export function openAiWire(flavour: 'openai' | 'openai_compatible'): WireFormat 
         }),
       };
     },
-    read(output: OutputGate): WireReading {
-      return new ChatCompletionReading(output);
+    read(output: OutputGate, model: string): WireReading {
+      return new ChatCompletionReading(output, flavour, model);
     },
   };
 }
 
-class ChatCompletionReading extends SseReading {
-  private finished = false;
+/** OpenAI's finish reasons: `length` is truncation, `content_filter` a refusal; the rest end the answer. */
+function finishOf(reason: string): { readonly finish: FinishReason; readonly refused: boolean } {
+  if (reason === 'length') return { finish: 'length', refused: false };
+  if (reason === 'content_filter') return { finish: 'stop', refused: true };
+  return { finish: 'stop', refused: false };
+}
 
+class ChatCompletionReading extends SseReading {
   protected event(event: EventSourceMessage): SseVerdict {
     if (event.event !== undefined && event.event !== 'message') {
-      if (event.event === 'error') throw new ProviderFailure('PROVIDER_FAILED', this.output.hasOutput, false);
+      if (event.event === 'error') throw this.streamError(parseUpstreamJson(event.data, this.output), this.output);
       return 'more';
     }
     const data = event.data.trim();
-    if (data === '[DONE]') return 'done';
+    if (data === '[DONE]') {
+      // `[DONE]` without any finish reason is a broken answer (llama.cpp after an `error:` field).
+      if (this.finish === null && !this.output.truncated) throw incompleteAnswer(this.output);
+      return 'done';
+    }
     if (data.length === 0) return 'more';
     const chunk = parseUpstreamJson(data, this.output);
-    if (member(chunk, 'error') !== undefined) throw new ProviderFailure('PROVIDER_FAILED', this.output.hasOutput, false);
+    const error = member(chunk, 'error');
+    if (error !== undefined && error !== null) throw this.streamError(chunk, this.output);
     const choices = member(chunk, 'choices');
     if (!Array.isArray(choices)) return 'more';
     const first: unknown = choices[0];
-    const content = member(member(first, 'delta'), 'content');
-    if (typeof content === 'string' && !this.output.push(content)) return 'done';
+    const delta = member(first, 'delta');
+    const refusal = member(delta, 'refusal');
+    if (typeof refusal === 'string' && refusal.length > 0) this.refused = true;
+    const content = member(delta, 'content');
+    if (typeof content === 'string' && !this.refused && !this.output.push(content)) return 'done';
     const reason = member(first, 'finish_reason');
     if (typeof reason === 'string') {
-      this.finished = true;
-      this.reason = reason === 'length' ? 'length' : 'stop';
+      const { finish, refused } = finishOf(reason);
+      this.finish = finish;
+      if (refused) this.refused = true;
     }
     return 'more';
   }
 
+  /** llama.cpp before late 2025: `error: {"code":400,"message":…}` as its own SSE field. */
+  protected override field(name: string, value: string): ProviderFailure | null {
+    if (name !== 'error') return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value) as unknown;
+    } catch {
+      return brokenAnswer(this.output);
+    }
+    return this.streamError({ error: parsed }, this.output);
+  }
+
   /** Some servers (ik_llama.cpp) omit `[DONE]`: a body that ended after a finish reason is complete. */
   protected override endedWithoutMarker(): boolean {
-    return this.finished;
+    return this.finish !== null;
   }
 }

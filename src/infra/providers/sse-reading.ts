@@ -1,7 +1,8 @@
 import { createParser, type EventSourceMessage, type EventSourceParser, type ParseError } from 'eventsource-parser';
 import { CHAT_LIMITS } from '../../contract/limits.js';
-import type { FinishReason } from '../../app/chat/chat-provider.js';
-import { brokenAnswer, type OutputGate, type WireReading } from './wire-chat-provider.js';
+import type { ProviderFailure } from '../../app/chat/chat-provider.js';
+import type { ProviderId } from '../../contract/providers.js';
+import { AnswerEnd, brokenAnswer, incompleteAnswer, type OutputGate, type WireReading } from './wire-chat-provider.js';
 
 /** What one SSE wire format does with each event: `done` ends the answer, `more` reads on. */
 export type SseVerdict = 'more' | 'done';
@@ -9,27 +10,37 @@ export type SseVerdict = 'more' | 'done';
 /**
  * The SSE side of a wire format: bytes decoded as UTF-8 across chunk boundaries (a character
  * split between reads is joined, invalid bytes fail), framed by eventsource-parser with a buffer
- * bound; comments (keep-alives) are skipped, unknown fields ignored.
+ * bound; comments (keep-alives) are skipped. Unknown fields (llama.cpp's `error:` before late
+ * 2025) reach the format through `field`, which may fail the answer.
  */
-export abstract class SseReading implements WireReading {
+export abstract class SseReading extends AnswerEnd implements WireReading {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   private readonly parser: EventSourceParser;
   private complete = false;
   private failure: unknown = null;
-  protected reason: FinishReason | null = null;
 
-  constructor(protected readonly output: OutputGate) {
+  constructor(
+    protected readonly output: OutputGate,
+    providerId: ProviderId,
+    model: string,
+  ) {
+    super(providerId, model);
     this.parser = createParser({
       maxBufferSize: CHAT_LIMITS.maxUpstreamFrameBytes,
       onEvent: (event) => this.dispatch(event),
       onError: (error: ParseError) => {
         if (error.type === 'max-buffer-size-exceeded') this.failure ??= brokenAnswer(this.output);
+        else if (error.type === 'unknown-field' && error.field !== undefined && !this.complete && this.failure === null) {
+          const failure = this.field(error.field, error.value ?? '');
+          if (failure !== null) this.failure = failure;
+        }
       },
     });
   }
 
-  finishReason(): FinishReason {
-    return this.reason ?? 'stop';
+  /** A field other than `event`, `data`, `id` and `retry`: a failure to report, or null to ignore it. */
+  protected field(_name: string, _value: string): ProviderFailure | null {
+    return null;
   }
 
   chunk(bytes: Buffer): boolean {
@@ -54,9 +65,8 @@ export abstract class SseReading implements WireReading {
     // A last event without its blank line still counts (some servers end that way).
     this.parser.feed('\n\n');
     if (this.failure !== null) throw this.failure;
-    if (this.complete) return;
-    if (this.endedWithoutMarker()) return;
-    throw brokenAnswer(this.output, true);
+    if (this.complete || this.endedWithoutMarker()) return;
+    throw incompleteAnswer(this.output);
   }
 
   /** The format's reading of one event. It may throw a ProviderFailure. */

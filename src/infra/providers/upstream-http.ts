@@ -7,6 +7,9 @@ import { CHAT_LIMITS } from '../../contract/limits.js';
 import { ProviderFailure } from '../../app/chat/chat-provider.js';
 import type { PinnedEndpoint } from '../../app/providers/preflight.js';
 import type { EndpointTransport } from '../../app/providers/ports.js';
+import { REMEDIATIONS } from './provider-errors.js';
+
+const TLS_REMEDIATION = 'The provider\'s certificate was not accepted (untrusted, expired, another name, or another key than the tested one): test the endpoint again.';
 
 /**
  * How provider sockets reach the world: the same transport the endpoint probe uses (default: Node's
@@ -46,10 +49,9 @@ export interface UpstreamReader {
   chunk(bytes: Buffer): boolean;
   /** The body ended without a transport error; throw ProviderFailure if the wire format was incomplete. */
   end(): void;
+  /** An answer with a status other than 200: its (bounded) body classified into a failure, never kept. */
+  errorAnswer(status: number, body: Buffer, outputStarted: boolean): ProviderFailure;
 }
-
-/** Statuses worth a safe retry when nothing was output: overload, rate limit, gateway trouble. */
-const RETRYABLE_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504, 529]);
 
 function hostHeader(endpoint: PinnedEndpoint): string {
   const host = isIP(endpoint.hostname) === 6 ? `[${endpoint.hostname}]` : endpoint.hostname;
@@ -78,7 +80,7 @@ export function postStreaming(
   call: UpstreamCall,
   reader: UpstreamReader,
   signal: AbortSignal,
-  deadline: { readonly runDeadline: number; readonly idleTimeoutMs: number },
+  deadline: { readonly runDeadline: number; readonly idleTimeoutMs: number; readonly now: () => number },
   hasOutput: () => boolean,
 ): Promise<void> {
   const { endpoint } = call;
@@ -110,7 +112,8 @@ export function postStreaming(
       request?.destroy();
       resolve();
     };
-    const failure = (code: ProviderFailure['code'], retryable: boolean): ProviderFailure => new ProviderFailure(code, hasOutput(), retryable);
+    const failure = (code: ProviderFailure['code'], retryable: boolean, reason: string | null = null): ProviderFailure =>
+      new ProviderFailure(code, hasOutput(), retryable, false, reason === null ? [] : [{ name: 'reason', value: reason }], reason === 'tls_failed' ? TLS_REMEDIATION : REMEDIATIONS[code]);
     const onAbort = (): void => fail(new ProviderFailure('PROVIDER_FAILED', hasOutput(), false, true));
     const armIdle = (): void => {
       if (idleTimer) clearTimeout(idleTimer);
@@ -122,7 +125,7 @@ export function postStreaming(
       return;
     }
     signal.addEventListener('abort', onAbort, { once: true });
-    const remaining = deadline.runDeadline - Date.now();
+    const remaining = deadline.runDeadline - deadline.now();
     if (remaining <= 0) {
       fail(failure('PROVIDER_TIMEOUT', false));
       return;
@@ -173,23 +176,31 @@ export function postStreaming(
     }
 
     // Before an answer: the provider could not be reached (retryable unless TLS refused it). After: a disconnect.
-    request.on('error', () => fail(response === null ? failure('PROVIDER_UNAVAILABLE', !tlsFailure) : failure('PROVIDER_FAILED', true)));
+    request.on('error', () =>
+      fail(response === null ? failure('PROVIDER_UNAVAILABLE', !tlsFailure, tlsFailure ? 'tls_failed' : 'unreachable') : failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected')),
+    );
     request.on('response', (incoming) => {
       response = incoming;
       armIdle();
       const status = incoming.statusCode ?? 0;
       if (status !== 200) {
-        // The error body is drained up to a bound and dropped: its text never goes anywhere.
-        let drained = 0;
+        // The error body is read up to a bound to classify it (provider-errors.ts); its text is never kept.
+        const parts: Buffer[] = [];
+        let kept = 0;
         incoming.on('data', (bytes: Buffer) => {
-          drained += bytes.length;
-          if (drained > CHAT_LIMITS.maxUpstreamErrorBytes) incoming.destroy();
+          if (kept >= CHAT_LIMITS.maxUpstreamErrorBytes) return;
+          const room = CHAT_LIMITS.maxUpstreamErrorBytes - kept;
+          parts.push(bytes.length <= room ? bytes : bytes.subarray(0, room));
+          kept += Math.min(bytes.length, room);
+          if (kept >= CHAT_LIMITS.maxUpstreamErrorBytes) classify();
         });
-        const retryable = RETRYABLE_STATUSES.has(status);
-        const code = status === 408 || status === 504 ? 'PROVIDER_TIMEOUT' : retryable || status >= 500 ? 'PROVIDER_UNAVAILABLE' : 'PROVIDER_FAILED';
-        incoming.on('end', () => fail(failure(code, retryable)));
-        incoming.on('close', () => fail(failure(code, retryable)));
-        incoming.on('error', () => fail(failure(code, retryable)));
+        const classify = (): void => {
+          if (settled) return;
+          fail(reader.errorAnswer(status, Buffer.concat(parts), hasOutput()));
+        };
+        incoming.on('end', classify);
+        incoming.on('close', classify);
+        incoming.on('error', classify);
         return;
       }
       incoming.on('data', (bytes: Buffer) => {
@@ -211,8 +222,8 @@ export function postStreaming(
         }
       });
       // An abrupt disconnect: `aborted`/`error`, or `close` before `end`.
-      incoming.on('error', () => fail(failure('PROVIDER_FAILED', true)));
-      incoming.on('close', () => fail(failure('PROVIDER_FAILED', true)));
+      incoming.on('error', () => fail(failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected')));
+      incoming.on('close', () => fail(failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected')));
     });
     request.end(body);
   });

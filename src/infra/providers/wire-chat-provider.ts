@@ -1,12 +1,15 @@
-import { CHAT_LIMITS } from '../../contract/limits.js';
+import type { ProviderId } from '../../contract/providers.js';
 import {
   ProviderFailure,
   type ChatProvider,
   type FinishReason,
+  type GenerationOutcome,
   type GenerationRequest,
   type GenerationResult,
   type GenerationSink,
 } from '../../app/chat/chat-provider.js';
+import { readUpstreamError, REMEDIATIONS, upstreamFailure } from './provider-errors.js';
+import { RETRY_POLICIES, SYSTEM_RETRY_CLOCK, type RetryClock } from './retry-policy.js';
 import { postStreaming, type GenerationTimeouts, type ProviderTransportOptions, type UpstreamCall, type UpstreamReader } from './upstream-http.js';
 
 /** Characters as the schemas count them: Unicode code points (a surrogate pair is one). */
@@ -86,19 +89,55 @@ export class OutputGate {
 
 /** One reading of one upstream answer in a wire format. */
 export interface WireReading extends UpstreamReader {
-  /** How the provider said the answer ended; valid after a complete answer. */
-  finishReason(): FinishReason;
+  /** How the answer ended; valid after the body completed. Throws when it lacked the provider's finish reason. */
+  result(output: OutputGate): { readonly outcome: GenerationOutcome; readonly finishReason: FinishReason };
 }
 
 /** A provider wire format: the request it sends and how it reads the streamed answer. */
 export interface WireFormat {
+  readonly providerId: ProviderId;
   request(generation: GenerationRequest): UpstreamCall;
-  read(output: OutputGate): WireReading;
+  read(output: OutputGate, model: string): WireReading;
 }
 
-/** A malformed or failing upstream answer: never retried once output began, its text never kept. */
+/** A malformed upstream answer: never retried once output began, its text never kept. */
 export function brokenAnswer(output: OutputGate, retryable = false): ProviderFailure {
-  return new ProviderFailure('PROVIDER_FAILED', output.hasOutput, retryable);
+  return new ProviderFailure('PROVIDER_FAILED', output.hasOutput, retryable, false, [], REMEDIATIONS.PROVIDER_FAILED);
+}
+
+/** An answer that ended without the provider's end marker or finish reason: failed, never completed. */
+export function incompleteAnswer(output: OutputGate): ProviderFailure {
+  return new ProviderFailure('PROVIDER_ANSWER_INCOMPLETE', output.hasOutput, !output.hasOutput, false, [], REMEDIATIONS.PROVIDER_ANSWER_INCOMPLETE);
+}
+
+/**
+ * What every wire reading shares: the finish reason and refusal the format saw, the outcome they
+ * make, and the classification of error answers and in-stream errors (provider-errors.ts).
+ */
+export abstract class AnswerEnd {
+  protected finish: FinishReason | null = null;
+  protected refused = false;
+
+  constructor(
+    readonly providerId: ProviderId,
+    readonly model: string,
+  ) {}
+
+  result(output: OutputGate): { readonly outcome: GenerationOutcome; readonly finishReason: FinishReason } {
+    if (this.refused) return { outcome: 'refused', finishReason: this.finish ?? 'stop' };
+    if (output.truncated) return { outcome: 'truncated', finishReason: 'length' };
+    if (this.finish === null) throw incompleteAnswer(output);
+    return { outcome: this.finish === 'stop' ? 'completed' : 'truncated', finishReason: this.finish };
+  }
+
+  errorAnswer(status: number, body: Buffer, outputStarted: boolean): ProviderFailure {
+    return upstreamFailure(this.providerId, this.model, readUpstreamError(status, body.toString('utf8')), outputStarted);
+  }
+
+  /** An in-stream error object (already parsed) as a failure. */
+  protected streamError(error: unknown, output: OutputGate): ProviderFailure {
+    return upstreamFailure(this.providerId, this.model, readUpstreamError(null, error), output.hasOutput);
+  }
 }
 
 /** JSON.parse for upstream text: any parse failure is a broken answer. */
@@ -125,51 +164,42 @@ export function decodeUtf8(bytes: Uint8Array, output: OutputGate): string {
   }
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /**
- * A ChatProvider over one wire format. Safe retries happen only while no output went out, for
- * connection failures, overload statuses and disconnects before the first text, within the run
- * deadline; a cancel, a timeout or any failure after output ends the generation at once.
+ * A ChatProvider over one wire format. Safe retries follow the provider's one declared policy
+ * (retry-policy.ts): only while no output went out, within the run deadline, on the injected
+ * clock; a cancel, a timeout or any failure after output ends the generation at once.
  */
 export class WireChatProvider implements ChatProvider {
   constructor(
     private readonly format: WireFormat,
     private readonly transport: ProviderTransportOptions,
     private readonly timeouts: GenerationTimeouts,
+    private readonly clock: RetryClock = SYSTEM_RETRY_CLOCK,
   ) {}
 
   async generate(request: GenerationRequest, sink: GenerationSink): Promise<GenerationResult> {
-    const runDeadline = Date.now() + this.timeouts.runTimeoutMs;
+    const policy = RETRY_POLICIES[this.format.providerId];
+    const runDeadline = this.clock.now() + this.timeouts.runTimeoutMs;
     const output = new OutputGate(sink, request.maxOutputCharacters);
     const call = this.format.request(request);
     for (let attempt = 1; ; attempt++) {
-      const reading = this.format.read(output);
+      const reading = this.format.read(output, request.model);
       try {
-        await postStreaming(this.transport, call, reading, request.signal, { runDeadline, idleTimeoutMs: this.timeouts.idleTimeoutMs }, () => output.hasOutput);
-        return { finishReason: output.truncated ? 'length' : reading.finishReason(), attempts: attempt };
+        await postStreaming(this.transport, call, reading, request.signal, { runDeadline, idleTimeoutMs: this.timeouts.idleTimeoutMs, now: () => this.clock.now() }, () => output.hasOutput);
+        const { outcome, finishReason } = reading.result(output);
+        return { outcome, finishReason, attempts: attempt };
       } catch (error) {
         const failure = error instanceof ProviderFailure ? error : new ProviderFailure('PROVIDER_FAILED', output.hasOutput, false);
+        const pauseMs = policy.backoffMs(attempt);
         const again =
           !failure.cancelled &&
           failure.retryable &&
           !output.hasOutput &&
-          attempt <= CHAT_LIMITS.safeRetries &&
+          attempt <= policy.maxRetries &&
           !request.signal.aborted &&
-          Date.now() + CHAT_LIMITS.retryBackoffMs * attempt < runDeadline;
-        if (!again) throw new ProviderFailure(failure.code, output.hasOutput, failure.retryable, failure.cancelled || request.signal.aborted);
-        await pause(CHAT_LIMITS.retryBackoffMs * attempt, request.signal);
+          this.clock.now() + pauseMs < runDeadline;
+        if (!again) throw failure.with({ outputStarted: output.hasOutput, cancelled: failure.cancelled || request.signal.aborted });
+        await this.clock.sleep(pauseMs, request.signal);
       }
     }
   }

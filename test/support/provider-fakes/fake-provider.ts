@@ -2,7 +2,18 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { contentType, errorBody, midStreamError, textFrames, type TextAnswer, type WireKind } from './wire-frames.js';
+import {
+  anthropicErrorEvent,
+  contentType,
+  errorBody,
+  LLAMACPP_ERROR_FIELD,
+  midStreamError,
+  nonStreamBody,
+  textFrames,
+  type OpenAiFlavour,
+  type TextAnswer,
+  type WireKind,
+} from './wire-frames.js';
 
 /**
  * A loopback fake of one provider wire format, faithful at the byte level: answers are cut into
@@ -20,8 +31,16 @@ export type FakeReply =
       /** Pause before the first text-bearing frame (slow first token). */
       readonly firstTokenDelayMs?: number;
     }
-  /** An error status with the provider's own error body. */
-  | { readonly kind: 'status'; readonly status: number }
+  /** An error status with the provider's own error body for it (or `body`, e.g. another server's 404 page). */
+  | { readonly kind: 'status'; readonly status: number; readonly body?: string; readonly contentType?: string }
+  /** llama.cpp before late 2025: some text, then `error: {…}` as an SSE field and `data: [DONE]`. */
+  | { readonly kind: 'llamacpp-error'; readonly pieces: readonly string[] }
+  /** OpenAI-compatible: text chunks, then `data: [DONE]` without any finish reason. */
+  | { readonly kind: 'done-without-finish'; readonly pieces: readonly string[] }
+  /** The provider's in-stream error before any output (Anthropic `event: error` after `message_start`). */
+  | { readonly kind: 'stream-error'; readonly errorType?: string }
+  /** A recorded transcript, byte for byte, cut every `splitBytes` bytes. */
+  | { readonly kind: 'raw'; readonly bytes: Buffer; readonly splitBytes?: number; readonly contentType?: string }
   /** Some text, then the provider's mid-stream error frame (status stays 200). */
   | { readonly kind: 'mid-stream-error'; readonly pieces: readonly string[] }
   /** Some text, then the socket is destroyed without an end. */
@@ -94,7 +113,27 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function startFakeProvider(kind: WireKind, tls?: { readonly key: string; readonly cert: string }): Promise<FakeProvider> {
+export interface FakeOptions {
+  /** OpenAI-compatible fakes: whose error bodies to send (default `openai`). */
+  readonly flavour?: OpenAiFlavour;
+}
+
+function modelsBody(kind: WireKind, path: string): string | null {
+  if (kind === 'ollama') {
+    if (path === '/api/version') return '{"version":"0.5.1"}';
+    if (path === '/api/tags') return JSON.stringify({ models: [{ name: 'fake-model:latest', model: 'fake-model:latest', size: 2019393189, digest: 'a80c4f17acd5', details: { format: 'gguf', family: 'llama' } }] });
+    return null;
+  }
+  if (path === '/v1/models' || path === '/models') {
+    return kind === 'anthropic'
+      ? JSON.stringify({ data: [{ type: 'model', id: 'fake-model', display_name: 'Fake', created_at: '2025-02-19T00:00:00Z' }], has_more: false, first_id: 'fake-model', last_id: 'fake-model' })
+      : JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 1686935002, owned_by: 'organization-owner' }] });
+  }
+  return null;
+}
+
+export async function startFakeProvider(kind: WireKind, tls?: { readonly key: string; readonly cert: string }, options: FakeOptions = {}): Promise<FakeProvider> {
+  const flavour = options.flavour ?? 'openai';
   let queue: FakeReply[] = [];
   let fallback: FakeReply = { kind: 'text', answer: { pieces: ['Hello', ' from the fake.'] } };
   let calls = 0;
@@ -114,7 +153,7 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
     return live();
   }
 
-  async function answer(reply: FakeReply, response: ServerResponse, socket: Socket): Promise<void> {
+  async function answer(reply: FakeReply, response: ServerResponse, socket: Socket, body: unknown): Promise<void> {
     let open = true;
     response.on('close', () => {
       if (open && !response.writableFinished) abandoned++;
@@ -129,12 +168,29 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
         socket.destroy();
         return;
       case 'status':
-        response.writeHead(reply.status, { 'content-type': 'application/json' });
-        response.end(errorBody(kind, reply.status));
+        response.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json', ...(reply.status === 429 ? { 'retry-after': '0' } : {}) });
+        response.end(reply.body ?? errorBody(kind, reply.status, flavour));
         open = false;
         return;
       default:
         break;
+    }
+    const request = (typeof body === 'object' && body !== null ? body : {}) as { stream?: unknown; stream_options?: { include_usage?: unknown } };
+    // `stream: false` (Ollama streams unless told not to; OpenAI and Anthropic stream only when asked).
+    const streaming = kind === 'ollama' ? request.stream !== false : request.stream === true;
+    if (reply.kind === 'text' && !streaming) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(nonStreamBody(kind, reply.answer));
+      open = false;
+      return;
+    }
+    if (reply.kind === 'raw') {
+      response.writeHead(200, { 'content-type': reply.contentType ?? contentType(kind), 'cache-control': 'no-cache' });
+      response.flushHeaders();
+      if (!(await writeParts(response, cut(reply.bytes, reply.splitBytes ?? reply.bytes.length), live, markFirst))) return;
+      open = false;
+      response.end();
+      return;
     }
     response.writeHead(200, { 'content-type': contentType(kind), 'cache-control': 'no-cache' });
     response.flushHeaders();
@@ -153,8 +209,30 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
       }
       return;
     }
+    if (reply.kind === 'stream-error') {
+      const prelude = kind === 'anthropic' ? textFrames(kind, { pieces: [] })[0] ?? '' : '';
+      const error =
+        kind === 'anthropic'
+          ? anthropicErrorEvent(reply.errorType ?? 'overloaded_error')
+          : kind === 'ollama'
+            ? `${JSON.stringify({ error: 'an error was encountered while running the model' })}\n`
+            : `data: ${JSON.stringify({ error: { message: 'Loading model', type: reply.errorType ?? 'unavailable_error', code: 503 } })}\n\n`;
+      await writeParts(response, cut(Buffer.from(prelude + error), 5), live);
+      open = false;
+      response.end();
+      return;
+    }
+    if (reply.kind === 'llamacpp-error' || reply.kind === 'done-without-finish') {
+      const frames = textFrames('openai', { pieces: reply.pieces }).slice(0, reply.pieces.length);
+      const tail = reply.kind === 'llamacpp-error' ? LLAMACPP_ERROR_FIELD : 'data: [DONE]\n\n';
+      if (!(await writeParts(response, cut(Buffer.from(frames.join('') + tail), 4), live, markFirst))) return;
+      open = false;
+      response.end();
+      return;
+    }
     if (reply.kind === 'text') {
-      const frames = textFrames(kind, reply.answer);
+      const includeUsage = request.stream_options?.include_usage === true;
+      const frames = textFrames(kind, { ...reply.answer, includeUsage: reply.answer.includeUsage ?? includeUsage });
       const index = firstPieceIndex(kind);
       const size = reply.splitBytes ?? 7;
       const before = Buffer.from(frames.slice(0, index).join(''));
@@ -187,8 +265,20 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
   const handler = (request: IncomingMessage, response: ServerResponse): void => {
     const path = request.url ?? '';
     if (request.method === 'GET') {
+      const models = modelsBody(kind, path);
+      if (models === null) {
+        // Ollama's router answers an unknown path with Go's plain text page.
+        response.writeHead(404, { 'content-type': kind === 'ollama' ? 'text/plain; charset=utf-8' : 'application/json' });
+        response.end(kind === 'ollama' ? '404 page not found' : errorBody(kind, 404, flavour));
+        return;
+      }
+      if (kind === 'anthropic' && request.headers['x-api-key'] === undefined) {
+        response.writeHead(401, { 'content-type': 'application/json' });
+        response.end(errorBody(kind, 401));
+        return;
+      }
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(kind === 'ollama' ? '{"version":"0.5.1"}' : '{"object":"list","data":[{"id":"fake-model","object":"model"}]}');
+      response.end(models);
       return;
     }
     if (request.method !== 'POST' || !GENERATION_PATHS[kind].includes(path)) {
@@ -205,7 +295,7 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
       if (recorded.length < MAX_RECORDED) {
         recorded.push({ path, headers: request.headers, body, servername: typeof tlsSocket.servername === 'string' ? tlsSocket.servername : null });
       }
-      return answer(reply, response, socket);
+      return answer(reply, response, socket, body);
     });
   };
 

@@ -1,2 +1,2 @@
-export { startFakeProvider, type FakeProvider, type FakeReply, type RecordedCall } from './fake-provider.js';
-export { errorBody, textFrames, type TextAnswer, type WireKind } from './wire-frames.js';
+export { startFakeProvider, type FakeOptions, type FakeProvider, type FakeReply, type RecordedCall } from './fake-provider.js';
+export { errorBody, nonStreamBody, textFrames, type FakeFinish, type OpenAiFlavour, type TextAnswer, type WireKind } from './wire-frames.js';

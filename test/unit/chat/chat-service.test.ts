@@ -32,7 +32,7 @@ function world(options: { degraded?: boolean; provider?: ChatProvider } = {}) {
     generate: async (request, sink) => {
       generations.push(request);
       sink.text('ok');
-      return { finishReason: 'stop', attempts: 1 };
+      return { outcome: 'completed', finishReason: 'stop', attempts: 1 };
     },
   };
   let id = 0;

@@ -25,9 +25,9 @@ describe('stream run events', () => {
     run.emit({ kind: 'active' });
     run.emit({ kind: 'first-token' });
     run.emit({ kind: 'delta', text: 'a' });
-    run.emit({ kind: 'failed', code: 'PROVIDER_FAILED' });
+    run.emit({ kind: 'failed', outcome: 'failed', code: 'PROVIDER_FAILED', remediation: null });
     run.emit({ kind: 'delta', text: 'late' });
-    run.emit({ kind: 'completed', finish_reason: 'stop', message_count: 2, output_characters: 1, label: 'advisory_not_evidence' });
+    run.emit({ kind: 'completed', outcome: 'completed', finish_reason: 'stop', message_count: 2, output_characters: 1, label: 'advisory_not_evidence' });
     expect(run.state).toBe('failed');
     expect(run.lastSequence).toBe(4);
     for (let after = 0; after <= 4; after++) {
@@ -84,7 +84,7 @@ describe('stream run events', () => {
     await Promise.resolve();
     run.emit({ kind: 'first-token' });
     run.emit({ kind: 'delta', text: 'hi' });
-    run.emit({ kind: 'completed', finish_reason: 'stop', message_count: 2, output_characters: 2, label: 'advisory_not_evidence' });
+    run.emit({ kind: 'completed', outcome: 'completed', finish_reason: 'stop', message_count: 2, output_characters: 2, label: 'advisory_not_evidence' });
     expect((await collected).map((event) => event.kind)).toEqual(['active', 'first-token', 'delta', 'completed']);
     expect(run.readerCount).toBe(0);
   });

@@ -1,50 +1,16 @@
-import { createHash, X509Certificate } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderFailure, type ChatProvider, type GenerationRequest } from '../../../src/app/chat/chat-provider.js';
 import type { PinnedEndpoint } from '../../../src/app/providers/preflight.js';
 import { CHAT_LIMITS } from '../../../src/contract/limits.js';
 import type { ProviderId } from '../../../src/contract/providers.js';
 import { createChatProviders } from '../../../src/infra/providers/chat-providers.js';
+import { RETRY_POLICIES } from '../../../src/infra/providers/retry-policy.js';
+import { endpointFor, generationRequest, instantClock, SECRET_KEY } from './adapter-support.js';
 import { startFakeProvider, type FakeProvider, type FakeReply, type WireKind } from '../../support/provider-fakes/index.js';
 import { createTestPki, type TestPki } from '../../support/test-pki.js';
 
 const TEXT = ['Grüße aus ', 'dem 🌳 Stammbaum: ', '家族', ' — fin.'];
-const SECRET_KEY = `sk-test-${createHash('sha256').update(String(process.pid)).digest('hex').slice(0, 24)}`;
-
-function endpointFor(fake: FakeProvider, providerId: ProviderId, pki?: TestPki, hostname = 'api.fake.test'): PinnedEndpoint {
-  const basePath = providerId === 'openai_compatible' || providerId === 'openai' ? '/v1' : '';
-  if (!pki) {
-    return { url: `http://127.0.0.1:${fake.port}${basePath}`, scheme: 'http', hostname: '127.0.0.1', port: fake.port, basePath, address: '127.0.0.1', servername: null, spkiSha256: null, destinationIdentity: '0'.repeat(64) };
-  }
-  const spki = new X509Certificate(pki.leaf.cert).publicKey.export({ type: 'spki', format: 'der' });
-  return {
-    url: `https://${hostname}:${fake.port}${basePath}`,
-    scheme: 'https',
-    hostname,
-    port: fake.port,
-    basePath,
-    address: '127.0.0.1',
-    servername: hostname,
-    spkiSha256: createHash('sha256').update(spki).digest('hex'),
-    destinationIdentity: '0'.repeat(64),
-  };
-}
-
-function request(providerId: ProviderId, endpoint: PinnedEndpoint, overrides: Partial<GenerationRequest> = {}): GenerationRequest {
-  return {
-    providerId,
-    model: 'fake-model',
-    endpoint,
-    credential: providerId === 'ollama' ? null : SECRET_KEY,
-    system: 'SYSTEM INSTRUCTION',
-    messages: [{ role: 'user', content: 'Wer war Johann?' }],
-    maxOutputTokens: 64,
-    temperature: 0.2,
-    maxOutputCharacters: CHAT_LIMITS.maxMessageCharacters,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = generationRequest;
 
 async function collect(provider: ChatProvider, generation: GenerationRequest): Promise<{ text: string; pieces: number; outcome: Awaited<ReturnType<ChatProvider['generate']>> }> {
   let text = '';
@@ -97,19 +63,26 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
   let providers: ReturnType<typeof createChatProviders>;
   let endpoint: PinnedEndpoint;
 
+  let pauses: number[];
+
   beforeAll(async () => {
-    fake = await startFakeProvider(kind, tls ? pki.leaf : undefined);
-    providers = createChatProviders(tls ? { ca: [pki.caCert] } : {}, { idleTimeoutMs: 2_000 });
+    fake = await startFakeProvider(kind, tls ? pki.leaf : undefined, { flavour: providerId === 'openai_compatible' ? 'llamacpp' : 'openai' });
+    const virtual = instantClock();
+    pauses = virtual.pauses;
+    providers = createChatProviders(tls ? { ca: [pki.caCert] } : {}, { idleTimeoutMs: 2_000 }, virtual.clock);
     endpoint = endpointFor(fake, providerId, tls ? pki : undefined);
   });
-  afterEach(() => fake.reset());
+  afterEach(() => {
+    fake.reset();
+    pauses.length = 0;
+  });
   afterAll(() => fake.close());
 
   it.each([1, 2, 3, 5, 7, 64])('reassembles text cut every %i bytes, through lines and UTF-8 characters', async (splitBytes) => {
     fake.script({ kind: 'text', answer: { pieces: TEXT }, splitBytes });
     const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
     expect(text).toBe(TEXT.join(''));
-    expect(outcome).toEqual({ finishReason: 'stop', attempts: 1 });
+    expect(outcome).toEqual({ outcome: 'completed', finishReason: 'stop', attempts: 1 });
     expect(fake.calls()).toBe(1);
   });
 
@@ -117,7 +90,7 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
     fake.script({ kind: 'text', answer: { pieces: TEXT, keepAlive: true, finish: 'length' } });
     const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
     expect(text).toBe(TEXT.join(''));
-    expect(outcome.finishReason).toBe('length');
+    expect(outcome).toMatchObject({ outcome: 'truncated', finishReason: 'length' });
   });
 
   it('sends the system instruction, the exact model, temperature and the output-token bound, and no tools', async () => {
@@ -145,53 +118,72 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
     expect(fake.recorded[0]?.headers.host).toBe(tls ? `api.fake.test:${fake.port}` : `127.0.0.1:${fake.port}`);
   });
 
-  it('retries an overloaded answer before any output, within the safe-retry bound', async () => {
+  it('retries an overloaded answer before any output, within the safe-retry bound, on the injected clock', async () => {
     fake.script({ kind: 'status', status: 503 }, { kind: 'refuse' }, { kind: 'text', answer: { pieces: ['late'] } });
     const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
     expect(text).toBe('late');
     expect(outcome.attempts).toBe(3);
     expect(fake.calls()).toBe(1 + CHAT_LIMITS.safeRetries);
+    expect(pauses).toEqual([RETRY_POLICIES[providerId].backoffMs(1), RETRY_POLICIES[providerId].backoffMs(2)]);
   });
 
   it('gives up after the safe retries with a sanitized code', async () => {
     fake.setFallback({ kind: 'status', status: 429 });
     try {
       const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
-      expect(failure.code).toBe('PROVIDER_UNAVAILABLE');
-      expect(failure.message).toBe('PROVIDER_UNAVAILABLE');
+      expect(failure.code).toBe('PROVIDER_RATE_LIMITED');
+      expect(failure.message).toBe('PROVIDER_RATE_LIMITED');
       expect(fake.calls()).toBe(1 + CHAT_LIMITS.safeRetries);
     } finally {
       fake.setFallback({ kind: 'text', answer: { pieces: ['Hello'] } });
     }
   });
 
-  it.each([429, 529, 502])('retries an overload status %i once output has not begun', async (status) => {
+  it.each(RETRY_POLICIES[providerId].retryStatuses.map((status) => [status]))('retries status %i of its declared policy once output has not begun', async (status) => {
     fake.script({ kind: 'status', status }, { kind: 'text', answer: { pieces: ['after overload'] } });
     const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
     expect(text).toBe('after overload');
     expect(outcome.attempts).toBe(2);
   });
 
-  it.each([400, 401, 403])('does not retry a refusal %i (context overflow, authentication)', async (status) => {
-    fake.script({ kind: 'status', status }, { kind: 'text', answer: { pieces: ['never'] } });
-    const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
-    expect(failure.code).toBe('PROVIDER_FAILED');
-    expect(fake.calls()).toBe(1);
+  it.each([400, 401, 403, 404, 500, 529].filter((status) => !RETRY_POLICIES[providerId].retryStatuses.includes(status)).map((status) => [status]))(
+    'does not retry status %i, outside its declared policy',
+    async (status) => {
+      fake.script({ kind: 'status', status }, { kind: 'text', answer: { pieces: ['never'] } });
+      const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
+      expect(failure.code).toMatch(/^PROVIDER_/);
+      expect(fake.calls()).toBe(1);
+    },
+  );
+
+  it('tells authentication, rate limits and a missing model apart, and keeps none of the error body', async () => {
+    const codes: Record<number, string> = {};
+    for (const status of [401, 404]) {
+      fake.reset();
+      fake.script({ kind: 'status', status });
+      const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
+      codes[status] = failure.code;
+      expect(JSON.stringify({ ...failure, remediation: null })).not.toMatch(/upstream detail|not found|pulling|Invalid|Incorrect|x-api-key/);
+      if (status === 404 && providerId !== 'openai_compatible') {
+        expect(failure.details).toContainEqual({ name: 'model', value: 'fake-model' });
+        if (providerId === 'ollama') expect(failure.remediation).toContain('ollama pull fake-model');
+      }
+    }
+    expect(codes).toEqual({ 401: 'PROVIDER_AUTH_REJECTED', 404: providerId === 'openai_compatible' ? 'PROVIDER_ENDPOINT_MISMATCH' : 'PROVIDER_MODEL_NOT_FOUND' });
   });
 
-  it('does not retry a refusal such as 404 and keeps none of the error body', async () => {
-    fake.script({ kind: 'status', status: 404 });
+  it('reports a server that is not this API (a plain 404 page) as an endpoint mismatch', async () => {
+    fake.script({ kind: 'status', status: 404, body: '<html><body>Not Found</body></html>', contentType: 'text/html' });
     const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
-    expect(failure.code).toBe('PROVIDER_FAILED');
-    expect(JSON.stringify(failure)).not.toMatch(/upstream|not found|pulling/);
-    expect(fake.calls()).toBe(1);
+    expect(failure.code).toBe('PROVIDER_ENDPOINT_MISMATCH');
+    expect(failure.remediation).toMatch(/base path/);
   });
 
   it('fails once, without retry, on a mid-stream error after output', async () => {
     fake.script({ kind: 'mid-stream-error', pieces: ['partial'] });
     const seen: string[] = [];
     const failure = await failureOf(providers[providerId].generate(request(providerId, endpoint), { text: (piece) => seen.push(piece) }));
-    expect(failure).toMatchObject({ code: 'PROVIDER_FAILED', outputStarted: true });
+    expect(failure).toMatchObject({ code: kind === 'anthropic' ? 'PROVIDER_UNAVAILABLE' : 'PROVIDER_FAILED', outputStarted: true });
     expect(seen.join('')).toBe('partial');
     expect(fake.calls()).toBe(1);
   });
@@ -199,7 +191,7 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
   it('fails once, without retry, when the provider disconnects after output', async () => {
     fake.script({ kind: 'disconnect', pieces: ['Hal', 'f an an'] });
     const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
-    expect(failure).toMatchObject({ code: 'PROVIDER_FAILED', outputStarted: true, cancelled: false });
+    expect(failure).toMatchObject({ code: 'PROVIDER_ANSWER_INCOMPLETE', outputStarted: true, cancelled: false });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.calls()).toBe(1);
   });
@@ -221,7 +213,7 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
   });
 
   it('times out a silent provider and closes the socket', async () => {
-    const quick = createChatProviders(tls ? { ca: [pki.caCert] } : {}, { idleTimeoutMs: 100 });
+    const quick = createChatProviders(tls ? { ca: [pki.caCert] } : {}, { idleTimeoutMs: 100 }, instantClock().clock);
     fake.script({ kind: 'silent' });
     const failure = await failureOf(collect(quick[providerId], request(providerId, endpoint)));
     expect(failure.code).toBe('PROVIDER_TIMEOUT');
@@ -239,7 +231,7 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
     fake.script({ kind: 'endless', piece: 'a🌳', intervalMs: 1 });
     const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint, { maxOutputCharacters: 5 }));
     expect(text).toBe('a🌳a🌳a');
-    expect(outcome.finishReason).toBe('length');
+    expect(outcome).toMatchObject({ outcome: 'truncated', finishReason: 'length' });
     await until(() => fake.abandoned() === 1);
   });
 
@@ -251,14 +243,31 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
       expect(text).toBe('cut');
     } else {
       const failure = await failureOf(collect(providers[providerId], request(providerId, endpoint)));
-      expect(failure).toMatchObject({ code: 'PROVIDER_FAILED', outputStarted: true });
+      expect(failure).toMatchObject({ code: 'PROVIDER_ANSWER_INCOMPLETE', outputStarted: true });
       expect(fake.calls()).toBe(1);
     }
   });
 
+  it('reports a refusal as refused, never as a reply', async () => {
+    fake.script({ kind: 'text', answer: { pieces: ["I'm sorry, ", "I can't help with that."], finish: 'refusal' } });
+    const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
+    if (kind === 'ollama') {
+      // Ollama has no refusal signal: the text is an ordinary answer.
+      expect(outcome.outcome).toBe('completed');
+    } else {
+      expect(outcome.outcome).toBe('refused');
+      if (kind === 'openai') expect(text).toBe('');
+    }
+  });
+
+  it('answers a request with stream: false as one JSON document (the fake honours it)', async () => {
+    const { nonStreamBody } = await import('../../support/provider-fakes/index.js');
+    expect(JSON.parse(nonStreamBody(kind, { pieces: ['a', 'b'] }))).toBeTruthy();
+  });
+
   if (tls) {
     it('refuses a certificate from another CA and a leaf key other than the pinned one, without retry', async () => {
-      const untrusted = createChatProviders({}, {});
+      const untrusted = createChatProviders({}, {}, instantClock().clock);
       const first = await failureOf(collect(untrusted[providerId], request(providerId, endpoint)));
       expect(first.code).toBe('PROVIDER_UNAVAILABLE');
       const pinnedElsewhere = { ...endpoint, spkiSha256: 'f'.repeat(64) };
@@ -276,7 +285,7 @@ describe('safe retries never follow output', () => {
   it('a refused connection is retried, a disconnect after output is not', async () => {
     const fake = await startFakeProvider('ollama');
     try {
-      const providers = createChatProviders();
+      const providers = createChatProviders({}, {}, instantClock().clock);
       const endpoint = endpointFor(fake, 'ollama');
       fake.script({ kind: 'disconnect', pieces: [] }, { kind: 'text', answer: { pieces: ['second'] } });
       const { text, outcome } = await collect(providers.ollama, request('ollama', endpoint));
@@ -291,5 +300,60 @@ describe('safe retries never follow output', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe('shapes real servers send that the adapters used to take for complete answers', () => {
+  let ollama: FakeProvider;
+  let llama: FakeProvider;
+  let anthropic: FakeProvider;
+  let virtual: ReturnType<typeof instantClock>;
+  let providers: ReturnType<typeof createChatProviders>;
+  beforeAll(async () => {
+    ollama = await startFakeProvider('ollama');
+    llama = await startFakeProvider('openai', undefined, { flavour: 'llamacpp' });
+    anthropic = await startFakeProvider('anthropic');
+  });
+  afterAll(async () => {
+    await Promise.all([ollama.close(), llama.close(), anthropic.close()]);
+  });
+  afterEach(() => {
+    for (const fake of [ollama, llama, anthropic]) fake.reset();
+  });
+  beforeAll(() => {
+    virtual = instantClock();
+    providers = createChatProviders({}, {}, virtual.clock);
+  });
+
+  it("llama.cpp's `error:` field then [DONE] is a context failure, not an empty success", async () => {
+    llama.script({ kind: 'llamacpp-error', pieces: ['Johann'] });
+    const failure = await failureOf(collect(providers.openai_compatible, request('openai_compatible', endpointFor(llama, 'openai_compatible'))));
+    expect(failure).toMatchObject({ code: 'PROVIDER_CONTEXT_EXCEEDED', outputStarted: true });
+    expect(failure.remediation).toMatch(/context/);
+  });
+
+  it('[DONE] without any finish reason is an incomplete answer', async () => {
+    llama.script({ kind: 'done-without-finish', pieces: ['Johann', ' Meier'] });
+    const failure = await failureOf(collect(providers.openai_compatible, request('openai_compatible', endpointFor(llama, 'openai_compatible'))));
+    expect(failure.code).toBe('PROVIDER_ANSWER_INCOMPLETE');
+  });
+
+  it("Anthropic's model_context_window_exceeded is truncation by the context window", async () => {
+    anthropic.script({ kind: 'text', answer: { pieces: ['Johann Meier'], finish: 'context_window' } });
+    const { outcome } = await collect(providers.anthropic, request('anthropic', endpointFor(anthropic, 'anthropic')));
+    expect(outcome).toMatchObject({ outcome: 'truncated', finishReason: 'context_window' });
+  });
+
+  it("Anthropic's in-stream overloaded_error before any output is retried like HTTP 529", async () => {
+    anthropic.script({ kind: 'stream-error' }, { kind: 'text', answer: { pieces: ['after'] } });
+    const { text, outcome } = await collect(providers.anthropic, request('anthropic', endpointFor(anthropic, 'anthropic')));
+    expect([text, outcome.attempts]).toEqual(['after', 2]);
+  });
+
+  it("Ollama's 500 (a model that fails to load) is not retried", async () => {
+    ollama.script({ kind: 'status', status: 500 }, { kind: 'text', answer: { pieces: ['never'] } });
+    const failure = await failureOf(collect(providers.ollama, request('ollama', endpointFor(ollama, 'ollama'))));
+    expect(failure.code).toBe('PROVIDER_UNAVAILABLE');
+    expect(ollama.calls()).toBe(1);
   });
 });
