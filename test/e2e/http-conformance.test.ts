@@ -280,3 +280,36 @@ describe('decided answers', () => {
     expect(wrong.status).toBe(422);
   });
 });
+
+describe('decided answers while startup is degraded (no database)', () => {
+  it('consent preview is STARTUP_DEGRADED (a read), the shutdown preflight answers, an off-allowlist reference is 404 before the state', async () => {
+    const degraded = localState('unlocked', { provision: false });
+    try {
+      const launched = await degraded.launch();
+      const headers = { ...launched.requestHeaders(), 'content-type': 'application/json' };
+      const post = async (path: string, body?: unknown): Promise<{ status: number; code?: string }> => {
+        const response = await fetch(`${launched.baseUrl}${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        const text = await response.text();
+        return { status: response.status, code: text.length > 0 ? (JSON.parse(text) as { code?: string }).code : undefined };
+      };
+      const preview = await post('/api/v1/consents/preview', {
+        name: 'chat-work',
+        profile: 'work',
+        model: 'gpt-4o-mini',
+        modules: ['chat'],
+        purposes: ['research_chat'],
+        data_classes: ['user_text'],
+        retention: 'provider_policy',
+      });
+      expect(preview).toEqual({ status: 409, code: 'STARTUP_DEGRADED' });
+      expect(await post('/api/v1/secrets/unknown.api_key/delete')).toEqual({ status: 404, code: 'SECRET_REFERENCE_UNKNOWN' });
+      expect(await post('/api/v1/secrets/openai.api_key/delete')).toEqual({ status: 409, code: 'STARTUP_MUTATION_BLOCKED' });
+      const shutdown = await fetch(`${launched.baseUrl}/api/v1/jobs/shutdown`, { method: 'POST', headers: launched.requestHeaders() });
+      expect(shutdown.status).toBe(200);
+      await shutdown.arrayBuffer();
+      expect(await launched.stop()).toBe(0);
+    } finally {
+      degraded.stop();
+    }
+  });
+});

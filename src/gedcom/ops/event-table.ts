@@ -50,12 +50,21 @@ export interface EventTable {
 }
 
 export class EventTableBuilder {
-  private readonly tag = new GrowUint8(1024);
-  private readonly flags = new GrowUint8(1024);
-  private readonly earliest = new GrowFloat64(1024);
-  private readonly latest = new GrowFloat64(1024);
-  private readonly place = new GrowInt32(1024);
-  private readonly type = new GrowInt32(1024);
+  private readonly tag: GrowUint8;
+  private readonly flags: GrowUint8;
+  private readonly earliest: GrowFloat64;
+  private readonly latest: GrowFloat64;
+  private readonly place: GrowInt32;
+  private readonly type: GrowInt32;
+
+  constructor(capacity: number) {
+    this.tag = new GrowUint8(capacity);
+    this.flags = new GrowUint8(capacity);
+    this.earliest = new GrowFloat64(capacity);
+    this.latest = new GrowFloat64(capacity);
+    this.place = new GrowInt32(capacity);
+    this.type = new GrowInt32(capacity);
+  }
 
   get length(): number {
     return this.tag.length;

@@ -40,9 +40,12 @@ abstract class Growable<A extends TypedArray> {
     if (length < this.length) this.length = length;
   }
 
-  /** The filled part, copied into an array of its exact size (the builder's buffer is dropped). */
+  /** The filled part (a view when the buffer is nearly full, else a copy of its exact size); the builder lets go of it. */
   done(): A {
-    return this.data.slice(0, this.length) as A;
+    const data = this.data;
+    this.data = this.allocate(0);
+    if (this.length >= data.length - (data.length >> 3)) return data.subarray(0, this.length) as A;
+    return data.slice(0, this.length) as A;
   }
 }
 

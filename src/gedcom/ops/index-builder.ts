@@ -19,6 +19,15 @@ export interface LineValue {
   readonly isPointer: boolean;
   pointer(): string;
   value(): string;
+  /** The id of the pointer payload in `xrefs`; -1 for a value or `@VOID@`. */
+  pointerId(xrefs: XrefTable): number;
+}
+
+/** The id of a line's pointer payload; -1 for a value or `@VOID@`. */
+export function pointerIdOf(line: LineValue, xrefs: XrefTable): number {
+  if (!line.isPointer) return -1;
+  const p = line.pointer();
+  return p === '@VOID@' ? -1 : xrefs.id(p);
 }
 
 export const SEX_U = 0;
@@ -32,6 +41,9 @@ export const VITAL_UNSOURCED = 2;
 
 export interface BuilderOptions {
   readonly version: string;
+  /** Records that may become people and families (sizes the tables; they grow past it). */
+  readonly expectedPeople: number;
+  readonly expectedFamilies: number;
   /** Keep a row for every event of a person (views); otherwise only births, baptisms, deaths and burials. */
   readonly allEvents: boolean;
   /** Read event places (merge, views). */
@@ -49,6 +61,9 @@ class NodeValue implements LineValue {
   }
   value(): string {
     return (this.node as GedcomNode).value;
+  }
+  pointerId(xrefs: XrefTable): number {
+    return pointerIdOf(this, xrefs);
   }
 }
 
@@ -77,31 +92,31 @@ export class IndexBuilder {
   readonly xrefs = new XrefTable();
   // people
   readonly personXref: string[] = [];
-  readonly personRecord = new GrowInt32(1024);
-  readonly sex = new GrowUint8(1024);
-  readonly personFlags = new GrowUint8(1024);
-  readonly nameStart = new GrowInt32(1024);
-  readonly nameGiven = new GrowInt32(1024);
-  readonly nameSurname = new GrowInt32(1024);
-  readonly nameSuffix = new GrowInt32(1024);
-  readonly nameType = new GrowInt32(1024);
-  readonly personEventStart = new GrowInt32(1024);
-  readonly personEvents = new EventTableBuilder();
-  readonly famcStart = new GrowInt32(1024);
-  readonly famcTarget = new GrowInt32(1024);
-  readonly famcBirth = new GrowUint8(1024);
-  readonly famsStart = new GrowInt32(1024);
-  readonly famsTarget = new GrowInt32(1024);
+  readonly personRecord: GrowInt32;
+  readonly sex: GrowUint8;
+  readonly personFlags: GrowUint8;
+  readonly nameStart: GrowInt32;
+  readonly nameGiven: GrowInt32;
+  readonly nameSurname: GrowInt32;
+  readonly nameSuffix: GrowInt32;
+  readonly nameType: GrowInt32;
+  readonly personEventStart: GrowInt32;
+  readonly personEvents: EventTableBuilder;
+  readonly famcStart: GrowInt32;
+  readonly famcTarget: GrowInt32;
+  readonly famcBirth: GrowUint8;
+  readonly famsStart: GrowInt32;
+  readonly famsTarget: GrowInt32;
   // families
   readonly familyXref: string[] = [];
-  readonly familyRecord = new GrowInt32(1024);
-  readonly familyFlags = new GrowUint8(1024);
-  readonly husband = new GrowInt32(1024);
-  readonly wife = new GrowInt32(1024);
-  readonly childStart = new GrowInt32(1024);
-  readonly childTarget = new GrowInt32(1024);
-  readonly familyEventStart = new GrowInt32(1024);
-  readonly familyEvents = new EventTableBuilder();
+  readonly familyRecord: GrowInt32;
+  readonly familyFlags: GrowUint8;
+  readonly husband: GrowInt32;
+  readonly wife: GrowInt32;
+  readonly childStart: GrowInt32;
+  readonly childTarget: GrowInt32;
+  readonly familyEventStart: GrowInt32;
+  readonly familyEvents: EventTableBuilder;
 
   private readonly adapter = new NodeValue();
   private readonly childAdapter = new NodeValue();
@@ -134,7 +149,33 @@ export class IndexBuilder {
   private famcId = -1;
   private pedi: string | null = null;
 
-  constructor(private readonly options: BuilderOptions) {}
+  constructor(private readonly options: BuilderOptions) {
+    const people = options.expectedPeople;
+    const families = options.expectedFamilies;
+    this.personRecord = new GrowInt32(people);
+    this.sex = new GrowUint8(people);
+    this.personFlags = new GrowUint8(people);
+    this.nameStart = new GrowInt32(people + 1);
+    this.nameGiven = new GrowInt32(people);
+    this.nameSurname = new GrowInt32(people);
+    this.nameSuffix = new GrowInt32(people);
+    this.nameType = new GrowInt32(people);
+    this.personEventStart = new GrowInt32(people + 1);
+    this.personEvents = new EventTableBuilder(2 * people);
+    this.famcStart = new GrowInt32(people + 1);
+    this.famcTarget = new GrowInt32(people);
+    this.famcBirth = new GrowUint8(people);
+    this.famsStart = new GrowInt32(people + 1);
+    this.famsTarget = new GrowInt32(people);
+    this.familyRecord = new GrowInt32(families);
+    this.familyFlags = new GrowUint8(families);
+    this.husband = new GrowInt32(families);
+    this.wife = new GrowInt32(families);
+    this.childStart = new GrowInt32(families + 1);
+    this.childTarget = new GrowInt32(2 * families);
+    this.familyEventStart = new GrowInt32(families + 1);
+    this.familyEvents = new EventTableBuilder(families);
+  }
 
   get personCount(): number {
     return this.personXref.length;
@@ -307,12 +348,6 @@ export class IndexBuilder {
     b.node = null;
   }
 
-  private pointerId(line: LineValue): number {
-    if (!line.isPointer) return -1;
-    const p = line.pointer();
-    return p === '@VOID@' ? -1 : this.xrefs.id(p);
-  }
-
   private personLine(tag: string, line: LineValue): void {
     switch (tag) {
       case 'SEX':
@@ -322,7 +357,7 @@ export class IndexBuilder {
         this.startName(line.value());
         return;
       case 'FAMC': {
-        const id = this.pointerId(line);
+        const id = line.pointerId(this.xrefs);
         if (id >= 0) {
           this.open = Open.Famc;
           this.famcId = id;
@@ -331,7 +366,7 @@ export class IndexBuilder {
         return;
       }
       case 'FAMS': {
-        const id = this.pointerId(line);
+        const id = line.pointerId(this.xrefs);
         if (id >= 0) this.famsTarget.push(id);
         return;
       }
@@ -346,10 +381,10 @@ export class IndexBuilder {
   }
 
   private familyLine(tag: string, line: LineValue): void {
-    if (tag === 'HUSB' && this.husbandId < 0) this.husbandId = this.pointerId(line);
-    else if (tag === 'WIFE' && this.wifeId < 0) this.wifeId = this.pointerId(line);
+    if (tag === 'HUSB' && this.husbandId < 0) this.husbandId = line.pointerId(this.xrefs);
+    else if (tag === 'WIFE' && this.wifeId < 0) this.wifeId = line.pointerId(this.xrefs);
     else if (tag === 'CHIL') {
-      const id = this.pointerId(line);
+      const id = line.pointerId(this.xrefs);
       if (id >= 0) this.childTarget.push(id);
     } else {
       const code = EVENT_CODE.get(tag);

@@ -66,7 +66,7 @@ export interface FamilyView {
 }
 
 function viewBuilder(version: string): IndexBuilder {
-  return new IndexBuilder({ version, allEvents: true, places: true });
+  return new IndexBuilder({ version, allEvents: true, places: true, expectedPeople: 1, expectedFamilies: 1 });
 }
 
 function eventViews(b: IndexBuilder, events: EventTable, start: number, end: number): EventView[] {

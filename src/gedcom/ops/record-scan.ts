@@ -2,6 +2,8 @@ import type { RecordSpan } from '../model.js';
 import type { RecordLineReader } from '../parse/record-lines.js';
 import { dateIsValid } from './date-value.js';
 import type { IndexBuilder, LineValue } from './index-builder.js';
+import { pointerIdOf } from './index-builder.js';
+import type { XrefTable } from './xref-table.js';
 
 /** What a scanned record is indexed as. */
 export const SCAN_PERSON = 1;
@@ -9,12 +11,18 @@ export const SCAN_FAMILY = 2;
 export const SCAN_OTHER = 0;
 export type ScanKind = typeof SCAN_PERSON | typeof SCAN_FAMILY | typeof SCAN_OTHER;
 
-/** The reader's current line as the builder sees it, decoding its value at most once. */
+/** The reader's current line as the builder sees it, decoding its value and resolving its pointer at most once. */
 class CachedLine implements LineValue {
   private cached: string | null = null;
+  private id = -2;
   constructor(private readonly reader: RecordLineReader) {}
   next(): void {
     this.cached = null;
+    this.id = -2;
+  }
+  pointerId(xrefs: XrefTable): number {
+    if (this.id === -2) this.id = pointerIdOf(this, xrefs);
+    return this.id;
   }
   get isPointer(): boolean {
     return this.reader.isPointer;
@@ -36,8 +44,8 @@ class CachedLine implements LineValue {
  * (pointers, invalid DATE lines) are held until the record is known to be readable this way.
  */
 export class RecordScan {
-  /** Non-void pointers of the last record scanned. */
-  readonly pointers: string[] = [];
+  /** Xref ids (builder.xrefs) of the non-void pointers of the last record scanned, in line order. */
+  readonly pointers: number[] = [];
   /** DATE lines of the last record scanned that do not parse. */
   invalidDates = 0;
   private readonly pointerAt: boolean[] = [];
@@ -89,8 +97,8 @@ export class RecordScan {
       const pointer = r.isPointer;
       if (integrity) {
         if (pointer) {
-          const p = r.pointer();
-          if (p !== '@VOID@') this.pointers.push(p);
+          const id = line.pointerId(b.xrefs);
+          if (id >= 0) this.pointers.push(id);
         }
         if (tag === 'DATE' && !dateIsValid(line.value(), this.version)) this.invalidDates++;
       }

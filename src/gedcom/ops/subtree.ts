@@ -45,6 +45,32 @@ export class SubtreeRootUnknown extends Error {
   }
 }
 
+/**
+ * The records a pointer may pull into a subtree: by xref, the first record defining it, left out
+ * when that record is a person or a family (those are selected, not pulled in). Holds the other
+ * records only, not one entry per person.
+ */
+function referencedRecords(records: readonly GedcomRecord[]): Map<string, GedcomRecord> {
+  const first = new Map<string, number>();
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i] as GedcomRecord;
+    const x = r.xref;
+    if (x === null || r.tag === 'INDI' || r.tag === 'FAM' || first.has(x)) continue;
+    first.set(x, i);
+  }
+  // an xref whose first record is a person or family is never pulled in
+  for (let i = 0; i < records.length && first.size > 0; i++) {
+    const r = records[i] as GedcomRecord;
+    const x = r.xref;
+    if (x === null || (r.tag !== 'INDI' && r.tag !== 'FAM')) continue;
+    const at = first.get(x);
+    if (at !== undefined && at > i) first.delete(x);
+  }
+  const out = new Map<string, GedcomRecord>();
+  for (const [x, i] of first) out.set(x, records[i] as GedcomRecord);
+  return out;
+}
+
 /** Remove pointer lines whose target is not kept; returns how many were removed. */
 function prune(node: GedcomNode, keep: (pointer: string) => boolean): number {
   let removed = 0;
@@ -113,8 +139,7 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
   // referential closure over everything else; each kept record's pointers are noted on its one
   // visit, so the output pass builds a tree again only for a record that loses a pointer
   const keepRecord = new Set<string>([...people, ...families]);
-  const recordByXref = new Map<string, GedcomRecord>();
-  for (const r of doc.records) if (r.xref !== null && !recordByXref.has(r.xref)) recordByXref.set(r.xref, r);
+  const recordByXref = referencedRecords(doc.records);
   const pointersOf = new Map<GedcomRecord, string[]>();
   const visited = new Set<GedcomRecord>();
   let noted = 0;
@@ -126,8 +151,7 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
     forEachPointer(transientTree(r), (p) => {
       pointers.push(p);
       if (keepRecord.has(p)) return;
-      const target = recordByXref.get(p);
-      if (target === undefined || target.tag === 'INDI' || target.tag === 'FAM') return;
+      if (!recordByXref.has(p)) return;
       keepRecord.add(p);
       pending.push(p);
     });
@@ -138,8 +162,14 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
   };
   const header = doc.records.find((r) => r.tag === 'HEAD');
   if (header !== undefined) visit(header);
+  // the selected people and families by the first record of their xref
+  const selected = new Map<string, GedcomRecord>();
+  for (const r of doc.records) {
+    const x = r.xref;
+    if (x !== null && keepRecord.has(x) && !selected.has(x)) selected.set(x, r);
+  }
   for (const x of keepRecord) {
-    const r = recordByXref.get(x);
+    const r = selected.get(x) ?? recordByXref.get(x);
     if (r !== undefined) visit(r);
   }
   while (pending.length > 0) {

@@ -281,7 +281,14 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
   const records = doc.records;
   const total = records.length;
   monitor.step('index', 0, total);
-  const builder = new IndexBuilder({ version, allEvents: false, places: options.places === true });
+  let expectedPeople = 0;
+  let expectedFamilies = 0;
+  for (const rec of records) {
+    const tag = rec.tag;
+    if (tag === 'INDI') expectedPeople++;
+    else if (tag === 'FAM') expectedFamilies++;
+  }
+  const builder = new IndexBuilder({ version, allEvents: false, places: options.places === true, expectedPeople, expectedFamilies });
   const xrefs = builder.xrefs;
   const reader = doc instanceof GedcomDocument ? doc.lineReader() : null;
   const scan = reader === null ? null : new RecordScan(reader, builder, version);
@@ -305,7 +312,7 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
     // untouched records are read from their source lines; edited ones (and the rare record the
     // line reader cannot cover) from their tree
     if (scan !== null && rec.span !== null && !rec.materialized && scan.scan(rec.span, kind, xref ?? '', r, integrity)) {
-      for (const p of scan.pointers) xrefs.point(p);
+      for (const id of scan.pointers) xrefs.pointAt(id);
       if (scan.invalidDates > 0) invalidDate(xref ?? tag, scan.invalidDates);
     } else {
       const root = transientTree(rec);

@@ -43,7 +43,11 @@ export class XrefTable {
 
   /** A pointer line naming `xref`; called in file order. */
   point(xref: string): void {
-    const id = this.id(xref);
+    this.pointAt(this.id(xref));
+  }
+
+  /** A pointer line naming the xref of id `id`; called in file order. */
+  pointAt(id: number): void {
     if (this.pointers.get(id) === 0) this.firstPointed.set(id, this.pointed);
     this.pointed++;
     this.pointers.set(id, this.pointers.get(id) + 1);
