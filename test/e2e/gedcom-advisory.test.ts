@@ -289,6 +289,23 @@ describe('the provider failing', () => {
   });
 });
 
+describe('advisory outcomes (issue 17)', () => {
+  it.each([
+    ["llama.cpp's `error:` field then [DONE]", 'openai_compatible', { kind: 'llamacpp-error', pieces: ['Zuerst '] }, { status: 'failed', error_code: 'PROVIDER_CONTEXT_EXCEEDED', finish_reason: null }, 0],
+    ['a refusal (delta.refusal)', 'openai_compatible', { kind: 'text', answer: { pieces: ['I cannot help.'], finish: 'refusal' } }, { status: 'refused', error_code: 'PROVIDER_REFUSED', finish_reason: null }, 0],
+    ['an answer cut by the token bound', 'ollama', { kind: 'text', answer: { pieces: ['Check the ', 'dates of'], finish: 'length' } }, { status: 'truncated', error_code: null, finish_reason: 'length' }, 1],
+  ] as const)('%s: the review reports it (%s)', async (_name, providerId, reply, review, outputs) => {
+    for (const fake of Object.values(fakes())) fake.reset();
+    fakes()[providerId].setFallback(reply as FakeReply);
+    onTestFinished(() => fakes()[providerId].setFallback({ kind: 'text', answer: { pieces: REVIEW_TEXT } }));
+    const g = await grant(world.tree, 'gedcom.quality');
+    const { result } = await finished(await submit('quality', { source: g, execution: { mode: 'local', profile: PROFILES[providerId], model: MODEL } }));
+    expect(result.advisory).toMatchObject({ label: 'advisory', mode: 'local', ...review });
+    expect(result.outputs).toHaveLength(outputs);
+    expect(JSON.stringify(result)).not.toMatch(/exceeds the available|I cannot help/);
+  });
+});
+
 async function createGedcomConsent(name: string, profile: string, dataClasses: readonly string[], purposes: readonly string[] = ['quality_review', 'merge_review'], modules: readonly string[] = ['gedcom']): Promise<void> {
   const chat = world.chat;
   const preview = await worldCall(chat, 'POST', '/api/v1/consents/preview', {
