@@ -134,6 +134,9 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
         return;
       }
     }
+    // A request that announces no body (no Transfer-Encoding, Content-Length absent or 0) has none,
+    // whatever its Content-Type: the framework would otherwise parse zero bytes as JSON and fail.
+    if (verdict === PASS) delete req.headers['content-type'];
     // Only now, authenticated and routed with an acceptable body announced, is the body invited.
     if (expectation === 'continue') res.writeContinue();
     handler(req, res);

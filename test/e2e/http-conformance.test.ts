@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchedSidecar } from '../../client/launcher.js';
@@ -226,6 +227,10 @@ describe('an early answer reaches a client that is still sending (lingering clos
 
 describe('a flood of idle and slow sockets', () => {
   it('neither locks the paired client out nor holds more than the named bounds', async () => {
+    const descriptors = (): number => readdirSync(`/proc/${sidecar.pid}/fd`).length;
+    const baseline = descriptors();
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, descriptors())), 10);
     const flood: Socket[] = [];
     const closedByServer = { count: 0 };
     const count = 2_000;
@@ -237,19 +242,23 @@ describe('a flood of idle and slow sockets', () => {
       if (i % 2 === 0) socket.write('GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
       flood.push(socket);
     }
-    await Promise.all(flood.map((socket) => new Promise<void>((resolve) => (socket.connecting ? socket.once('connect', () => resolve()) : resolve()))));
     try {
-      // Authenticated requests on new connections keep being served during the flood.
+      // Most of the flood is accepted and recycled (the kernel may hold a few in its queues longer).
+      await expect.poll(() => closedByServer.count, { timeout: 30_000 }).toBeGreaterThanOrEqual(count / 2);
+      // While the rest of the flood stays open, authenticated requests on new connections are served
+      // (each new connection makes room by closing the oldest unauthenticated one).
       for (let i = 0; i < 20; i++) {
         const response = await fetch(`${sidecar.baseUrl}/api/v1/health`, { headers: sidecar.requestHeaders() });
         expect(response.status).toBe(200);
         await response.arrayBuffer();
       }
-      // The server holds at most the unauthenticated bound of them: the rest were closed.
-      await expect.poll(() => closedByServer.count, { timeout: 20_000 }).toBeGreaterThanOrEqual(count - CONNECTION_LIMITS.maxUnauthenticatedConnections);
     } finally {
+      clearInterval(sampler);
       for (const socket of flood) socket.destroy();
     }
+    // The service never held more than the unauthenticated bound of them (plus the few descriptors
+    // of the test's own authenticated connections), where it held all 2,000 before.
+    expect(peak - baseline).toBeLessThanOrEqual(CONNECTION_LIMITS.maxUnauthenticatedConnections + 8);
   });
 });
 
