@@ -1103,6 +1103,21 @@ export interface components {
                 declared: string | null;
                 family: string | null;
                 supported: boolean;
+                /** @description For an input without a supported version: the version to assume (`assume_version`), with its evidence; null otherwise. */
+                probable: {
+                    /** @enum {unknown} */
+                    version: "5.5" | "5.5.1" | "5.5.5" | "7.0";
+                    confidence: number;
+                    evidence: {
+                        /** @enum {unknown} */
+                        kind: "tag" | "continuation" | "charset" | "encoding" | "producer" | "header";
+                        /** @description A tag, a charset, `CONC`, a producing program: never record content. */
+                        signal: string;
+                        /** @enum {unknown} */
+                        suggests: "5.5" | "5.5.1" | "5.5.5" | "7.0";
+                        count: number;
+                    }[];
+                } | null;
             };
             encoding: {
                 declared: string | null;
@@ -1180,6 +1195,11 @@ export interface components {
              * @enum {unknown}
              */
             output_version?: "5.5.1" | "7.0";
+            /**
+             * @description Read an input that declares no supported GEDCOM version (no HEAD.GEDC.VERS, or 5.0, 5.01, 4.0) as this version. Without it such an input is refused with GEDCOM_VERSION_UNSUPPORTED; an input with a supported version is always read as declared. Inspect reports the probable version with its evidence (`version.probable`).
+             * @enum {unknown}
+             */
+            assume_version?: "5.5" | "5.5.1" | "5.5.5" | "7.0";
             execution: components["schemas"]["ExecutionSelection"];
         };
         GedcomMergeSummary: {
@@ -1233,6 +1253,11 @@ export interface components {
             /** @description A record identifier as written in the file, with its `@` signs. */
             root?: string;
             generations?: number;
+            /**
+             * @description Read an input that declares no supported GEDCOM version (no HEAD.GEDC.VERS, or 5.0, 5.01, 4.0) as this version. Without it such an input is refused with GEDCOM_VERSION_UNSUPPORTED; an input with a supported version is always read as declared. Inspect reports the probable version with its evidence (`version.probable`).
+             * @enum {unknown}
+             */
+            assume_version?: "5.5" | "5.5.1" | "5.5.5" | "7.0";
             execution: components["schemas"]["ExecutionSelection"];
         };
         GedcomQualitySummary: {
@@ -1270,6 +1295,11 @@ export interface components {
              * @enum {unknown}
              */
             output_version?: "5.5.1" | "7.0";
+            /**
+             * @description Read an input that declares no supported GEDCOM version (no HEAD.GEDC.VERS, or 5.0, 5.01, 4.0) as this version. Without it such an input is refused with GEDCOM_VERSION_UNSUPPORTED; an input with a supported version is always read as declared. Inspect reports the probable version with its evidence (`version.probable`).
+             * @enum {unknown}
+             */
+            assume_version?: "5.5" | "5.5.1" | "5.5.5" | "7.0";
             execution: components["schemas"]["ExecutionSelection"];
         };
         GedcomSubtreeSummary: {
@@ -1289,6 +1319,11 @@ export interface components {
             /** @description Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path. */
             target: string;
             dry_run?: boolean;
+            /**
+             * @description Read an input that declares no supported GEDCOM version (no HEAD.GEDC.VERS, or 5.0, 5.01, 4.0) as this version. Without it such an input is refused with GEDCOM_VERSION_UNSUPPORTED; an input with a supported version is always read as declared. Inspect reports the probable version with its evidence (`version.probable`).
+             * @enum {unknown}
+             */
+            assume_version?: "5.5" | "5.5.1" | "5.5.5" | "7.0";
             execution: components["schemas"]["ExecutionSelection"];
         };
         /** @description Record keys are xrefs (or `TAG#n` for records without one); field paths are tags with occurrence numbers, never values. */

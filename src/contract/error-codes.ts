@@ -93,6 +93,7 @@ export const ERROR_CATALOGUE = {
   GEDCOM_JOB_RESULT_PENDING: { status: 409, message: 'The job has not completed yet.' },
   GEDCOM_JOB_RESULT_NONE: { status: 409, message: 'The job ended without a result.' },
   GEDCOM_ROOT_UNKNOWN: { status: 400, message: 'The root is not an individual of the file.' },
+  GEDCOM_INPUT_LIMIT: { status: 400, message: 'A line or a continued value of the GEDCOM file exceeds the engine\'s limits.' },
   GEDCOM_RESOURCE_LIMIT: { status: 500, message: 'The operation exceeded its memory or time ceiling.' },
   GEDCOM_WORKER_FAILED: { status: 500, message: 'The operation stopped unexpectedly.' },
   SERVICE_STOPPING: { status: 503, message: 'The service is shutting down.' },

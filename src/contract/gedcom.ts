@@ -4,6 +4,7 @@ import { ARTIFACT_GRANT_PATTERN, JobArtifactReference, JobId, JobStateSchema } f
 import { GEDCOM_LIMITS } from './limits.js';
 import { ConsentName } from './consent.js';
 import { ModelName, ProfileName } from './providers.js';
+import { ASSUMABLE_GEDCOM_VERSIONS } from './gedcom-versions.js';
 
 /**
  * GEDCOM operation requests and results (spec section 4, GEDCOM rules 1-9; contract.md section 10).
@@ -37,6 +38,10 @@ export const ExecutionSelection = Type.Object(
 );
 export type ExecutionSelection = Static<typeof ExecutionSelection>;
 
+const AssumeVersion = Type.Enum(ASSUMABLE_GEDCOM_VERSIONS, {
+  description:
+    'Read an input that declares no supported GEDCOM version (no HEAD.GEDC.VERS, or 5.0, 5.01, 4.0) as this version. Without it such an input is refused with GEDCOM_VERSION_UNSUPPORTED; an input with a supported version is always read as declared. Inspect reports the probable version with its evidence (`version.probable`).',
+});
 const OutputVersion = Type.Enum(['5.5.1', '7.0'], { description: 'Version of the output artifact; default `gedcom.export_version` for subtree, the left file\'s version for merge.' });
 const Generations = Type.Integer({ minimum: 0, maximum: GEDCOM_LIMITS.maxGenerations });
 
@@ -44,7 +49,7 @@ export const GedcomInspectRequest = Type.Object({ source: ArtifactGrant, executi
 export type GedcomInspectRequest = Static<typeof GedcomInspectRequest>;
 
 export const GedcomMergeRequest = Type.Object(
-  { left: ArtifactGrant, right: ArtifactGrant, dry_run: Type.Optional(Type.Boolean()), output_version: Type.Optional(OutputVersion), execution: ExecutionSelection },
+  { left: ArtifactGrant, right: ArtifactGrant, dry_run: Type.Optional(Type.Boolean()), output_version: Type.Optional(OutputVersion), assume_version: Type.Optional(AssumeVersion), execution: ExecutionSelection },
   { additionalProperties: false, description: 'Merge `right` into `left`; both grants scoped to `gedcom.merge`.' },
 );
 export type GedcomMergeRequest = Static<typeof GedcomMergeRequest>;
@@ -57,6 +62,7 @@ export const GedcomSubtreeRequest = Type.Object(
     generations: Type.Optional(Generations),
     include_spouses: Type.Optional(Type.Boolean()),
     output_version: Type.Optional(OutputVersion),
+    assume_version: Type.Optional(AssumeVersion),
     execution: ExecutionSelection,
   },
   { additionalProperties: false },
@@ -64,13 +70,13 @@ export const GedcomSubtreeRequest = Type.Object(
 export type GedcomSubtreeRequest = Static<typeof GedcomSubtreeRequest>;
 
 export const GedcomQualityRequest = Type.Object(
-  { source: ArtifactGrant, root: Type.Optional(Xref), generations: Type.Optional(Generations), execution: ExecutionSelection },
+  { source: ArtifactGrant, root: Type.Optional(Xref), generations: Type.Optional(Generations), assume_version: Type.Optional(AssumeVersion), execution: ExecutionSelection },
   { additionalProperties: false, description: 'Whole file, or rooted at an individual with a generation bound.' },
 );
 export type GedcomQualityRequest = Static<typeof GedcomQualityRequest>;
 
 export const GedcomSyncRequest = Type.Object(
-  { base: ArtifactGrant, edited: ArtifactGrant, target: ArtifactGrant, dry_run: Type.Optional(Type.Boolean()), execution: ExecutionSelection },
+  { base: ArtifactGrant, edited: ArtifactGrant, target: ArtifactGrant, dry_run: Type.Optional(Type.Boolean()), assume_version: Type.Optional(AssumeVersion), execution: ExecutionSelection },
   { additionalProperties: false, description: 'Apply the change set base -> edited to target; all three grants scoped to `gedcom.sync`.' },
 );
 export type GedcomSyncRequest = Static<typeof GedcomSyncRequest>;
@@ -85,10 +91,38 @@ const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const Code = Type.String({ minLength: 1, maxLength: 96, pattern: '^[A-Za-z0-9._:-]+$' });
 const Tag = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$' });
 
+const ProbableVersion = Type.Object(
+  {
+    version: Type.Enum(ASSUMABLE_GEDCOM_VERSIONS),
+    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    evidence: Type.Array(
+      Type.Object(
+        {
+          kind: Type.Enum(['tag', 'continuation', 'charset', 'encoding', 'producer', 'header']),
+          signal: Type.String({ maxLength: 40, pattern: '^[A-Za-z0-9@._ -]*$', description: 'A tag, a charset, `CONC`, a producing program: never record content.' }),
+          suggests: Type.Enum(ASSUMABLE_GEDCOM_VERSIONS),
+          count: Count,
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: GEDCOM_LIMITS.probableVersionEvidence },
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const GedcomInspectSummary = Type.Object(
   {
     bytes: Count,
-    version: Type.Object({ declared: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]), family: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]), supported: Type.Boolean() }, { additionalProperties: false }),
+    version: Type.Object(
+      {
+        declared: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
+        family: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
+        supported: Type.Boolean(),
+        probable: Type.Union([ProbableVersion, Type.Null()], { description: 'For an input without a supported version: the version to assume (`assume_version`), with its evidence; null otherwise.' }),
+      },
+      { additionalProperties: false },
+    ),
     encoding: Type.Object(
       { declared: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]), detected: Type.String({ maxLength: 16 }), bom: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]), ascii_only: Type.Boolean() },
       { additionalProperties: false },

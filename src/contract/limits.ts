@@ -225,6 +225,8 @@ export const GEDCOM_LIMITS = {
   /** Inspect findings, extension tags and SCHMA declarations listed. */
   findingsListed: 128,
   extensionTagsListed: 256,
+  /** Pieces of evidence listed for an inspected file's probable version. */
+  probableVersionEvidence: 32,
   /** Generation bound accepted by subtree and rooted quality. */
   maxGenerations: 1000,
   /** Items (findings or pairs) an advisory review describes to a model, and its output characters. */

@@ -10,14 +10,23 @@ import { readHeaderFacts } from './header.js';
 import { classifyVersion } from './version.js';
 import type { GedcomVersionFamily } from './model.js';
 
-/** The supported version family HEAD.GEDC.VERS declares in `head` (the file's first bytes), or null. */
-export function declaredVersionFamily(head: Buffer): GedcomVersionFamily | null {
+/** HEAD.GEDC.VERS as written in `head` (the file's first bytes) and the supported family it names (null when none). */
+export function declaredVersion(head: Buffer): { readonly declared: string | null; readonly family: GedcomVersionFamily | null } {
   const bom = detectBom(head);
   const utf16 = bom === 'UTF-16LE' || bom === 'UTF-16BE' ? bom : bom === null ? detectUtf16WithoutBom(head) : null;
   let text = head.subarray(bomLength(bom));
   if (utf16 !== null) text = utf16ToUtf8(text.subarray(0, text.length & ~1), utf16 === 'UTF-16BE');
-  return classifyVersion(readHeaderFacts(text).gedcVers).family;
+  const declared = readHeaderFacts(text).gedcVers;
+  return { declared, family: classifyVersion(declared).family };
 }
+
+/** The supported version family HEAD.GEDC.VERS declares in `head` (the file's first bytes), or null. */
+export function declaredVersionFamily(head: Buffer): GedcomVersionFamily | null {
+  return declaredVersion(head).family;
+}
+
+/** What a user is told when an input has no supported version (the choice is named). */
+export { ASSUME_VERSION_REMEDIATION } from './version.js';
 
 /** Bytes of a file's start that hold its HEAD record in practice. */
 export const HEAD_PROBE_BYTES = 1 << 20;

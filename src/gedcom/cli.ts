@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { inspectGedcom } from './inspect/inspect.js';
 import { parseGedcomFile } from './parse/parse.js';
 import { writeGedcomFile } from './write/writer.js';
-import { isSupportedVersion } from './version.js';
+import { ASSUMABLE_VERSIONS, isAssumableVersion, isSupportedVersion } from './version.js';
+import { GedcomError } from './errors.js';
 import { convertDocument } from './convert/index.js';
 import type { ConversionTarget } from './convert/index.js';
 import type { GedcomDocumentLike } from './model.js';
@@ -24,6 +25,7 @@ export const GEDCOM_CLI_EXIT = {
   GEDCOM_VERSION_UNSUPPORTED: 4,
   GEDCOM_WRITE_FAILED: 5,
   GEDCOM_CONVERT_FAILED: 6,
+  GEDCOM_INPUT_LIMIT: 7,
   GEDCOM_INTERNAL: 70,
 } as const;
 type FailureCode = Exclude<keyof typeof GEDCOM_CLI_EXIT, 'OK'>;
@@ -32,15 +34,18 @@ class CliFailure extends Error {
   constructor(
     readonly code: FailureCode,
     message: string,
+    /** 1-based line the failure concerns, 0 for the whole file. */
+    readonly line = 0,
+    readonly remediation: string | null = null,
   ) {
     super(message);
   }
 }
 
-const USAGE = 'usage: gedcom inspect FILE | gedcom rewrite FILE --out OUT | gedcom convert FILE --to 7.0|5.5.1 --out OUT';
+const USAGE = `usage: gedcom inspect FILE | gedcom rewrite FILE --out OUT [--assume-version V] | gedcom convert FILE --to 7.0|5.5.1 --out OUT [--assume-version V] (V: ${ASSUMABLE_VERSIONS.join('|')})`;
 
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+  return text.replace(/\s+/g, ' ').trim().slice(0, 600);
 }
 
 /** Shows progress on a terminal once work has taken more than two seconds. */
@@ -67,14 +72,14 @@ class Progress {
   }
 }
 
-function parseArgs(argv: string[]): { command: string; file: string; out?: string; to?: string } {
+function parseArgs(argv: string[]): { command: string; file: string; out?: string; to?: string; assume?: string } {
   const args = argv[0] === 'gedcom' ? argv.slice(1) : [...argv];
   const [command, ...rest] = args;
   const positional: string[] = [];
   const flags = new Map<string, string>();
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
-    if (a === '--out' || a === '--to') {
+    if (a === '--out' || a === '--to' || a === '--assume-version') {
       const v = rest[i + 1];
       if (v === undefined) throw new CliFailure('GEDCOM_USAGE', `${a} needs a value; ${USAGE}`);
       flags.set(a, v);
@@ -84,7 +89,7 @@ function parseArgs(argv: string[]): { command: string; file: string; out?: strin
   }
   if (command === undefined || !['inspect', 'rewrite', 'convert'].includes(command)) throw new CliFailure('GEDCOM_USAGE', USAGE);
   if (positional.length !== 1) throw new CliFailure('GEDCOM_USAGE', USAGE);
-  return { command, file: positional[0] as string, out: flags.get('--out'), to: flags.get('--to') };
+  return { command, file: positional[0] as string, out: flags.get('--out'), to: flags.get('--to'), assume: flags.get('--assume-version') };
 }
 
 async function fileSize(file: string): Promise<number> {
@@ -110,7 +115,8 @@ async function writeAtomically(doc: GedcomDocumentLike, out: string): Promise<vo
 }
 
 async function run(argv: string[], io: GedcomCliIo): Promise<void> {
-  const { command, file, out, to } = parseArgs(argv);
+  const { command, file, out, to, assume } = parseArgs(argv);
+  if (assume !== undefined && !isAssumableVersion(assume)) throw new CliFailure('GEDCOM_USAGE', `--assume-version must be one of ${ASSUMABLE_VERSIONS.join(', ')}`);
   const size = await fileSize(file);
   if (command === 'inspect') {
     const progress = new Progress(io, 'inspecting', size);
@@ -131,14 +137,19 @@ async function run(argv: string[], io: GedcomCliIo): Promise<void> {
   const progress = new Progress(io, 'reading', size);
   let doc;
   try {
-    doc = await parseGedcomFile(file, { onProgress: (n) => progress.update(n) });
+    doc = await parseGedcomFile(file, { onProgress: (n) => progress.update(n), assumeVersion: assume !== undefined && isAssumableVersion(assume) ? assume : null });
   } catch (e) {
     throw new CliFailure('GEDCOM_FILE_UNREADABLE', `cannot read input (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
   } finally {
     progress.done();
   }
   if (!isSupportedVersion(doc.version)) {
-    throw new CliFailure('GEDCOM_VERSION_UNSUPPORTED', doc.version.declared === null ? 'the file has no HEAD.GEDC.VERS' : `GEDCOM version ${doc.version.declared} is not supported`);
+    throw new CliFailure(
+      'GEDCOM_VERSION_UNSUPPORTED',
+      doc.version.declared === null ? 'the file has no HEAD.GEDC.VERS' : `GEDCOM version ${doc.version.declared} is not supported`,
+      0,
+      `run \`gedcom inspect\` for its probable version (version.probable), then pass --assume-version ${ASSUMABLE_VERSIONS.join('|')}`,
+    );
   }
   if (command === 'rewrite') {
     await writeAtomically(doc, out);
@@ -148,9 +159,18 @@ async function run(argv: string[], io: GedcomCliIo): Promise<void> {
   try {
     converted = convertDocument(doc, to as ConversionTarget).document;
   } catch (e) {
-    throw new CliFailure('GEDCOM_CONVERT_FAILED', `conversion failed (${e instanceof Error ? e.name : 'error'})`);
+    throw failureOf(e);
   }
   await writeAtomically(converted, out);
+}
+
+/** An engine error as the command line reports it: its code, line and remediation; anything else as a stable code alone. */
+function failureOf(e: unknown): CliFailure {
+  if (e instanceof GedcomError) {
+    const code: FailureCode = e.code === 'GEDCOM_VERSION_UNSUPPORTED' || e.code === 'GEDCOM_INPUT_LIMIT' ? e.code : 'GEDCOM_CONVERT_FAILED';
+    return new CliFailure(code, e.message, e.line, e.remediation);
+  }
+  return new CliFailure('GEDCOM_CONVERT_FAILED', 'the conversion stopped on this file', 0, 'inspect the file and report its findings');
 }
 
 /**
@@ -163,9 +183,10 @@ export async function runGedcomCli(argv: string[], io: GedcomCliIo): Promise<num
     await run(argv, io);
     return GEDCOM_CLI_EXIT.OK;
   } catch (e) {
-    const code: FailureCode = e instanceof CliFailure ? e.code : 'GEDCOM_INTERNAL';
-    const message = e instanceof CliFailure ? e.message : 'internal error';
-    io.stderr.write(`${code}: ${oneLine(message)}\n`);
-    return GEDCOM_CLI_EXIT[code];
+    const failure = e instanceof CliFailure ? e : new CliFailure('GEDCOM_INTERNAL', 'internal error');
+    const where = failure.line > 0 ? `line ${failure.line}: ` : '';
+    const fix = failure.remediation === null ? '' : `; ${failure.remediation}`;
+    io.stderr.write(`${failure.code}: ${oneLine(where + failure.message + fix)}\n`);
+    return GEDCOM_CLI_EXIT[failure.code];
   }
 }

@@ -10,6 +10,11 @@ export interface HeaderFacts {
   readonly char: string | null;
   /** HEAD.SCHMA.TAG payloads (`_TAG uri`), 7.0 extension declarations. */
   readonly schemaTags: readonly string[];
+  /** HEAD.SOUR (the producing system's identifier) and HEAD.SOUR.VERS, trimmed. */
+  readonly producer: string | null;
+  readonly producerVersion: string | null;
+  /** HEAD.GEDC.FORM.VERS (where GEDCOM 5.5.5 repeats its version). */
+  readonly formVers: string | null;
 }
 
 /**
@@ -25,6 +30,9 @@ export function readHeaderFacts(bytes: Buffer, maxBytes = 1 << 20): HeaderFacts 
   let gedcVers: string | null = null;
   let char: string | null = null;
   const schemaTags: string[] = [];
+  let producer: string | null = null;
+  let producerVersion: string | null = null;
+  let formVers: string | null = null;
   const path: string[] = [];
   while (s.next()) {
     if (s.level < 0) continue;
@@ -42,6 +50,9 @@ export function readHeaderFacts(bytes: Buffer, maxBytes = 1 << 20): HeaderFacts 
     if (s.level === 2 && path[1] === 'GEDC' && path[2] === 'VERS' && gedcVers === null) gedcVers = value;
     else if (s.level === 1 && path[1] === 'CHAR' && char === null) char = value;
     else if (s.level === 2 && path[1] === 'SCHMA' && path[2] === 'TAG') schemaTags.push(value);
+    else if (s.level === 1 && path[1] === 'SOUR' && producer === null) producer = value;
+    else if (s.level === 2 && path[1] === 'SOUR' && path[2] === 'VERS' && producerVersion === null) producerVersion = value;
+    else if (s.level === 3 && path[1] === 'GEDC' && path[2] === 'FORM' && path[3] === 'VERS' && formVers === null) formVers = value;
   }
-  return { headFirst, gedcVers, char, schemaTags };
+  return { headFirst, gedcVers, char, schemaTags, producer, producerVersion, formVers };
 }

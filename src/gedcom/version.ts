@@ -1,4 +1,5 @@
 import type { GedcomVersionFamily, GedcomVersionInfo } from './model.js';
+import { ASSUMABLE_GEDCOM_VERSIONS, type AssumableGedcomVersion } from '../contract/gedcom-versions.js';
 
 /**
  * Version boundary. The version comes from HEAD.GEDC.VERS only (never SOUR.VERS or any other
@@ -43,9 +44,9 @@ export function isSupportedVersion(info: GedcomVersionInfo): boolean {
   return info.family !== null;
 }
 
-/** Versions a file without a supported HEAD.GEDC.VERS may be read as (an explicit caller choice). */
-export const ASSUMABLE_VERSIONS = ['5.5', '5.5.1', '5.5.5', '7.0'] as const;
-export type AssumableVersion = (typeof ASSUMABLE_VERSIONS)[number];
+/** Versions a file without a supported HEAD.GEDC.VERS may be read as (an explicit caller choice; declared once in the contract). */
+export const ASSUMABLE_VERSIONS = ASSUMABLE_GEDCOM_VERSIONS;
+export type AssumableVersion = AssumableGedcomVersion;
 
 export function isAssumableVersion(value: string): value is AssumableVersion {
   return (ASSUMABLE_VERSIONS as readonly string[]).includes(value);

@@ -4,7 +4,8 @@ import type { AdvisoryReview, ExecutionSelection, GedcomJobAccepted, GedcomJobRe
 import { GEDCOM_OPERATION_TABLE, type GedcomOperationEntry, type GedcomRequests } from '../../contract/gedcom-operations.js';
 import type { JobArtifactReference, JobSnapshot } from '../../contract/jobs.js';
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
-import { declaredVersionFamily, HEAD_PROBE_BYTES } from '../../gedcom/boundary.js';
+import { ASSUME_VERSION_REMEDIATION, declaredVersion, HEAD_PROBE_BYTES } from '../../gedcom/boundary.js';
+import { ASSUMABLE_GEDCOM_VERSIONS } from '../../contract/gedcom-versions.js';
 import type { EventLog } from '../event-log.js';
 import { ServiceError } from '../service-error.js';
 import { JobCancelledError, type JobContext, type JobEngine, type JobResult, type JobSubmitter } from '../jobs/job-engine.js';
@@ -106,8 +107,20 @@ export class GedcomService {
     const artifacts: ResolvedArtifact[] = [];
     for (const grant of grantsOf(entry, request)) artifacts.push(await this.deps.registry.resolve(grant, scope));
     if (entry.versionChecked) {
-      for (const a of artifacts) {
-        if (declaredVersionFamily(await this.deps.registry.head(a, HEAD_PROBE_BYTES)) === null) throw new ServiceError('GEDCOM_VERSION_UNSUPPORTED');
+      const assumed = 'assume_version' in request ? request.assume_version : undefined;
+      for (const [i, a] of artifacts.entries()) {
+        const { declared, family } = declaredVersion(await this.deps.registry.head(a, HEAD_PROBE_BYTES));
+        if (family !== null || assumed !== undefined) continue;
+        // GEDCOM rule 7: refused at the boundary, naming the input and the choice that lets it through
+        throw new ServiceError(
+          'GEDCOM_VERSION_UNSUPPORTED',
+          [
+            { name: 'input', value: entry.inputs[i] ?? null },
+            { name: 'declared_version', value: declared === null ? null : declared.slice(0, 32) },
+            { name: 'assume_version', value: ASSUMABLE_GEDCOM_VERSIONS.join(' | ') },
+          ],
+          `${ASSUME_VERSION_REMEDIATION}; set the request field assume_version`,
+        );
       }
     }
     if (selection.mode !== 'offline' && entry.advisory !== null) await this.preflight(entry.advisory, selection, false);

@@ -9,6 +9,7 @@ import { decideEncoding } from '../decode/detect.js';
 import { readHeaderFacts } from '../header.js';
 import type { HeaderFacts } from '../header.js';
 import { classifyVersion } from '../version.js';
+import { VersionEvidenceCollector } from './probable-version.js';
 import { LineScanner } from '../lines/scanner.js';
 import { LineChecker } from '../lines/line-checker.js';
 import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
@@ -56,6 +57,7 @@ class Inspection {
   private voidPointers = 0;
   private readonly extensionTags = new Map<string, number>();
   private isV7 = false;
+  private readonly evidence = new VersionEvidenceCollector();
   /** Tokenizable bytes before the buffer being scanned (progress only). */
   private consumed = 0;
   private lastReported = 0;
@@ -191,6 +193,7 @@ class Inspection {
       this.log.add('RECORD_ORPHAN_LINE', lineNo, 'line before any level-0 record');
     }
     if (tag.charCodeAt(0) === 95) this.extensionTags.set(tag, (this.extensionTags.get(tag) ?? 0) + 1);
+    this.evidence.line(s.level, tag, s.valueEnd - s.valueStart === 6 && buf.toString('latin1', s.valueStart, s.valueEnd) === '@VOID@');
     const isConc = tag === 'CONC';
     if (isConc && this.isV7) this.log.add('CONC_IN_V7', lineNo, 'CONC does not exist in GEDCOM 7');
     if ((isConc || tag === 'CONT') && (s.level === 0 || s.xrefEnd > 0)) this.log.add('CONTINUATION_MISPLACED', lineNo, 'CONC/CONT at level 0 or with an xref');
@@ -259,7 +262,15 @@ class Inspection {
     const findings = log.summary();
     return {
       bytes: this.total,
-      version: { declared: facts.gedcVers, family: version.family, supported: version.family !== null },
+      version: {
+        declared: facts.gedcVers,
+        family: version.family,
+        supported: version.family !== null,
+        probable:
+          version.family !== null
+            ? null
+            : this.evidence.finish({ char: facts.char, producer: facts.producer, formVers: facts.formVers, bom: this.bom, unicode: this.utf16 !== null || decision.used === 'UTF-8' }),
+      },
       encoding: { declared: facts.char, detected: decision.used, bom: this.bom, asciiOnly: this.utf16 === null ? stats.asciiOnly : false },
       lines: {
         count: checker.lineCount,

@@ -1,4 +1,5 @@
 import type { ByteOrderMark, DiagnosticSeverity, GedcomEncoding } from '../model.js';
+import type { ProbableVersion } from './probable-version.js';
 
 /**
  * Result of inspecting a GEDCOM byte stream. Contains no record content (no names, dates,
@@ -11,6 +12,8 @@ export interface GedcomInspectResult {
     readonly declared: string | null;
     readonly family: string | null;
     readonly supported: boolean;
+    /** For a file without a supported version: the version it probably is, with the evidence; else null. */
+    readonly probable: ProbableVersion | null;
   };
   readonly encoding: {
     /** HEAD.CHAR as written, or null. */

@@ -59,7 +59,19 @@ const XREF = /^@[A-Za-z0-9_.:-]{1,64}@$/;
 function inspectSection(r: GedcomInspectResult): GedcomSections['inspect'] {
   return {
     bytes: r.bytes,
-    version: { declared: r.version.declared?.slice(0, 32) ?? null, family: r.version.family, supported: r.version.supported },
+    version: {
+      declared: r.version.declared?.slice(0, 32) ?? null,
+      family: r.version.family,
+      supported: r.version.supported,
+      probable:
+        r.version.probable === null
+          ? null
+          : {
+              version: r.version.probable.version,
+              confidence: r.version.probable.confidence,
+              evidence: r.version.probable.evidence.slice(0, GEDCOM_LIMITS.probableVersionEvidence).map((e) => ({ kind: e.kind, signal: e.signal, suggests: e.suggests, count: e.count })),
+            },
+    },
     encoding: { declared: r.encoding.declared?.slice(0, 64) ?? null, detected: r.encoding.detected, bom: r.encoding.bom, ascii_only: r.encoding.asciiOnly },
     lines: { count: r.lines.count, max_level: r.lines.maxLevel, max_line_length: r.lines.maxLineLength },
     records: {
@@ -202,10 +214,12 @@ export function runnerContext<K extends GedcomOperation>(task: WorkerTask, reque
       const inputs = readAll();
       const total = inputs.reduce((sum, b) => sum + b.length, 0);
       let base = 0;
+      const assumeVersion = 'assume_version' in request ? (request.assume_version ?? null) : null;
       const docs = inputs.map((b) => {
-        const doc = parseGedcomBytes(b, { monitor: monitorSlice(monitor, 'parse', base, total) });
+        const doc = parseGedcomBytes(b, { monitor: monitorSlice(monitor, 'parse', base, total), assumeVersion });
         base += b.length;
         if (doc.version.family === null) throw new TaskFailure('GEDCOM_VERSION_UNSUPPORTED');
+        if (doc.diagnostics.some((d) => d.code === 'LINE_OVER_LIMIT' || d.code === 'VALUE_OVER_LIMIT')) throw new TaskFailure('GEDCOM_INPUT_LIMIT');
         return doc;
       });
       bytes = null;
