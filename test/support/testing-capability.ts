@@ -4,6 +4,7 @@ import type { ModuleDeclaration } from '../../src/app/capabilities/module-regist
 import { JobCancelledError, type JobContext } from '../../src/app/jobs/job-engine.js';
 import { ServiceError } from '../../src/app/service-error.js';
 import type { CompositionExtension } from '../../src/composition-extensions.js';
+import { defineRoute } from '../../src/http/route-definition.js';
 import { JobPathParams, JobSnapshot } from '../../src/contract/jobs.js';
 import { GEDCOM_STAGE_NAMES } from '../../src/contract/gedcom-stages.js';
 import type { GedcomCheckpoints, TaskHooks } from '../../src/infra/gedcom/worker-pool.js';
@@ -142,7 +143,7 @@ export const testingExtension: CompositionExtension = {
       {
         module: TESTING_MODULE,
         routes: [
-          {
+          defineRoute({
             operationId: 'submitTestingJob',
             method: 'POST',
             path: '/api/v1/testing/jobs',
@@ -151,9 +152,9 @@ export const testingExtension: CompositionExtension = {
             tags: ['testing'],
             body: ScriptedJobRequest,
             success: { status: 200, description: 'The new job.', schema: JobSnapshot, contentType: 'application/json' },
-            handler: async (request) => submitter.submit(request.body as ScriptedJobRequest),
-          },
-          {
+            handler: async (request) => submitter.submit(request.body),
+          }),
+          defineRoute({
             operationId: 'releaseTestingJob',
             method: 'POST',
             path: '/api/v1/testing/jobs/{job_id}/release',
@@ -163,12 +164,12 @@ export const testingExtension: CompositionExtension = {
             params: JobPathParams,
             success: { status: 200, description: 'Whether a held job was released.', schema: Type.Object({ released: Type.Boolean() }), contentType: 'application/json' },
             handler: async (request) => {
-              const release = held.get((request.params as JobPathParams).job_id);
+              const release = held.get(request.params.job_id);
               release?.();
               return { released: release !== undefined };
             },
-          },
-          {
+          }),
+          defineRoute({
             operationId: 'armTestingGedcomTask',
             method: 'POST',
             path: '/api/v1/testing/gedcom/arm',
@@ -178,11 +179,11 @@ export const testingExtension: CompositionExtension = {
             body: GedcomArmRequest,
             success: { status: 200, description: 'Armed.', schema: Type.Object({ armed: Type.Boolean() }), contentType: 'application/json' },
             handler: async (request) => {
-              gedcomCheckpoints.arm(request.body as GedcomArmRequest);
+              gedcomCheckpoints.arm(request.body);
               return { armed: true };
             },
-          },
-          {
+          }),
+          defineRoute({
             operationId: 'waitTestingGedcomHeld',
             method: 'GET',
             path: '/api/v1/testing/gedcom/held',
@@ -191,8 +192,8 @@ export const testingExtension: CompositionExtension = {
             tags: ['testing'],
             success: { status: 200, description: 'Tasks holding.', schema: Type.Object({ held: Type.Integer() }), contentType: 'application/json' },
             handler: async () => ({ held: await gedcomCheckpoints.whenHeld() }),
-          },
-          {
+          }),
+          defineRoute({
             operationId: 'releaseTestingGedcomTasks',
             method: 'POST',
             path: '/api/v1/testing/gedcom/release',
@@ -201,7 +202,7 @@ export const testingExtension: CompositionExtension = {
             tags: ['testing'],
             success: { status: 200, description: 'Tasks released.', schema: Type.Object({ released: Type.Integer() }), contentType: 'application/json' },
             handler: async () => ({ released: gedcomCheckpoints.releaseAll() }),
-          },
+          }),
         ],
       },
     ];
