@@ -102,6 +102,12 @@ describe('lifecycle', () => {
     const { tmpdir } = await import('node:os');
     const dir = await mkdtemp(`${tmpdir()}/impostor-`);
     await writeFile(`${dir}/impostor.cjs`, impostor);
-    await expect(startSidecar({ entry: `${dir}/impostor.cjs` })).rejects.toEqual(new LaunchRefused('readiness_proof'));
+    // The launcher kills the impostor; the refusal names the reason (its exit fields describe that kill).
+    const refusal = await startSidecar({ entry: `${dir}/impostor.cjs` }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(LaunchRefused);
+    expect(refusal).toMatchObject({ reason: 'readiness_proof', stderrTail: [] });
   });
 });
