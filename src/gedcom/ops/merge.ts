@@ -301,7 +301,7 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     }
   }
 
-  const familyMap = unifiedFamilies(li, ri, mapped);
+  const familyMap = unifiedFamilies(li, ri, mapped, identicalFamilies(left, right, ri, personMap));
   const mergedPairs: MergePair[] = accepted.map((p) => ({ left: (lf[p.i] as PersonFeature).xref, right: (rf[p.j] as PersonFeature).xref, score: Math.round(p.score * 100) / 100 }));
   const baseCounts = {
     leftIndividuals: li.personCount,
@@ -329,9 +329,10 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
  * a single-parent family is unified only when it shares a merged child. `mapped[j]` is the left
  * person right person j merged into, or -1.
  */
-function unifiedFamilies(li: TreeIndex, ri: TreeIndex, mapped: Int32Array): Map<string, string> {
-  const familyMap = new Map<string, string>();
+function unifiedFamilies(li: TreeIndex, ri: TreeIndex, mapped: Int32Array, identical: ReadonlyMap<string, string>): Map<string, string> {
+  const familyMap = new Map<string, string>(identical);
   const used = new Set<number>();
+  for (let f = 0; f < li.familyCount; f++) if (identical.has(li.familyXref[f] as string)) used.add(f);
   const coupleKey = (h: number, w: number): string => `${h}|${w}`;
   const leftCouples = new Map<string, number>();
   for (let f = 0; f < li.familyCount; f++) {
@@ -340,6 +341,7 @@ function unifiedFamilies(li: TreeIndex, ri: TreeIndex, mapped: Int32Array): Map<
   }
   const onto = (p: number): number => (ri.isPerson(p) ? (mapped[p] as number) : -1);
   for (let f = 0; f < ri.familyCount; f++) {
+    if (identical.has(ri.familyXref[f] as string)) continue;
     const rh = ri.husband[f] as number;
     const rw = ri.wife[f] as number;
     const h = rh < 0 ? -1 : onto(rh);
@@ -366,6 +368,31 @@ function unifiedFamilies(li: TreeIndex, ri: TreeIndex, mapped: Int32Array): Map<
     familyMap.set(ri.familyXref[f] as string, li.familyXref[candidate] as string);
   }
   return familyMap;
+}
+
+/**
+ * Right families identical to the left family of the same xref (same lines and links) whose every
+ * member is the identical left person: one family read twice (merge of a file with itself), kept
+ * once whatever its couple (no parent, one parent, several families of one couple).
+ */
+function identicalFamilies(left: GedcomDocumentLike, right: GedcomDocumentLike, ri: TreeIndex, personMap: ReadonlyMap<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let f = 0; f < ri.familyCount; f++) {
+    const x = ri.familyXref[f] as string;
+    const l = left.byXref(x);
+    const r = right.byXref(x);
+    if (l === undefined || r === undefined || l.tag !== 'FAM' || r.tag !== 'FAM') continue;
+    const tree = transientTree(r);
+    let members = true;
+    for (const c of tree.children) {
+      if (c.tag !== 'HUSB' && c.tag !== 'WIFE' && c.tag !== 'CHIL') continue;
+      if (c.pointer === null || c.pointer === '@VOID@') continue;
+      // a member must be the identical left person; a pointer to no person is the same dangling line on both sides
+      if (right.byXref(c.pointer)?.tag === 'INDI' && personMap.get(c.pointer) !== c.pointer) members = false;
+    }
+    if (members && recordKey(transientTree(l), true) === recordKey(tree, true)) out.set(x, x);
+  }
+  return out;
 }
 
 /**
@@ -397,8 +424,9 @@ function dropCycles(li: TreeIndex, ri: TreeIndex, mapped: Int32Array, accepted: 
     if (cyclic.size === 0) return;
     let removed = false;
     for (let k = accepted.length - 1; k >= 0; k--) {
-      const p = accepted[k] as { i: number; j: number };
-      if (cyclic.has(p.i)) {
+      const p = accepted[k] as { i: number; j: number; score: number };
+      // an identical record read twice adds no parent link the left file lacks: never the cause
+      if (cyclic.has(p.i) && p.score !== EXACT_SCORE) {
         mapped[p.j] = -1;
         accepted.splice(k, 1);
         removed = true;
@@ -536,10 +564,26 @@ function assemble(
     alternates += foldedTree(r, extra, settled).alternates;
     out.push(GedcomRecord.derived(r.tag, r.xref, () => foldedTree(r, extra, settled).tree));
   }
+  // records without an xref identical to one of the left file's are kept once (a file merged with itself)
+  const leftAnonymous = new Map<string, number>();
+  for (const r of left.records) {
+    if (r.xref !== null || r.tag === 'HEAD' || r.tag === 'TRLR') continue;
+    const k = recordKey(transientTree(r), true);
+    leftAnonymous.set(k, (leftAnonymous.get(k) ?? 0) + 1);
+  }
   for (const r of rightRecords) {
     tick();
     const x = r.xref;
     if (x !== null && (personMap.has(x) || familyMap.has(x))) continue;
+    if (x === null && leftAnonymous.size > 0) {
+      const k = recordKey(transientTree(r), true);
+      const n = leftAnonymous.get(k) ?? 0;
+      if (n > 0) {
+        leftAnonymous.set(k, n - 1);
+        shared++;
+        continue;
+      }
+    }
     if (x !== null && map.get(x) !== undefined && r.tag !== 'INDI' && r.tag !== 'FAM' && leftHas(left, map.get(x) as string) && map.get(x) !== x) continue;
     if (x !== null && map.get(x) === x && leftHas(left, x)) continue;
     forEachReference(transientTree(r), remap);
