@@ -201,17 +201,22 @@ export async function runSoakBench(): Promise<string> {
     const afterHeap = await heapSnapshot(sidecar, diagnostics);
     const afterRss = rssOfProcess(sidecar.pid);
 
-    // The same soak again: memory the first one left behind is reused, not added to.
-    const again = idleFlood(sidecar.port, IDLE_SOCKETS);
-    await rejectAll(sidecar.port, requests, REJECTED_REQUESTS);
-    for (const socket of again.sockets) socket.destroy();
-    const againStarted = performance.now();
-    while (openDescriptors(sidecar.pid) > baselineDescriptors + 2 && performance.now() - againStarted < 30_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    // The same soak again (SOAK_ROUNDS in all, 2 by default): memory the first one left behind is
+    // reused, not added to in proportion.
+    const rounds = Math.max(2, Number(process.env.SOAK_ROUNDS ?? 2));
+    const later: Array<{ heap: number; rss: number }> = [];
+    for (let round = 2; round <= rounds; round++) {
+      const again = idleFlood(sidecar.port, IDLE_SOCKETS);
+      await rejectAll(sidecar.port, requests, REJECTED_REQUESTS);
+      for (const socket of again.sockets) socket.destroy();
+      const againStarted = performance.now();
+      while (openDescriptors(sidecar.pid) > baselineDescriptors + 2 && performance.now() - againStarted < 30_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await new Promise((resolve) => setTimeout(resolve, CONNECTION_LIMITS.unauthenticatedMs + 500));
+      const heap = await heapSnapshot(sidecar, diagnostics);
+      later.push({ heap: heap.liveBytes, rss: rssOfProcess(sidecar.pid) });
     }
-    await new Promise((resolve) => setTimeout(resolve, CONNECTION_LIMITS.unauthenticatedMs + 500));
-    const secondHeap = await heapSnapshot(sidecar, diagnostics);
-    const secondRss = rssOfProcess(sidecar.pid);
     const grown = [...afterHeap.byConstructor]
       .map(([key, after]) => ({ key, count: after.count - (baselineHeap.byConstructor.get(key)?.count ?? 0), size: after.size - (baselineHeap.byConstructor.get(key)?.size ?? 0) }))
       .filter((entry) => entry.count > 0)
@@ -235,7 +240,7 @@ RSS from /proc after it. Named limits: ${CONNECTION_LIMITS.maxConnections} conne
 | live heap after GC | ${fmt(baselineHeap.liveBytes / MiB)} MiB | ${fmt(afterHeap.liveBytes / MiB)} MiB (${afterHeap.liveBytes >= baselineHeap.liveBytes ? '+' : ''}${fmt((afterHeap.liveBytes - baselineHeap.liveBytes) / 1024)} KiB) |
 | RSS | ${fmt(baselineRss / MiB)} MiB | ${fmt(afterRss / MiB)} MiB (peak during the soak ${fmt(peakRss / MiB)} MiB) |
 
-After the same soak a second time: live heap ${fmt(secondHeap.liveBytes / MiB)} MiB, RSS ${fmt(secondRss / MiB)} MiB.
+After the same soak again (rounds 2 to ${rounds}): live heap ${later.map((entry) => `${fmt(entry.heap / MiB)}`).join(', ')} MiB; RSS ${later.map((entry) => `${fmt(entry.rss / MiB)}`).join(', ')} MiB.
 
 | during the soak (${fmt(soakSeconds)} s) | figure |
 |---|---|
