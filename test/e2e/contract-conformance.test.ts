@@ -41,7 +41,7 @@ const JUSTIFIED: Record<string, string> = {
   '* 408': 'The request deadline (REQUEST_TIMEOUT) of the HTTP layer; exercised in http-conformance.test.ts.',
   '* 409': 'Startup, revision and state conflicts (STARTUP_MUTATION_BLOCKED, STARTUP_DEGRADED, *_REVISION_STALE, ...); the specification declares it on every route; exercised per capability in startup-diagnostics, settings-and-secrets, provider-configuration, jobs-events, chat and gedcom tests.',
   '* 500': 'A failure that answers INTERNAL_FAILURE or a sanitized provider/worker code; exercised in unexpected-failure.test.ts, chat and gedcom-worker tests.',
-  '* 503': 'Keyring unavailable or locked, or the database file lost (DATABASE_FILE_LOST); exercised in startup-diagnostics and database-loss tests.',
+  '* 503': 'Keyring unavailable or locked, the database file lost (DATABASE_FILE_LOST), or a request during a graceful shutdown (SERVICE_STOPPING); exercised in startup-diagnostics, database-loss and connection-governor tests.',
   '* 404': 'ROUTE_NOT_EXPOSED: the route in a composition that does not expose it (route-exposure.test.ts); the specification declares it on every route.',
   'bodiless 415': 'Declared on every route by the specification (section 4); a route without a body refuses any body with 400 REQUEST_BODY_NOT_ALLOWED before its type is judged.',
   'streamInternalJobEvents 410': 'JOB_EVENT_REPLAY_EXPIRED: a Last-Event-ID before the retained window; exercised in jobs-events.test.ts.',
