@@ -6,11 +6,17 @@
  * document with `GEDCOM_INPUT_LIMIT` (see `errors.ts`). Real files stay far below them: the
  * longest line of the 415 corpus files is under 40,000 bytes and the longest value under 1 MB.
  */
+const MAX_VALUE_BYTES = 4 << 20;
+
 export const GEDCOM_INPUT_LIMITS = {
-  /** Longest physical line, in bytes of the tokenized text (terminator excluded). */
-  maxLineBytes: 1 << 20,
   /** Longest logical value: a payload and its CONC / CONT continuation payloads, in bytes. */
-  maxValueBytes: 4 << 20,
+  maxValueBytes: MAX_VALUE_BYTES,
+  /**
+   * Longest physical line, in bytes of the tokenized text (terminator excluded). A value within
+   * `maxValueBytes` grows at most threefold when transcoded to UTF-8, and 7.0 output joins CONC
+   * payloads into one line: every line the engine writes from an accepted file passes this limit.
+   */
+  maxLineBytes: 3 * MAX_VALUE_BYTES + 1024,
   /** Conversion findings kept in full (all are counted by code). */
   conversionNotesKept: 5000,
 } as const;

@@ -39,7 +39,6 @@ const FORBIDDEN_FINDINGS = new Set([
   'TRLR_MISSING',
   'CONTENT_AFTER_TRLR',
   'RECORD_ORPHAN_LINE',
-  'RECORD_XREF_MISSING',
   'RECORD_XREF_VOID',
   'CONC_IN_V7',
   'CONTINUATION_MISPLACED',
@@ -99,6 +98,7 @@ function checkNode(n: GedcomNode, parent: string, inExtension: boolean, defined:
   // substructures of an extension are the extension's own business (7.0 section "Extensions")
   else if (!inExtension && !n.tag.startsWith('_') && !TAGS_70.has(n.tag)) add('STRICT_TAG_UNKNOWN');
   if (n.xref !== null && !XREF_7.test(n.xref)) add('STRICT_XREF_SYNTAX');
+  if (n.xref !== null && parent !== '') add('STRICT_XREF_ON_SUBSTRUCTURE');
   if (n.pointer !== null && n.pointer !== '@VOID@') {
     if (!XREF_7.test(n.pointer)) add('STRICT_POINTER_SYNTAX');
     // an extension's pointer may reach a record elsewhere (the 7.0 test file extensions.ged has one)

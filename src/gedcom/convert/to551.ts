@@ -17,7 +17,7 @@
 import type { GedcomNode } from '../model.js';
 import { ageTo551 } from './age.js';
 import { EXID_TYPE, MEDIA_TYPES_BACK, ORIGINAL_XREF_TAG, UNPARSED_LINE_TAG } from './tables.js';
-import { Notes, child, cloneNode, keepUnparsedAsExtension, node, pathHas, pathOf } from './tree.js';
+import { Notes, XrefFactory, child, cloneNode, keepUnparsedAsExtension, node, pathHas, pathOf } from './tree.js';
 import type { TagPath } from './tree.js';
 import { dateTo551, fileTo551, langTo551 } from './values.js';
 
@@ -61,7 +61,7 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
       return false;
     }
     // structures the 5.5.1 -> 7.0 conversion kept as `_EXT_<TAG>` get their tag back
-    if (/^_EXT_[A-Z][A-Z0-9]*$/.test(n.tag)) {
+    if (/^_EXT_[A-Z][A-Z0-9]*$/.test(n.tag) && n.tag !== '_EXT_CONT' && n.tag !== '_EXT_CONC') {
       n.tag = n.tag.slice(5);
       notes.add('EXTENSION_TAG_RESTORED', path, n.line, n.tag);
     }
@@ -235,7 +235,17 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
   };
 
   const out: GedcomNode[] = [];
+  const written = new Set<string>();
+  const fresh = new XrefFactory(new Set(input.map((r) => r.xref).filter((x): x is string => x !== null)));
   for (const r of input) {
+    if (r.xref !== null) {
+      if (written.has(r.xref) || r.xref === '@VOID@') {
+        // a second record with the same identifier (pointers keep reaching the first one), or a record named @VOID@
+        notes.add('DUPLICATE_XREF_RENAMED', [r.tag], r.line, r.xref);
+        r.xref = fresh.next();
+      }
+      written.add(r.xref);
+    }
     if (r.tag === 'HEAD') {
       const rest = r.children.filter((c) => c.tag !== 'GEDC' && c.tag !== 'CHAR');
       const holder = node('HEAD', '', rest);
@@ -273,6 +283,14 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
     }
     convertChildren(r, pathOf(null, r.tag));
     out.push(r);
+  }
+  if (!out.some((r) => r.tag === 'HEAD')) {
+    out.unshift(node('HEAD', '', [node('GEDC', '', [node('VERS', '5.5.1'), node('FORM', 'LINEAGE-LINKED')]), node('CHAR', 'UTF-8')]));
+    notes.add('ADDED_HEAD', ['HEAD'], 0);
+  }
+  if (out[out.length - 1]?.tag !== 'TRLR') {
+    const trailer = out.findIndex((r) => r.tag === 'TRLR');
+    out.push(trailer >= 0 ? (out.splice(trailer, 1)[0] as GedcomNode) : node('TRLR'));
   }
   keepUnparsedAsExtension(out, UNPARSED_LINE_TAG, notes);
   return { records: out, notes };

@@ -112,7 +112,12 @@ export function convertTo7(
     const to = rename.get(n.pointer);
     if (to) n.pointer = to;
     // an extension's pointer may mean a record elsewhere (7.0 "relocated" records): kept, noted
-    else if (inExtension || n.tag.startsWith('_')) notes.add('DANGLING_POINTER_IN_EXTENSION', path, n.line, n.pointer);
+    else if ((inExtension || n.tag.startsWith('_')) && !VALID_XREF_7.test(n.pointer)) {
+      // 7.0 cannot spell this pointer: it stays as text (a leading `@` is escaped when written)
+      notes.add('POINTER_AS_TEXT', path, n.line, n.pointer);
+      n.value = n.pointer;
+      n.pointer = null;
+    } else if (inExtension || n.tag.startsWith('_')) notes.add('DANGLING_POINTER_IN_EXTENSION', path, n.line, n.pointer);
     else voidWithOrigin(n, path);
   };
 
@@ -138,6 +143,15 @@ export function convertTo7(
       notes.add('TAG_CASE_NORMALIZED', path, n.line, n.tag);
       n.tag = n.tag.toUpperCase();
     }
+    if (!/^[A-Z0-9_]+$/.test(n.tag)) {
+      // a tag 7.0 cannot spell (`I1@`, `NA-ME`): the line travels as text, like an unparsed one
+      notes.add('MALFORMED_LINE_KEPT', path, n.line, UNPARSED_LINE_TAG);
+      n.value = bannedFree([n.xref, n.tag, n.pointer ?? n.value].filter((x) => x !== null && x !== '').join(' '), n.line, path);
+      n.tag = UNPARSED_LINE_TAG;
+      n.xref = null;
+      n.pointer = null;
+      return done(n, pathOf(path, n.tag), true);
+    }
     // renames first, so the new tag gets the new rules (tags the file documents in SCHMA stay)
     const renamed = declared.has(n.tag) ? undefined : TAG_RENAMES.get(n.tag);
     if (renamed && !inExtension) n.tag = renamed;
@@ -150,6 +164,11 @@ export function convertTo7(
       n.tag = `_EXT_${n.tag}`;
     }
     const here = pathOf(path, n.tag);
+    if (n.xref !== null && path !== null) {
+      // only records have identifiers in 7.0
+      notes.add('SUBSTRUCTURE_XREF_DROPPED', here, n.line, n.xref);
+      n.xref = null;
+    }
     mapPointer(n, here, inExtension);
     const ext = inExtension || n.tag.startsWith('_');
     if (n.tag.startsWith('_')) extensionTagsUsed.add(n.tag);
@@ -324,6 +343,12 @@ export function convertTo7(
    * documented `_PHRASE` extension (the 7.0 PHRASE URI) with a finding.
    */
   const repairSex = (n: GedcomNode, here: TagPath): void => {
+    if (n.pointer !== null) {
+      // a pointer where 7.0 wants an enumeration value: kept as text in the _PHRASE below
+      n.value = n.pointer;
+      n.pointer = null;
+      n.children = n.children.filter((c) => c.tag !== ORIGINAL_XREF_TAG);
+    }
     const text = n.value.trim();
     const first = (text.split('\n')[0] ?? '').trim().toUpperCase();
     const value = SEX_VALUES.has(first) ? first : (SEX_WORDS.get(first.toLowerCase()) ?? 'U');
