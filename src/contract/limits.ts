@@ -57,7 +57,11 @@ export const SERVER_TIMEOUTS = {
 export const CONNECTION_LIMITS = {
   /** Open connections at most. At the bound, the oldest unauthenticated connection is closed to admit a new one; with none, the new one is closed. */
   maxConnections: 256,
-  /** Connections that have not yet carried an authenticated request; the oldest of them is closed (no bytes sent) to admit a new one. */
+  /**
+   * Connections that have not yet carried an authenticated request. Over it, the oldest of them are
+   * closed (no bytes sent) two event-loop turns after the burst of accepts that crossed it, once
+   * the new connections have had a read of their request head (so the excess is at most one burst).
+   */
   maxUnauthenticatedConnections: 64,
   /** From accept, a connection has this long to complete an authenticated request head; then it is answered 408 REQUEST_TIMEOUT and closed. */
   unauthenticatedMs: 3_000,

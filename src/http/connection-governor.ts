@@ -84,13 +84,17 @@ export class ConnectionGovernor {
       socket.destroy();
       return;
     }
-    if (this.unauthenticated.size >= this.policy.maxUnauthenticatedConnections) this.evictOldest();
     const tracked: Tracked = { socket, authenticated: false, closing: false, deadline: null };
     tracked.deadline = this.timers.setTimeout(() => this.expire(tracked), this.policy.unauthenticatedMs);
     this.connections.set(socket, tracked);
     this.unauthenticated.add(tracked);
     this.counters.accepted++;
     socket.once('close', () => this.forget(tracked));
+    // Over the unauthenticated bound, the oldest are closed once the connections accepted in this
+    // burst have had one read of their request head: a paired client's connection accepted amid a
+    // connect flood authenticates first instead of being recycled unread. The excess is bounded by
+    // one burst of accepts (the listen backlog).
+    if (this.unauthenticated.size > this.policy.maxUnauthenticatedConnections) this.scheduleTrim();
     // node:http ends a connection whose response said `Connection: close` with destroySoon():
     // FIN, then destroy once written, which resets the connection if the client is still sending
     // and makes its kernel discard the answer unread. Close lingering instead.
@@ -140,6 +144,20 @@ export class ConnectionGovernor {
       return;
     }
     this.answerAndClose(tracked.socket, 'REQUEST_TIMEOUT');
+  }
+
+  private trimScheduled = false;
+
+  private scheduleTrim(): void {
+    if (this.trimScheduled) return;
+    this.trimScheduled = true;
+    // Two turns: the poll phase after this one reads what the new connections sent.
+    setImmediate(() =>
+      setImmediate(() => {
+        this.trimScheduled = false;
+        while (this.unauthenticated.size > this.policy.maxUnauthenticatedConnections && this.evictOldest());
+      }),
+    );
   }
 
   /** Closes the oldest unauthenticated connection without a word; false when there is none. */
