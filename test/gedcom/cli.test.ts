@@ -63,5 +63,28 @@ describe('gedcom command line', () => {
     const c = capture();
     expect(await runGedcomCli(['rewrite', file, '--out', join(tmp, 'o.ged')], c.io)).toBe(4);
     expect(c.err()).toMatch(/^GEDCOM_VERSION_UNSUPPORTED: /);
+    expect(c.err()).toContain('--assume-version');
+  });
+
+  it('rewrites and converts a file without a supported version with --assume-version (issue 13)', async () => {
+    const file = join(tmp, 'v501b.ged');
+    const text = '0 HEAD\n1 GEDC\n2 VERS 5.01\n0 @I1@ INDI\n1 NAME A /B/\n1 BIRT\n2 DATE 7 JAN 1932 SL\n0 TRLR\n';
+    writeFileSync(file, text);
+    const c = capture();
+    expect(await runGedcomCli(['rewrite', file, '--assume-version', '5.5', '--out', join(tmp, 'r.ged')], c.io)).toBe(0);
+    expect(readFileSync(join(tmp, 'r.ged'), 'utf8')).toBe(text);
+    expect(await runGedcomCli(['convert', file, '--assume-version', '5.5.1', '--to', '7.0', '--out', join(tmp, 'c.ged')], c.io)).toBe(0);
+    expect(readFileSync(join(tmp, 'c.ged'), 'utf8')).toContain('2 DATE 7 JAN 1932\n3 PHRASE 7 JAN 1932 SL\n');
+    const bad = capture();
+    expect(await runGedcomCli(['rewrite', file, '--assume-version', '5.0', '--out', join(tmp, 'x.ged')], bad.io)).toBe(2);
+  });
+
+  it('reports an engine limit with its code and line, never a JavaScript error name (issue 13)', async () => {
+    const file = join(tmp, 'long.ged');
+    writeFileSync(file, `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n0 @I1@ INDI\n1 NOTE ${'x'.repeat(13 << 20)}\n0 TRLR\n`);
+    const c = capture();
+    expect(await runGedcomCli(['convert', file, '--to', '7.0', '--out', join(tmp, 'l.ged')], c.io)).toBe(7);
+    expect(c.err()).toMatch(/^GEDCOM_INPUT_LIMIT: line 5: /);
+    expect(c.err()).not.toMatch(/GedcomError|RangeError|TypeError/);
   });
 });
