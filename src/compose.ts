@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { ModuleRegistry, type ModuleDeclaration } from './app/capabilities/module-registry.js';
 import { SYSTEM_MODULE } from './app/capabilities/system-module.js';
 import type { EventLog } from './app/event-log.js';
@@ -7,7 +6,7 @@ import { SIDECAR_BUILD } from './contract/build-info.js';
 import { RequestGate } from './http/request-gate.js';
 import type { RouteDefinition } from './http/route-definition.js';
 import { systemRoutes } from './http/routes/system-routes.js';
-import { buildHttpAdapter } from './http/server.js';
+import { buildHttpAdapter, type HttpAdapter } from './http/server.js';
 import { DIAGNOSTICS_MODULE, SECRETS_MODULE, SETTINGS_MODULE } from './app/capabilities/local-state-modules.js';
 import { platformOf, StartupReport } from './app/diagnostics/startup-report.js';
 import { CredentialService } from './app/secrets/credential-service.js';
@@ -65,7 +64,7 @@ export interface ServeOptions {
 }
 
 export interface ComposedService {
-  readonly http: FastifyInstance;
+  readonly http: HttpAdapter;
   readonly routes: readonly RouteDefinition[];
   /** Called once the listener is bound: the Host rule and the readiness proof need the port. */
   bindPort(port: number): void;
@@ -339,9 +338,9 @@ export async function composeService(
     gedcom,
   };
   const routes = exposeRoutes(registry, [...capabilities(services), ...extended]);
-  const { app: http } = buildHttpAdapter({ gate, routes, log });
+  const http = buildHttpAdapter({ gate, routes, log });
   // Graceful shutdown interrupts running jobs (their terminal events reach open streams) before connections close.
-  http.addHook('preClose', async () => {
+  http.onClosing(async () => {
     jobs.shutdown();
     chat.shutdown();
     await gedcomWorkers?.close();

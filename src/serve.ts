@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { API_VERSION } from './contract/api-version.js';
 import { SIDECAR_BUILD } from './contract/build-info.js';
 import type { ReadinessLine } from './contract/launch.js';
@@ -25,14 +24,14 @@ export async function serve(options: ServeOptions): Promise<number> {
   }
   const { bearer, app_build: appBuild } = result.handshake;
   let service;
+  let port: number;
   try {
     service = await composeService({ bearer, appBuild }, options, log, undefined, early);
-    await service.http.listen({ host: '127.0.0.1', port: 0, ipv6Only: false });
+    port = await service.http.listen();
   } catch (error) {
     log.event('startup.failed', { error: error instanceof Error ? error.name : 'unknown' });
     return EXIT_STARTUP_FAILED;
   }
-  const { port } = service.http.server.address() as AddressInfo;
   service.bindPort(port);
   const ready: ReadinessLine = {
     event: 'service.ready',

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { REQUEST_LIMITS } from '../contract/limits.js';
 import { ServiceError } from '../app/service-error.js';
@@ -9,9 +8,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 /**
  * Reads a JSON body under the request-size policy: bytes are counted as they arrive (chunked
  * bodies included) and reading stops at the limit; the text must be valid UTF-8; depth is
- * checked on the text before parsing; collections, strings and prototype keys after.
+ * checked on the text before parsing; collections, strings and prototype keys after. Rejects with
+ * a ServiceError.
  */
-export function parseJsonBody(_request: FastifyRequest, payload: Readable, done: (err: Error | null, body?: unknown) => void): void {
+export function readJsonBody(payload: Readable): Promise<unknown> {
+  return new Promise((resolve, reject) => parseJsonBody(payload, (err, body) => (err === null ? resolve(body) : reject(err))));
+}
+
+function parseJsonBody(payload: Readable, done: (err: Error | null, body?: unknown) => void): void {
   const chunks: Buffer[] = [];
   let received = 0;
   let finished = false;

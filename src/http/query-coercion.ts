@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { TSchema } from 'typebox';
 
 const DECIMAL_INTEGER = /^(0|-?[1-9][0-9]{0,15})$/;
@@ -20,11 +19,4 @@ export function coerceQuery(schema: TSchema, query: unknown): unknown {
     }
   }
   return out;
-}
-
-export function coerceQueryHook(schema: TSchema) {
-  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    request.query = coerceQuery(schema, request.query);
-    done();
-  };
 }

@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Static, TSchema } from 'typebox';
 import type { ErrorCode } from '../contract/error-codes.js';
+import type { Answered, RouteReply } from './route-reply.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -15,7 +16,7 @@ export interface SuccessResponse {
 }
 
 /**
- * One route of the table: the wire shape (projected into Fastify and into openapi-v1.json)
+ * One route of the table: the wire shape (projected into the router, the validators and openapi-v1.json)
  * and a handler that only translates between HTTP and an application service.
  */
 export interface RouteDefinition {
@@ -40,17 +41,18 @@ export interface RouteDefinition {
   readonly extraErrorStatuses?: readonly number[];
   /** Optional body (`body` declared): a request without one is handled as `{}`, i.e. every field at its default. */
   readonly bodyOptional?: boolean;
-  readonly handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** Answers with the success status whatever it returns, unless it answered through the reply itself. */
+  readonly handler: (request: RouteRequest<TSchema, TSchema, TSchema>, reply: RouteReply) => Promise<unknown>;
   /**
    * For a GET route whose JSON answer is fixed for the life of the process (health, capabilities):
    * the serialized answer, or null until it is known. The adapter then answers a gated, bodiless,
-   * query-less request for exactly this path without entering the framework.
+   * query-less request for exactly this path without routing it.
    */
   readonly fixedResponse?: () => string | null;
 }
 
-/** Fastify's path syntax (`:name`) from the OpenAPI template (`{name}`). */
-export function fastifyPath(template: string): string {
+/** The router's path syntax (`:name`) from the OpenAPI template (`{name}`). */
+export function routerPath(template: string): string {
   return template.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
@@ -66,14 +68,16 @@ export function takesQuery(route: RouteDefinition): boolean {
 export type PartOf<S extends TSchema | undefined> = S extends TSchema ? Static<S> : undefined;
 
 /** The request a typed handler sees: params, query and body typed by the route's own schemas. */
-export type RouteRequest<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+export interface RouteRequest<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> {
   readonly params: PartOf<P>;
   readonly query: PartOf<Q>;
   readonly body: PartOf<B>;
-};
+  /** The request headers as node:http parsed them (a repeated header arrives joined). */
+  readonly headers: IncomingHttpHeaders;
+}
 
-/** What a typed handler answers: the success schema's type, or the reply it has sent itself (SSE, 202). */
-export type RouteAnswer<R extends TSchema | undefined> = (R extends TSchema ? Static<R> : never) | FastifyReply;
+/** What a typed handler answers: the success schema's type (sent with the success status), or proof that it answered through the reply (another status, SSE). */
+export type RouteAnswer<R extends TSchema | undefined> = (R extends TSchema ? Static<R> : never) | Answered;
 
 /** A route as written in a routes file: the same fields, with the handler typed by the schemas beside it. */
 export interface TypedRoute<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined, R extends TSchema | undefined>
@@ -82,7 +86,7 @@ export interface TypedRoute<P extends TSchema | undefined, Q extends TSchema | u
   readonly query?: Q;
   readonly body?: B;
   readonly success: SuccessResponse & { readonly schema?: R };
-  readonly handler: (request: RouteRequest<P, Q, B>, reply: FastifyReply) => Promise<RouteAnswer<R>>;
+  readonly handler: (request: RouteRequest<P, Q, B>, reply: RouteReply) => Promise<RouteAnswer<R>>;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 
@@ -12,18 +11,18 @@ export interface SchemaViolation {
   readonly params: Record<string, unknown>;
 }
 
-type ValidateFunction = ((data: unknown) => boolean) & { errors?: SchemaViolation[] };
+/** The violations of one request part, or null when it is valid. */
+export type PartValidator = (data: unknown) => readonly SchemaViolation[] | null;
 
 /**
- * Request validation with TypeBox's compiler instead of Ajv: strict (no coercion, no removal,
- * no defaults), and compiled on first use so that start-up does not pay for every route.
+ * Request validation with TypeBox's compiler: strict (no coercion, no removal, no defaults), and
+ * compiled on first use so that start-up does not pay for every route.
  */
-export const lazyTypeBoxValidator: FastifySchemaCompiler<TSchema> = ({ schema }) => {
-  // Fastify reads `.errors` from the function after a `false` answer, as with Ajv.
+export function lazyTypeBoxValidator(schema: TSchema): PartValidator {
   let validator: ReturnType<typeof Compile> | undefined;
-  const validate: ValidateFunction = (data: unknown) => {
+  return (data: unknown) => {
     validator ??= Compile(schema);
-    if (validator.Check(data)) return true;
+    if (validator.Check(data)) return null;
     const violations: SchemaViolation[] = [];
     for (const error of validator.Errors(data)) {
       // TypeBox reports a refused additional property twice (as `false` schema and as the keyword).
@@ -36,11 +35,6 @@ export const lazyTypeBoxValidator: FastifySchemaCompiler<TSchema> = ({ schema })
       });
       if (violations.length >= MAX_REPORTED_VIOLATIONS) break;
     }
-    validate.errors = violations;
-    return false;
+    return violations;
   };
-  return validate as unknown as ReturnType<FastifySchemaCompiler<TSchema>>;
-};
-
-/** Responses are built from typed application results; they are serialized without per-route compilation. */
-export const jsonSerializer: FastifySerializerCompiler<TSchema> = () => (data) => JSON.stringify(data);
+}

@@ -1,24 +1,18 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { HEADER_CORRELATION_REF } from '../contract/api-version.js';
-import { ERROR_CATALOGUE, type ErrorCode } from '../contract/error-codes.js';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { ErrorCode } from '../contract/error-codes.js';
 import { CONNECTION_LIMITS, REQUEST_LIMITS, SERVER_TIMEOUTS } from '../contract/limits.js';
-import { isServiceError, ServiceError, type ServiceErrorDetail } from '../app/service-error.js';
+import { ServiceError } from '../app/service-error.js';
 import type { EventLog } from '../app/event-log.js';
 import { ConnectionGovernor, NODE_TIMERS, type ConnectionPolicy, type ConnectionTimers } from './connection-governor.js';
-import { buildEnvelope, setBaselineHeaders, writeRawEnvelope } from './error-envelope.js';
-import { isJsonContentType, parseJsonBody } from './json-body-parser.js';
+import { setBaselineHeaders, writeRawEnvelope } from './error-envelope.js';
+import { isJsonContentType } from './json-body-parser.js';
 import { PASS, type RequestGate } from './request-gate.js';
-import { fastifyPath, takesBody, takesQuery, type RouteDefinition } from './route-definition.js';
+import { routerPath, takesBody, takesQuery, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
-import { coerceQueryHook } from './query-coercion.js';
-import { toHttpValidationError } from './validation-error.js';
-import { jsonSerializer, lazyTypeBoxValidator } from './schema-compilers.js';
-
-const OWN_COMPILERS = {
-  compilersFactory: { buildValidator: () => lazyTypeBoxValidator, buildSerializer: () => jsonSerializer },
-} as unknown as FastifyServerOptions['schemaController'];
+import { RouteReply } from './route-reply.js';
+import { RouteRunner } from './route-runner.js';
 
 /** Deadlines of the HTTP layer (SERVER_TIMEOUTS); a test composition may shorten them. */
 export interface HttpDeadlines {
@@ -39,18 +33,17 @@ export interface HttpAdapterOptions {
 }
 
 export interface HttpAdapter {
-  readonly app: FastifyInstance;
+  readonly server: Server;
   readonly connections: ConnectionGovernor;
-}
-
-function sendError(reply: FastifyReply, error: ServiceError): FastifyReply {
-  const envelope = buildEnvelope(error.code, error.details, error.remediation);
-  reply.code(ERROR_CATALOGUE[error.code].status).header(HEADER_CORRELATION_REF, envelope.correlation_ref);
-  if (error.code === 'AUTH_BEARER_INVALID') reply.header('www-authenticate', 'Bearer');
-  // An answer given before the body was read closes the connection (lingering) rather than
-  // keeping it alive behind an unread body.
-  if (!reply.request.raw.complete) reply.header('connection', 'close');
-  return reply.type('application/json; charset=utf-8').send(envelope);
+  /** Binds 127.0.0.1 on an ephemeral port; resolves with the port. */
+  listen(): Promise<number>;
+  /**
+   * Graceful close: new requests answer SERVICE_STOPPING, the closing hooks run in order (they
+   * interrupt work so that its terminal events reach open streams), then every connection closes.
+   */
+  close(): Promise<void>;
+  /** A hook of `close`, run before connections close. */
+  onClosing(hook: () => Promise<void>): void;
 }
 
 function announcesBody(req: IncomingMessage): boolean {
@@ -77,37 +70,56 @@ function parserFailureCode(error: NodeJS.ErrnoException): ErrorCode {
   return 'REQUEST_MALFORMED';
 }
 
-/** A failed query: 400 with an envelope (the spec keeps 422 for path parameters and bodies), naming the parameter. */
-function queryFailure(violations: readonly { instancePath?: string; params?: Record<string, unknown>; keyword?: string }[]): ServiceError {
-  const details: ServiceErrorDetail[] = [];
-  for (const violation of violations.slice(0, 8)) {
-    const name = (violation.instancePath ?? '').split('/')[1] ?? (typeof violation.params?.additionalProperties === 'string' ? violation.params.additionalProperties : '');
-    const extra = Array.isArray(violation.params?.additionalProperties) ? violation.params.additionalProperties[0] : undefined;
-    const parameter = name !== '' ? name : typeof extra === 'string' ? extra : 'query';
-    details.push({ name: 'parameter', value: parameter.slice(0, 64) });
-    details.push({ name: 'reason', value: violation.keyword === 'additionalProperties' ? 'unknown' : 'invalid' });
-  }
-  return new ServiceError('REQUEST_QUERY_INVALID', details);
-}
-
 type Expectation = 'none' | 'continue' | 'unsupported';
 
 /**
  * The HTTP adapter: a node:http server whose every request passes the gate, the route table and
- * the body rules before Fastify sees it, then Fastify with the route table, the JSON body policy
- * and the error mapping. Every byte it sends follows the contract, parser-layer failures included.
+ * the body rules, then the router (find-my-way: path decoding, parameters, query parsing) and the
+ * route's runner (JSON body policy, validation, handler, error mapping). Every byte it sends
+ * follows the contract, parser-layer failures included.
  */
 export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const { gate, routes, log } = options;
   const deadlines = options.deadlines ?? SERVER_TIMEOUTS;
   const matcher = new RouteMatcher(routes);
   const connections = new ConnectionGovernor(options.connections ?? CONNECTION_LIMITS, options.timers ?? NODE_TIMERS);
-  // Set when a graceful shutdown begins: new requests get an envelope, not the framework's 503 body.
+  // Set when a graceful shutdown begins: new requests get a SERVICE_STOPPING envelope.
   let stopping = false;
+  const closingHooks: (() => Promise<void>)[] = [];
+  let closed: Promise<void> | null = null;
   const fixed = new Map<string, () => string | null>();
   for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, route.fixedResponse);
 
-  const admit = (req: IncomingMessage, res: ServerResponse, expectation: Expectation, handler: (req: IncomingMessage, res: ServerResponse) => void): void => {
+  // A path that does not decode, or a parameter longer than maxParamLength, is a bad URL.
+  const badUrl = (_path: string, req: IncomingMessage, res: ServerResponse): void => void new RouteReply(req, res).fail(new ServiceError('REQUEST_URL_INVALID'));
+  const router = FindMyWay({
+    caseSensitive: true,
+    ignoreTrailingSlash: false,
+    ignoreDuplicateSlashes: false,
+    maxParamLength: 256,
+    onBadUrl: badUrl,
+    onMaxParamLength: badUrl,
+  });
+  for (const route of routes) {
+    const runner = new RouteRunner(route, log);
+    router.on(route.method, routerPath(route.path), (req, res, params, _store, searchParams) => runner.run(req, res, params, searchParams));
+  }
+
+  /** The gate, the route table and the body rules passed; the router finds the route and its parameters. */
+  const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
+    const handle = router.find(req.method as HTTPMethod, req.url as string);
+    if (handle !== null) {
+      handle.handler(req, res, handle.params, handle.store, handle.searchParams);
+      return;
+    }
+    // The route table matched a template and method that the router, decoding the path, does not.
+    const allowed = matcher.allowedMethods(req.url as string);
+    const reply = new RouteReply(req, res);
+    if (allowed === null) reply.fail(new ServiceError('ROUTE_NOT_EXPOSED'));
+    else reply.fail(new ServiceError('METHOD_NOT_ALLOWED'), { allow: allowed.join(', ') });
+  };
+
+  const admit = (req: IncomingMessage, res: ServerResponse, expectation: Expectation): void => {
     // A request parsed behind an answer that closes the connection is not served.
     if (connections.closing(req.socket)) {
       req.resume();
@@ -135,119 +147,65 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
       }
     }
     // A request that announces no body (no Transfer-Encoding, Content-Length absent or 0) has none,
-    // whatever its Content-Type: the framework would otherwise parse zero bytes as JSON and fail.
+    // whatever its Content-Type: it is not parsed as JSON.
     if (verdict === PASS) delete req.headers['content-type'];
     // Only now, authenticated and routed with an acceptable body announced, is the body invited.
     if (expectation === 'continue') res.writeContinue();
-    handler(req, res);
+    dispatch(req, res);
   };
 
-  const app = Fastify({
-    logger: false,
-    exposeHeadRoutes: false,
-    // The framework's own 503 has its own body; `stopping` answers with an envelope instead.
-    return503OnClosing: false,
-    forceCloseConnections: true,
-    bodyLimit: REQUEST_LIMITS.maxBodyBytes,
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
-    requestIdHeader: false,
-    routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 256 },
-    serverFactory: (handler) => {
-      const server = createServer(
-        {
-          headersTimeout: deadlines.headersMs,
-          requestTimeout: deadlines.requestMs,
-          keepAliveTimeout: deadlines.keepAliveMs,
-          connectionsCheckingInterval: deadlines.deadlineCheckIntervalMs,
-          maxHeaderSize: SERVER_TIMEOUTS.maxHeaderBytes,
-          noDelay: true,
-        },
-        (req, res) => admit(req, res, 'none', handler),
-      );
-      // With these listeners node:http neither sends `100 Continue` nor `417` on its own.
-      server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => admit(req, res, 'continue', handler));
-      server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => admit(req, res, 'unsupported', handler));
-      // CONNECT is never served; it is answered like any other request instead of a silent close.
-      server.on('connect', (req: IncomingMessage, socket: Socket) => {
-        const verdict = gate.check(req);
-        connections.answerAndClose(socket, verdict === 'AUTH_BEARER_INVALID' ? verdict : 'REQUEST_TARGET_REJECTED');
-      });
-      connections.attach(server);
-      return server;
+  const server = createServer(
+    {
+      headersTimeout: deadlines.headersMs,
+      requestTimeout: deadlines.requestMs,
+      keepAliveTimeout: deadlines.keepAliveMs,
+      connectionsCheckingInterval: deadlines.deadlineCheckIntervalMs,
+      maxHeaderSize: SERVER_TIMEOUTS.maxHeaderBytes,
+      noDelay: true,
     },
-    // Errors of the HTTP parser layer (malformed request, bad chunking, header overflow, timeouts):
-    // an ErrorEnvelope, then a lingering close; never the framework's default body.
-    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
-      if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || socket.destroyed) {
-        socket.destroy();
-        return;
-      }
-      connections.answerAndClose(socket, parserFailureCode(error));
-    },
-    // Our own compilers: TypeBox validation compiled on first use, JSON.stringify serialization;
-    // Ajv and fast-json-stringify are then never loaded.
-    schemaController: OWN_COMPILERS,
-    frameworkErrors: (_error, _request, reply) => {
-      void sendError(reply, new ServiceError('REQUEST_URL_INVALID'));
-    },
+    (req, res) => admit(req, res, 'none'),
+  );
+  // With these listeners node:http neither sends `100 Continue` nor `417` on its own.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => admit(req, res, 'continue'));
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => admit(req, res, 'unsupported'));
+  // CONNECT is never served; it is answered like any other request instead of a silent close.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const verdict = gate.check(req);
+    connections.answerAndClose(socket, verdict === 'AUTH_BEARER_INVALID' ? verdict : 'REQUEST_TARGET_REJECTED');
   });
-
-  app.addHook('preClose', (done) => {
-    stopping = true;
-    done();
-  });
-
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', parseJsonBody);
-
-  // The gate, the route table and the body rules ran before the framework; a request that reaches
-  // this handler matched a template and method there but not in the framework's router.
-  app.setNotFoundHandler((request, reply) => {
-    const allowed = matcher.allowedMethods(request.url);
-    if (allowed === null) return sendError(reply, new ServiceError('ROUTE_NOT_EXPOSED'));
-    reply.header('allow', allowed.join(', '));
-    return sendError(reply, new ServiceError('METHOD_NOT_ALLOWED'));
-  });
-
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (isServiceError(error)) return sendError(reply, error);
-    if (error.validation) {
-      if (error.validationContext === 'querystring') return sendError(reply, queryFailure(error.validation));
-      return reply.code(422).type('application/json; charset=utf-8').send(toHttpValidationError(error.validation, error.validationContext));
+  // Errors of the HTTP parser layer (malformed request, bad chunking, header overflow, timeouts):
+  // an ErrorEnvelope, then a lingering close.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || socket.destroyed) {
+      socket.destroy();
+      return;
     }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, new ServiceError('REQUEST_TOO_LARGE'));
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, new ServiceError('CONTENT_TYPE_UNSUPPORTED'));
-    if (typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_')) return sendError(reply, new ServiceError('REQUEST_JSON_INVALID'));
-    const failure = new ServiceError('INTERNAL_FAILURE');
-    log.event('request.failed', { error: typeof error.code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(error.code) ? error.code : 'unexpected' });
-    return sendError(reply, failure);
+    connections.answerAndClose(socket, parserFailureCode(error));
   });
+  connections.attach(server);
 
-  for (const route of routes) {
-    const schema: Record<string, unknown> = {};
-    if (route.params) schema.params = route.params;
-    if (route.query) schema.querystring = route.query;
-    if (route.body) schema.body = route.body;
-    if (route.success.schema) schema.response = { [route.success.status]: route.success.schema };
-    const query = route.query;
-    const preValidation = [];
-    // Query values arrive as text; integer parameters are read as decimal numbers before validation.
-    if (query) preValidation.push(coerceQueryHook(query));
-    // An optional body that is absent is read as `{}`: every field takes its default.
-    if (route.body && route.bodyOptional === true) preValidation.push(absentBodyAsEmpty);
-    app.route({
-      method: route.method,
-      url: fastifyPath(route.path),
-      schema,
-      ...(preValidation.length > 0 ? { preValidation } : {}),
-      handler: route.handler,
-    });
-  }
-  return { app, connections };
-}
+  const close = async (): Promise<void> => {
+    stopping = true;
+    for (const hook of closingHooks) await hook();
+    // Open streams and keep-alive connections close now; no new connection is accepted.
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
 
-function absentBodyAsEmpty(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
-  if (request.body === undefined) request.body = {};
-  done();
+  return {
+    server,
+    connections,
+    listen: () =>
+      new Promise<number>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen({ host: '127.0.0.1', port: 0 }, () => {
+          server.off('error', reject);
+          resolve((server.address() as AddressInfo).port);
+        });
+      }),
+    close: () => (closed ??= close()),
+    onClosing: (hook) => {
+      closingHooks.push(hook);
+    },
+  };
 }

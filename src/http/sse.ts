@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyReply } from 'fastify';
 import { SSE_LIMITS } from '../contract/limits.js';
 
 /** One server-sent event: `id:`, `event:` and one `data:` line of JSON. */
@@ -65,9 +64,7 @@ export function formatSseFrame(frame: SseFrame): string {
  * comments, the response ended after the last frame, and the subscription released the moment
  * the client disconnects. Resolves when the stream is over.
  */
-export async function streamSse(reply: FastifyReply, source: SseSource, options: SseOptions): Promise<void> {
-  reply.hijack();
-  const res: ServerResponse = reply.raw;
+export async function streamSse(res: ServerResponse, source: SseSource, options: SseOptions): Promise<void> {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',

@@ -1,5 +1,4 @@
 import { connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SILENT_EVENT_LOG } from '../../src/app/event-log.js';
@@ -48,7 +47,7 @@ const sockets: Socket[] = [];
 
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy();
-  await adapter?.app.close();
+  await adapter?.close();
   adapter = null;
 });
 
@@ -74,8 +73,7 @@ async function serve(timers: ManualTimers, policy: ConnectionPolicy = POLICY, de
     ],
   });
   beforeListen?.(adapter);
-  await adapter.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = adapter.app.server.address() as AddressInfo;
+  const port = await adapter.listen();
   gate.bindPort(port);
   return port;
 }
@@ -219,11 +217,11 @@ describe('connection governor', () => {
   it('answers requests that arrive during a graceful shutdown with 503 SERVICE_STOPPING, an envelope (not the framework body)', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const port = await serve(new ManualTimers(), POLICY, undefined, (built) => built.app.addHook('preClose', async () => held));
+    const port = await serve(new ManualTimers(), POLICY, undefined, (built) => built.onClosing(async () => held));
     const shell = await client(port);
     shell.socket.write(request(true));
     await answered(shell, '{"pong":true}');
-    const closing = adapter?.app.close();
+    const closing = adapter?.close();
     shell.socket.write(request(true));
     await answered(shell, '"code":"SERVICE_STOPPING"');
     expect(shell.text()).toContain('HTTP/1.1 503');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { API_CONTRACT } from '../../src/contract/api-version.js';
 import type { EventFieldValue, EventLog } from '../../src/app/event-log.js';
 import { RequestGate } from '../../src/http/request-gate.js';
 import { buildHttpAdapter } from '../../src/http/server.js';
@@ -16,8 +17,9 @@ class RecordingLog implements EventLog {
 describe('an unexpected exception in a handler', () => {
   it('answers a sanitized 500 INTERNAL_FAILURE: no message, stack, path or secret in the answer or the log', async () => {
     const log = new RecordingLog();
-    const { app } = buildHttpAdapter({
-      gate: new RequestGate({ bearer: 'A'.repeat(43), appBuild: 'test' }),
+    const gate = new RequestGate({ bearer: 'A'.repeat(43), appBuild: 'test-build' });
+    const adapter = buildHttpAdapter({
+      gate,
       log,
       routes: [
         {
@@ -36,16 +38,22 @@ describe('an unexpected exception in a handler', () => {
         },
       ],
     });
-    const response = await app.inject({ method: 'GET', url: '/api/v1/explode' });
-    expect(response.statusCode).toBe(500);
-    const envelope = response.json() as Record<string, unknown>;
+    const port = await adapter.listen();
+    gate.bindPort(port);
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/explode`, {
+      headers: { authorization: `Bearer ${'A'.repeat(43)}`, 'x-service-api-version': API_CONTRACT, 'x-service-app-build': 'test-build' },
+    });
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    const envelope = JSON.parse(body) as Record<string, unknown>;
     expect(envelope).toMatchObject({ code: 'INTERNAL_FAILURE', message: 'The request failed safely.', details: [] });
-    expect(response.headers['x-service-correlation-ref']).toBe(envelope.correlation_ref);
-    for (const text of [response.body, JSON.stringify(response.headers), ...log.lines]) {
+    expect(response.headers.get('x-service-correlation-ref')).toBe(envelope.correlation_ref);
+    expect(log.lines).toEqual([JSON.stringify({ name: 'request.failed', error: 'unexpected' })]);
+    for (const text of [body, JSON.stringify([...response.headers]), ...log.lines]) {
       expect(text).not.toContain(SECRET_LOOKING);
       expect(text).not.toContain(PATH_LOOKING);
       expect(text).not.toContain('at ');
     }
-    await app.close();
+    await adapter.close();
   });
 });

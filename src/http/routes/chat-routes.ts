@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   ChatCapabilityResponse,
   ChatRunRequest,
@@ -27,28 +27,19 @@ const OWNER = new RegExp(SESSION_OWNER_PATTERN);
 const LAST_EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
 
 /** The owner header, or null when absent or malformed (a duplicated header arrives joined and is malformed). */
-function ownerOf(request: FastifyRequest): string | null {
+function ownerOf(request: { readonly headers: IncomingHttpHeaders }): string | null {
   const value = request.headers['x-service-session-owner'];
   return typeof value === 'string' && value.length <= 64 && OWNER.test(value) ? value : null;
 }
 
 /** `Last-Event-ID`: absent, or a decimal event id; anything else is CHAT_STREAM_CURSOR_INVALID. */
-function lastEventIdOf(request: FastifyRequest): number | null {
+function lastEventIdOf(request: { readonly headers: IncomingHttpHeaders }): number | null {
   const header = request.headers['last-event-id'];
   if (header === undefined) return null;
   if (typeof header !== 'string' || !LAST_EVENT_ID.test(header)) throw new ServiceError('CHAT_STREAM_CURSOR_INVALID');
   const value = Number(header);
   if (!Number.isSafeInteger(value)) throw new ServiceError('CHAT_STREAM_CURSOR_INVALID');
   return value;
-}
-
-/** Aborts when the client goes away before the answer was written (a synchronous run stops its provider call). */
-function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 const OWNER_HEADER = {
@@ -90,7 +81,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
         const owner = ownerOf(request);
         if (owner === null) {
           const violation = { instancePath: '', keyword: 'required', params: { missingProperty: SESSION_OWNER_HEADER }, message: `must carry a valid ${SESSION_OWNER_HEADER}` };
-          return reply.code(422).type('application/json; charset=utf-8').send(toHttpValidationError([violation], 'headers'));
+          return reply.json(422, toHttpValidationError([violation], 'headers'));
         }
         return chat.createSession(owner, request.body);
       },
@@ -134,7 +125,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       body: ChatRunRequest,
       success: { status: 200, description: 'The advisory reply.', schema: ChatRunResponse, contentType: 'application/json' },
       handler: async (request, reply) =>
-        chat.run(request.params.session_id, ownerOf(request), request.body, clientGone(reply)),
+        chat.run(request.params.session_id, ownerOf(request), request.body, reply.clientGone()),
     }),
     defineRoute({
       operationId: 'startInternalChatStream',
@@ -149,10 +140,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       params: ChatSessionPathParams,
       body: ChatRunRequest,
       success: { status: 202, description: 'The run is active.', schema: ChatStreamStartResponse, contentType: 'application/json' },
-      handler: async (request, reply) => {
-        const started = await chat.startStream(request.params.session_id, ownerOf(request), request.body);
-        return reply.code(202).send(started);
-      },
+      handler: async (request) => chat.startStream(request.params.session_id, ownerOf(request), request.body),
     }),
     defineRoute({
       operationId: 'streamInternalChatEvents',
@@ -173,23 +161,24 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
         // Owner first: a wrong owner learns nothing about runs or cursors.
         chat.getSession(sessionId, owner);
         const reader = chat.subscribe(sessionId, owner, runId, lastEventIdOf(request));
-        await streamSse(
-          reply,
-          {
-            next: async () => {
-              const event = await reader.next();
-              return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
+        return reply.stream((res) =>
+          streamSse(
+            res,
+            {
+              next: async () => {
+                const event = await reader.next();
+                return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
+              },
+              poll: () => {
+                const event = reader.poll();
+                return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
+              },
+              onEnd: (listener) => reader.onEnd(listener),
+              close: () => reader.close(),
             },
-            poll: () => {
-              const event = reader.poll();
-              return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
-            },
-            onEnd: (listener) => reader.onEnd(listener),
-            close: () => reader.close(),
-          },
-          { heartbeatMs: CHAT_LIMITS.heartbeatMs },
+            { heartbeatMs: CHAT_LIMITS.heartbeatMs },
+          ),
         );
-        return reply;
       },
     }),
     defineRoute({

@@ -43,11 +43,7 @@ function submitRoute<S extends TSchema>(entry: GedcomOperationEntry, body: S, su
     tags: ['gedcom'],
     body,
     success: { status: 202, description: 'The job was submitted; follow it through the job routes.', schema: GedcomJobAccepted, contentType: 'application/json' },
-    handler: async (request, reply) => {
-      const accepted = await submit(request.body);
-      reply.code(202);
-      return accepted;
-    },
+    handler: async (request) => submit(request.body),
   });
 }
 

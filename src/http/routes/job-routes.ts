@@ -90,17 +90,18 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
         const { job_id: jobId } = request.params;
         const lastEventId = parseLastEventId(request.headers['last-event-id']);
         const { subscription } = jobs.subscribe(jobId, lastEventId);
-        await streamSse(
-          reply,
-          {
-            next: async () => frameOf(await subscription.next()),
-            poll: () => frameOf(subscription.poll()),
-            onEnd: (listener) => subscription.onEnd(listener),
-            close: () => subscription.close(),
-          },
-          { heartbeatMs: JOB_LIMITS.heartbeatMs, coalesceTurns: JOB_LIMITS.sseCoalesceTurns },
+        return reply.stream((res) =>
+          streamSse(
+            res,
+            {
+              next: async () => frameOf(await subscription.next()),
+              poll: () => frameOf(subscription.poll()),
+              onEnd: (listener) => subscription.onEnd(listener),
+              close: () => subscription.close(),
+            },
+            { heartbeatMs: JOB_LIMITS.heartbeatMs, coalesceTurns: JOB_LIMITS.sseCoalesceTurns },
+          ),
         );
-        return reply;
       },
     }),
     defineRoute({

@@ -4,8 +4,6 @@ import type { ModuleRegistry } from '../../app/capabilities/module-registry.js';
 import type { ReadinessReport } from '../../app/health/readiness.js';
 import { defineRoute, type RouteDefinition } from '../route-definition.js';
 
-const JSON_UTF8 = 'application/json; charset=utf-8';
-
 export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistry): RouteDefinition[] {
   let healthBody: string | null = null;
   let manifestBody: string | null = null;
@@ -21,7 +19,7 @@ export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistr
       description: 'Confirms the bearer, the API contract, the paired app build and the token-derived readiness proof.',
       tags: ['system'],
       success: { status: 200, description: 'The service is ready.', schema: HealthResponse, contentType: 'application/json' },
-      handler: async (_request, reply) => reply.type(JSON_UTF8).send(health()),
+      handler: async (_request, reply) => reply.jsonText(200, health()),
       fixedResponse: () => (readiness.bound ? health() : null),
     }),
     defineRoute({
@@ -33,7 +31,7 @@ export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistr
       description: 'Lists only the actions of enabled modules that have a registered handler, with the pagination and request-size policies.',
       tags: ['system'],
       success: { status: 200, description: 'The capability manifest.', schema: CapabilityManifest, contentType: 'application/json' },
-      handler: async (_request, reply) => reply.type(JSON_UTF8).send(manifest()),
+      handler: async (_request, reply) => reply.jsonText(200, manifest()),
       fixedResponse: manifest,
     }),
   ];

@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HEADER_CORRELATION_REF } from '../contract/api-version.js';
+import { ERROR_CATALOGUE } from '../contract/error-codes.js';
+import type { ServiceError } from '../app/service-error.js';
+import { buildEnvelope } from './error-envelope.js';
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** What a handler returns when it answered by itself (its own status, or a stream); only a RouteReply makes one. */
+export class Answered {
+  static readonly value = new Answered();
+  private constructor() {}
+}
+
+/**
+ * The answer side of one routed request: a JSON answer with a status, an error envelope, or the
+ * raw response handed to a stream (SSE) that writes everything itself. One answer per request.
+ */
+export class RouteReply {
+  private state: 'open' | 'answered' | 'streaming' = 'open';
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+  ) {}
+
+  /** Whether an answer (or a stream) has started. */
+  get answered(): boolean {
+    return this.state !== 'open';
+  }
+
+  get streaming(): boolean {
+    return this.state === 'streaming';
+  }
+
+  /** Answers `status` with the JSON text of `body`. */
+  json(status: number, body: unknown): Answered {
+    return this.jsonText(status, JSON.stringify(body));
+  }
+
+  /** Answers `status` with JSON text serialized beforehand. */
+  jsonText(status: number, text: string): Answered {
+    this.state = 'answered';
+    this.res.writeHead(status, { 'content-type': JSON_UTF8, 'content-length': Buffer.byteLength(text) });
+    this.res.end(text);
+    return Answered.value;
+  }
+
+  /** Answers with the error envelope of a catalogued code (contract.md section 4). */
+  fail(error: ServiceError, extraHeaders: Readonly<Record<string, string>> = {}): Answered {
+    this.state = 'answered';
+    const envelope = buildEnvelope(error.code, error.details, error.remediation);
+    const body = JSON.stringify(envelope);
+    const headers: Record<string, string | number> = { ...extraHeaders, [HEADER_CORRELATION_REF]: envelope.correlation_ref };
+    if (error.code === 'AUTH_BEARER_INVALID') headers['www-authenticate'] = 'Bearer';
+    // An answer given before the body was read closes the connection (lingering) rather than
+    // keeping it alive behind an unread body.
+    if (!this.req.complete) headers.connection = 'close';
+    headers['content-type'] = JSON_UTF8;
+    headers['content-length'] = Buffer.byteLength(body);
+    this.res.writeHead(ERROR_CATALOGUE[error.code].status, headers);
+    this.res.end(body);
+    return Answered.value;
+  }
+
+  /** Hands the raw response to `run` (an event stream writes its own head and frames); resolves when it is over. */
+  async stream(run: (res: ServerResponse) => Promise<void>): Promise<Answered> {
+    this.state = 'streaming';
+    await run(this.res);
+    return Answered.value;
+  }
+
+  /** Aborts when the client goes away before the answer was written (a synchronous run stops its provider call). */
+  clientGone(): AbortSignal {
+    const controller = new AbortController();
+    this.res.on('close', () => {
+      if (!this.res.writableFinished) controller.abort();
+    });
+    return controller.signal;
+  }
+}
