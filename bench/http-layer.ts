@@ -1,11 +1,10 @@
 // Issue 15 item 2: what the HTTP layer costs at start-up. Each variant is bundled the way
-// scripts/build.mjs bundles the sidecar (esbuild, CommonJS, the same stand-ins) and run in a fresh
+// scripts/build.mjs bundles the sidecar (esbuild, CommonJS, minified) and run in a fresh
 // process through a V8 code cache written by a first run, like dist/cli.js. The process measures
 // from the first line of its bundle to a listening server with the sidecar's route table
 // registered; the spawn-to-port time is measured outside. Variants interleave in random order.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -37,31 +36,7 @@ const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, igno
 for (const route of ROUTES) router.on(route.method, route.path, () => undefined, route);
 const server = http.createServer((q, r) => { router.find(q.method, q.url); r.end('{}'); });
 server.listen(0, '127.0.0.1', () => done(server, evaluated));`,
-  'Fastify 5 (as configured before issue 15)': `${PRELUDE}
-const http = require('node:http'); const Fastify = require('fastify'); const evaluated = performance.now();
-const app = Fastify({ logger: false, exposeHeadRoutes: false, return503OnClosing: false, forceCloseConnections: true, bodyLimit: 1048576, requestIdHeader: false,
-  routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 256 },
-  serverFactory: (handler) => http.createServer(handler),
-  schemaController: { compilersFactory: { buildValidator: () => () => () => true, buildSerializer: () => () => (data) => JSON.stringify(data) } } });
-app.removeAllContentTypeParsers();
-app.addContentTypeParser('application/json', (request, payload, next) => next(null, {}));
-for (const route of ROUTES) app.route({ method: route.method, url: route.path, schema: {}, handler: async () => ({}) });
-app.listen({ host: '127.0.0.1', port: 0 }).then(() => done(app.server, evaluated));`,
 };
-
-/** The installed variants: Fastify is measured only while it is still a dependency. */
-function installed(): string[] {
-  const require = createRequire(import.meta.url);
-  return Object.keys(VARIANTS).filter((name) => {
-    if (!name.startsWith('Fastify')) return true;
-    try {
-      require.resolve('fastify');
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
 
 const LOADER = `'use strict';
 const { readFileSync, writeFileSync } = require('node:fs'); const { Script } = require('node:vm');
@@ -97,7 +72,7 @@ function runOnce(loader: string, bundle: string, routes: string, extra: string[]
 export async function runHttpLayerBench(rounds = 20, warmup = 3): Promise<string> {
   const directory = mkdtempSync(join(tmpdir(), 'http-layer-bench-'));
   try {
-    const names = installed();
+    const names = Object.keys(VARIANTS);
     const routes = JSON.stringify(contractRoutes());
     const loader = join(directory, 'loader.cjs');
     writeFileSync(loader, LOADER);
@@ -115,12 +90,6 @@ export async function runHttpLayerBench(rounds = 20, warmup = 3): Promise<string
         minifyWhitespace: true,
         minifyIdentifiers: true,
         legalComments: 'none',
-        alias: {
-          'node:http2': './scripts/http2-stub.cjs',
-          '@fastify/ajv-compiler': './scripts/unused-module-stub.cjs',
-          '@fastify/fast-json-stringify-compiler': './scripts/unused-module-stub.cjs',
-          'light-my-request': './scripts/unused-module-stub.cjs',
-        },
         banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
         footer: { js: '})' },
         logLevel: 'warning',
@@ -139,7 +108,7 @@ export async function runHttpLayerBench(rounds = 20, warmup = 3): Promise<string
     const lines = [
       '### HTTP layer at start-up (issue 15 item 2)',
       '',
-      `Each variant bundled like the sidecar (esbuild, CommonJS, same stand-ins, V8 code cache) with the contract's ${contractRoutes().length} routes registered; ${rounds} launches each, interleaved in random order, ${warmup} warm-up rounds discarded. "evaluate" is the bundle's own evaluation (the framework's module code), "listening" adds construction, route registration and listen, both measured inside the process; "spawn to port" is measured by the parent.`,
+      `Each variant bundled like the sidecar (esbuild, CommonJS, V8 code cache) with the contract's ${contractRoutes().length} routes registered; ${rounds} launches each, interleaved in random order, ${warmup} warm-up rounds discarded. "evaluate" is the bundle's own evaluation (the framework's module code), "listening" adds construction, route registration and listen, both measured inside the process; "spawn to port" is measured by the parent.`,
       '',
       '| variant | evaluate ms | to listening ms | spawn to port ms | spawn to port / bare |',
       '|---|---:|---:|---:|---:|',
@@ -151,7 +120,6 @@ export async function runHttpLayerBench(rounds = 20, warmup = 3): Promise<string
         `| ${name} | ${fmt(median(figures.map((figure) => figure.evaluateMs)), 2)} | ${fmt(median(figures.map((figure) => figure.readyMs)), 2)} | ${fmt(spawnMs)} | ${fmt(spawnMs / bare, 2)} |`,
       );
     }
-    if (!names.some((name) => name.startsWith('Fastify'))) lines.push('', 'Fastify is no longer installed; its row is in the decision record below, measured before it was removed.');
     return lines.join('\n');
   } finally {
     rmSync(directory, { recursive: true, force: true });

@@ -48,12 +48,6 @@ const common = {
   legalComments: 'none',
   sourcemap: false,
   external: ['better-sqlite3-multiple-ciphers', '@napi-rs/keyring'],
-  alias: {
-    'node:http2': './scripts/http2-stub.cjs',
-    '@fastify/ajv-compiler': './scripts/unused-module-stub.cjs',
-    '@fastify/fast-json-stringify-compiler': './scripts/unused-module-stub.cjs',
-    'light-my-request': './scripts/unused-module-stub.cjs',
-  },
   charset: 'ascii',
   logLevel: 'warning',
 };
