@@ -31,7 +31,10 @@ export function buildEnvelope(code: ErrorCode, details: readonly ServiceErrorDet
   return envelope;
 }
 
-/** Common headers on every response (contract.md section 2). */
+/** Common headers on every response (contract.md section 2), first on the wire. */
+export const BASELINE_HEADERS: Readonly<Record<string, string>> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
+/** Sets the common headers on a response whose head a route writes later. */
 export function setBaselineHeaders(res: ServerResponse): void {
   res.setHeader('cache-control', 'no-store');
   res.setHeader('x-content-type-options', 'nosniff');
@@ -46,6 +49,7 @@ export function writeRawEnvelope(res: ServerResponse, code: ErrorCode, extraHead
   const envelope = buildEnvelope(code);
   const body = JSON.stringify(envelope);
   const headers: Record<string, string | number> = {
+    ...BASELINE_HEADERS,
     ...extraHeaders,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),

@@ -36,11 +36,14 @@ export interface GateIdentity {
 export class RequestGate {
   private readonly bearerDigest: Buffer;
   private readonly appBuild: string;
+  /** Whether the paired build is a valid build string: a presented build equal to it is then valid too. */
+  private readonly appBuildValid: boolean;
   private hostWithPort = '\u0000';
 
   constructor(identity: GateIdentity) {
     this.bearerDigest = hash('sha256', identity.bearer, 'buffer');
     this.appBuild = identity.appBuild;
+    this.appBuildValid = isValidBuild(identity.appBuild);
   }
 
   /** The bound port is known only after listen; the Host rule accepts it from then on. */
@@ -101,7 +104,7 @@ export class RequestGate {
     if (hostCount !== 1 || (host !== '127.0.0.1' && host !== this.hostWithPort)) return 'REQUEST_HOST_REJECTED';
     if (metadata) return 'REQUEST_METADATA_REJECTED';
     if (apiVersionCount !== 1 || apiVersion !== API_CONTRACT) return 'API_VERSION_UNSUPPORTED';
-    if (appBuildCount !== 1 || appBuild === undefined || !isValidBuild(appBuild) || appBuild !== this.appBuild) return 'APP_BUILD_MISMATCH';
+    if (appBuildCount !== 1 || appBuild !== this.appBuild || !this.appBuildValid) return 'APP_BUILD_MISMATCH';
     return body ? PASS_WITH_BODY : PASS;
   }
 

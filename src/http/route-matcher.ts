@@ -1,16 +1,20 @@
 import type { HttpMethod, RouteDefinition } from './route-definition.js';
 
-interface TemplateEntry {
-  readonly template: string;
-  readonly pattern: RegExp;
-  readonly routes: ReadonlyMap<string, RouteDefinition>;
-  readonly methods: readonly HttpMethod[];
-}
-
 export type RouteResolution =
   | { readonly kind: 'route'; readonly route: RouteDefinition }
   | { readonly kind: 'not_exposed' }
   | { readonly kind: 'method_not_allowed'; readonly allow: readonly HttpMethod[] };
+
+interface TemplateEntry {
+  readonly template: string;
+  readonly pattern: RegExp;
+  /** The resolution of each exposed method, made once. */
+  readonly routes: ReadonlyMap<string, RouteResolution>;
+  readonly methods: readonly HttpMethod[];
+  readonly otherMethod: RouteResolution;
+}
+
+const NOT_EXPOSED: RouteResolution = { kind: 'not_exposed' };
 
 /**
  * Knows which path templates are exposed and with which methods, so that a request is told apart
@@ -34,7 +38,9 @@ export class RouteMatcher {
         .split(/(\{[A-Za-z0-9_]+\})/)
         .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('');
-      const entry: TemplateEntry = { template, pattern: new RegExp(`^${source}$`), routes: methods, methods: [...methods.keys()].sort() as HttpMethod[] };
+      const allowed = [...methods.keys()].sort() as HttpMethod[];
+      const resolutions = new Map<string, RouteResolution>([...methods].map(([method, route]) => [method, { kind: 'route', route }]));
+      const entry: TemplateEntry = { template, pattern: new RegExp(`^${source}$`), routes: resolutions, methods: allowed, otherMethod: { kind: 'method_not_allowed', allow: allowed } };
       if (template.includes('{')) this.parameterized.push(entry);
       else this.exact.set(template, entry);
     }
@@ -51,9 +57,8 @@ export class RouteMatcher {
 
   resolve(method: string, url: string): RouteResolution {
     const entry = this.entryOf(url);
-    if (entry === null) return { kind: 'not_exposed' };
-    const route = entry.routes.get(method);
-    return route === undefined ? { kind: 'method_not_allowed', allow: entry.methods } : { kind: 'route', route };
+    if (entry === null) return NOT_EXPOSED;
+    return entry.routes.get(method) ?? entry.otherMethod;
   }
 
   /** The methods allowed on the path, or null when no exposed template matches it. */

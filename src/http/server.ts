@@ -6,9 +6,9 @@ import { CONNECTION_LIMITS, REQUEST_LIMITS, SERVER_TIMEOUTS } from '../contract/
 import { ServiceError } from '../app/service-error.js';
 import type { EventLog } from '../app/event-log.js';
 import { ConnectionGovernor, NODE_TIMERS, type ConnectionPolicy, type ConnectionTimers } from './connection-governor.js';
-import { setBaselineHeaders, writeRawEnvelope } from './error-envelope.js';
+import { BASELINE_HEADERS, setBaselineHeaders, writeRawEnvelope } from './error-envelope.js';
 import { isJsonContentType } from './json-body-parser.js';
-import { PASS, type RequestGate } from './request-gate.js';
+import { PASS, PASS_WITH_BODY, type RequestGate } from './request-gate.js';
 import { routerPath, takesBody, takesQuery, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
 import { RouteReply } from './route-reply.js';
@@ -46,14 +46,12 @@ export interface HttpAdapter {
   onClosing(hook: () => Promise<void>): void;
 }
 
-function announcesBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-}
-
-/** Body and query rules (contract.md section 2, rules 7 and 8) once the route is known, before any body byte is read. */
-function bodyRules(req: IncomingMessage, route: RouteDefinition): ErrorCode | null {
-  if (announcesBody(req)) {
+/**
+ * Body and query rules (contract.md section 2, rules 7 and 8) once the route is known, before any
+ * body byte is read. `announcesBody`: the gate saw a Content-Length other than 0 or a Transfer-Encoding.
+ */
+function bodyRules(req: IncomingMessage, route: RouteDefinition, announcesBody: boolean): ErrorCode | null {
+  if (announcesBody) {
     if (!takesBody(route)) return 'REQUEST_BODY_NOT_ALLOWED';
     if (!isJsonContentType(req.headers['content-type'])) return 'CONTENT_TYPE_UNSUPPORTED';
     const length = req.headers['content-length'];
@@ -72,6 +70,27 @@ function parserFailureCode(error: NodeJS.ErrnoException): ErrorCode {
 
 type Expectation = 'none' | 'continue' | 'unsupported';
 
+/** A fixed answer (health, capabilities) and the head it was last written with. */
+class FixedAnswer {
+  private text: string | null = null;
+  private head: Readonly<Record<string, string | number>> = {};
+
+  constructor(private readonly answer: () => string | null) {}
+
+  /** Writes the answer; false while it is not known yet. The head is built once per answer text. */
+  write(res: ServerResponse): boolean {
+    const text = this.answer();
+    if (text === null) return false;
+    if (text !== this.text) {
+      this.head = { ...BASELINE_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) };
+      this.text = text;
+    }
+    res.writeHead(200, this.head);
+    res.end(text);
+    return true;
+  }
+}
+
 /**
  * The HTTP adapter: a node:http server whose every request passes the gate, the route table and
  * the body rules, then the router (find-my-way: path decoding, parameters, query parsing) and the
@@ -87,8 +106,8 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   let stopping = false;
   const closingHooks: (() => Promise<void>)[] = [];
   let closed: Promise<void> | null = null;
-  const fixed = new Map<string, () => string | null>();
-  for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, route.fixedResponse);
+  const fixed = new Map<string, FixedAnswer>();
+  for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, new FixedAnswer(route.fixedResponse));
 
   // A path that does not decode, or a parameter longer than maxParamLength, is a bad URL.
   const badUrl = (_path: string, req: IncomingMessage, res: ServerResponse): void => void new RouteReply(req, res).fail(new ServiceError('REQUEST_URL_INVALID'));
@@ -125,7 +144,6 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
       req.resume();
       return;
     }
-    setBaselineHeaders(res);
     const verdict = gate.check(req);
     if (verdict !== 'AUTH_BEARER_INVALID') connections.authenticated(req.socket);
     if (typeof verdict === 'string') return writeRawEnvelope(res, verdict);
@@ -135,17 +153,11 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     const resolution = matcher.resolve(req.method ?? '', req.url ?? '');
     if (resolution.kind === 'not_exposed') return writeRawEnvelope(res, 'ROUTE_NOT_EXPOSED');
     if (resolution.kind === 'method_not_allowed') return writeRawEnvelope(res, 'METHOD_NOT_ALLOWED', { allow: resolution.allow.join(', ') });
-    const refusal = bodyRules(req, resolution.route);
+    const refusal = bodyRules(req, resolution.route, verdict === PASS_WITH_BODY);
     if (refusal !== null) return writeRawEnvelope(res, refusal);
     // Fixed answers: only an exact path (so never with a query string), GET, and no body.
-    if (verdict === PASS && req.method === 'GET') {
-      const body = fixed.get(req.url as string)?.();
-      if (body != null) {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-        res.end(body);
-        return;
-      }
-    }
+    if (verdict === PASS && req.method === 'GET' && fixed.get(req.url as string)?.write(res) === true) return;
+    setBaselineHeaders(res);
     // A request that announces no body (no Transfer-Encoding, Content-Length absent or 0) has none,
     // whatever its Content-Type: it is not parsed as JSON.
     if (verdict === PASS) delete req.headers['content-type'];
