@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layeringRule } from './eslint/layering-rule.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'client/dist/', 'node_modules/', 'coverage/', 'client/generated/', '.bench/', '.scratch/', '.dev/'] },
@@ -12,6 +13,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { local: { rules: { layering: layeringRule } } },
+    rules: { 'local/layering': 'error' },
+  },
+  {
+    files: ['client/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'layering: the client is a package of its own and imports nothing from src/ (types come from client/generated/)' }] }] },
   },
   {
     files: ['**/*.cjs'],

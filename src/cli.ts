@@ -70,7 +70,7 @@ async function main(argv: readonly string[], bundleDirectory: string): Promise<n
     case 'gedcom': {
       // The engine's own command line parses its arguments (inspect, rewrite, convert); loaded only
       // for this command, so serving never evaluates the engine on the main thread.
-      const { runGedcomCli } = await import('./gedcom/cli.js');
+      const { runGedcomCli } = await import('./main/gedcom-command.js');
       return runGedcomCli(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true });
     }
     case 'setup': {

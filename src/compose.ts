@@ -1,4 +1,4 @@
-import { ModuleRegistry, type ModuleDeclaration } from './app/capabilities/module-registry.js';
+import { ModuleRegistry } from './app/capabilities/module-registry.js';
 import { SYSTEM_MODULE } from './app/capabilities/system-module.js';
 import type { EventLog } from './app/event-log.js';
 import { ReadinessReport } from './app/health/readiness.js';
@@ -32,7 +32,7 @@ import { InMemoryJobLedger, type JobLedger } from './app/jobs/job-ledger.js';
 import { JOBS_MODULE } from './app/jobs/jobs-module.js';
 import { PageCursorCodec } from './app/jobs/page-cursor.js';
 import { SILENT_EVENT_LOG } from './app/event-log.js';
-import { installedExtensions, type CompositionExtension, type GedcomWorkerOverride } from './composition-extensions.js';
+import { installedExtensions, type Capability, type CompositionExtension, type GedcomWorkerOverride } from './composition-extensions.js';
 import { jobRoutes } from './http/routes/job-routes.js';
 import { SqliteJobLedger } from './infra/database/sqlite-job-ledger.js';
 import { CHAT_MODULE } from './app/chat/chat-module.js';
@@ -72,11 +72,6 @@ export interface ComposedService {
   close(): Promise<void>;
 }
 
-/** Everything the composition contributes: module declarations and their routes. */
-export interface Capability {
-  readonly module: ModuleDeclaration;
-  readonly routes: readonly RouteDefinition[];
-}
 
 /** Modules that are part of every composition, whatever the configuration enables. */
 const CORE_MODULES = [SYSTEM_MODULE.moduleId];

@@ -1,8 +1,15 @@
 import type { ActiveWorkSource } from './app/jobs/active-work.js';
 import type { JobEngine } from './app/jobs/job-engine.js';
-import type { Capability } from './compose.js';
+import type { ModuleDeclaration } from './app/capabilities/module-registry.js';
+import type { RouteDefinition } from './http/route-definition.js';
 import type { ProviderNetworkOverride } from './app/providers/provider-services.js';
 import type { GedcomCheckpoints } from './infra/gedcom/worker-pool.js';
+
+/** Everything a composition contributes: module declarations and their routes. */
+export interface Capability {
+  readonly module: ModuleDeclaration;
+  readonly routes: readonly RouteDefinition[];
+}
 
 /** What an extension may build on: the composed application services it needs. */
 export interface ExtensionServices {

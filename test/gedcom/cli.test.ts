@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runGedcomCli } from '../../src/gedcom/cli.js';
+import { runGedcomCli } from '../../src/main/gedcom-command.js';
 import { corpusRoot } from '../support/corpus.js';
 
 function capture(): { io: { stdout: { write(s: string): boolean }; stderr: { write(s: string): boolean }; isTTY: boolean }; out: () => string; err: () => string } {

@@ -1,7 +1,8 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Type, type Static } from 'typebox';
 import type { ModuleDeclaration } from '../../src/app/capabilities/module-registry.js';
-import { JobCancelledError, type JobContext } from '../../src/app/jobs/job-engine.js';
+import type { JobContext } from '../../src/app/jobs/job-engine.js';
+import { JobCancelledError } from '../../src/app/jobs/job-work.js';
 import { ServiceError } from '../../src/app/service-error.js';
 import type { CompositionExtension } from '../../src/composition-extensions.js';
 import { defineRoute } from '../../src/http/route-definition.js';

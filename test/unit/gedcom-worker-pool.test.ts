@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SILENT_EVENT_LOG } from '../../src/app/event-log.js';
-import type { ProgressReport } from '../../src/app/jobs/job-engine.js';
+import type { ProgressReport } from '../../src/app/jobs/job-work.js';
 import { GEDCOM_LIMITS } from '../../src/contract/limits.js';
 import { FileArtifactRegistry } from '../../src/infra/artifacts/file-artifact-registry.js';
 import { defaultPoolSize, GedcomWorkerPool, type WorkerScript } from '../../src/infra/gedcom/worker-pool.js';

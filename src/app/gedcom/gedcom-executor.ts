@@ -1,6 +1,6 @@
 import type { GedcomOperation } from '../../contract/gedcom.js';
 import type { GedcomRequests } from '../../contract/gedcom-operations.js';
-import type { ProgressReport } from '../jobs/job-engine.js';
+import type { ProgressReport } from '../jobs/job-work.js';
 import type { MintedGrant, ResolvedArtifact } from './artifact-registry.js';
 
 /** What one GEDCOM job asks of the executor: the operation, its request and its resolved inputs. */

@@ -8,7 +8,8 @@ import { ASSUME_VERSION_REMEDIATION, declaredVersion, HEAD_PROBE_BYTES } from '.
 import { ASSUMABLE_GEDCOM_VERSIONS } from '../../contract/gedcom-versions.js';
 import type { EventLog } from '../event-log.js';
 import { ServiceError } from '../service-error.js';
-import { JobCancelledError, type JobContext, type JobEngine, type JobResult, type JobSubmitter } from '../jobs/job-engine.js';
+import type { JobContext, JobEngine, JobResult, JobSubmitter } from '../jobs/job-engine.js';
+import { JobCancelledError } from '../jobs/job-work.js';
 import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.js';
 import type { ArtifactRegistry, ResolvedArtifact } from './artifact-registry.js';
 import type { AdvisoryGenerator } from './advisory.js';

@@ -20,24 +20,9 @@ import type { StartupGate } from '../startup/startup-gate.js';
 import type { ActiveWork, ActiveWorkSource } from './active-work.js';
 import { EventHistory } from './event-history.js';
 import { EventSubscription } from './event-subscription.js';
+import { JobCancelledError, type ProgressReport } from './job-work.js';
 import type { JobLedger, JobRecord } from './job-ledger.js';
 import type { PageCursorCodec } from './page-cursor.js';
-
-/** Thrown by `JobContext.safePoint()` once cancellation was requested; the job ends `cancelled`. */
-export class JobCancelledError extends Error {
-  constructor() {
-    super('job cancelled at a safe point');
-    this.name = 'JobCancelledError';
-  }
-}
-
-export interface ProgressReport {
-  readonly completed: number;
-  readonly total?: number | null;
-  readonly stage?: string | null;
-  /** Estimated milliseconds left in the stage, when known. */
-  readonly etaMs?: number | null;
-}
 
 /** What a running job handler sees of its job. */
 export interface JobContext {

@@ -1,6 +1,5 @@
 import type { GedcomDocumentLike } from '../model.js';
-import { Individual } from './individual.js';
-import { Family } from './family.js';
+import { Family, Individual } from './kinship.js';
 import { Source } from './source.js';
 import { Repository } from './repository.js';
 import { Note } from './note.js';
@@ -11,9 +10,8 @@ import { Submitter } from './submitter.js';
  * Typed, read-only views over record trees. Views hold the live nodes: to edit, change the
  * nodes (or the record's root) and call `record.markEdited()`.
  */
-export { Individual } from './individual.js';
-export type { ChildLink } from './individual.js';
-export { Family } from './family.js';
+export { Family, Individual } from './kinship.js';
+export type { ChildLink } from './kinship.js';
 export { Source } from './source.js';
 export { Repository } from './repository.js';
 export { Note } from './note.js';

@@ -1,5 +1,3 @@
-import { open } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
 import type { GedcomEncoding, RecordSpan } from '../model.js';
 import { DiagnosticLog } from '../diagnostics.js';
 import { GedcomDocument } from '../document.js';
@@ -239,28 +237,4 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
 export async function parseGedcom(source: ByteSource, options: ParseOptions & { sizeHint?: number; onProgress?: (bytes: number) => void } = {}): Promise<GedcomDocument> {
   const bytes = await readAll(source, options.sizeHint, options.onProgress);
   return parseGedcomBytes(bytes, options);
-}
-
-/** Parse a file, reading it in chunks into one buffer of its exact size. */
-export async function parseGedcomFile(path: string, options: ParseOptions & { onProgress?: (bytes: number) => void } = {}): Promise<GedcomDocument> {
-  const handle = await open(path, 'r');
-  try {
-    const size = (await handle.stat()).size;
-    const bytes = await readAll(chunksOf(handle, size), size, options.onProgress);
-    return parseGedcomBytes(bytes, options);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function* chunksOf(handle: FileHandle, size: number): AsyncGenerator<Uint8Array> {
-  const chunk = 1 << 20;
-  let pos = 0;
-  while (pos < size) {
-    const buf = Buffer.allocUnsafe(Math.min(chunk, size - pos));
-    const { bytesRead } = await handle.read(buf, 0, buf.length, pos);
-    if (bytesRead === 0) break;
-    pos += bytesRead;
-    yield buf.subarray(0, bytesRead);
-  }
 }

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import type { GedcomDocumentLike, GedcomRecord, LineTerminator } from '../model.js';
 import { nodesEqual } from '../model.js';
 import { GedcomDocument } from '../document.js';
@@ -93,16 +92,6 @@ export function* writeGedcomChunks(doc: GedcomDocumentLike, options: WriteOption
 /** Write a document into one buffer. */
 export function writeGedcomBytes(doc: GedcomDocumentLike, options: WriteOptions = {}, report?: WriteReport): Buffer {
   return Buffer.concat([...writeGedcomChunks(doc, options, report)]);
-}
-
-/** Write a document to a file. */
-export async function writeGedcomFile(doc: GedcomDocumentLike, path: string, options: WriteOptions = {}, report?: WriteReport): Promise<void> {
-  const handle = await open(path, 'w');
-  try {
-    for (const chunk of writeGedcomChunks(doc, options, report)) await handle.write(chunk);
-  } finally {
-    await handle.close();
-  }
 }
 
 function* writeDetached(doc: GedcomDocumentLike, options: WriteOptions, report?: WriteReport): Generator<Buffer> {

@@ -5,7 +5,7 @@ import type { GedcomStageName } from '../../contract/gedcom-stages.js';
 import { GEDCOM_WORKER_LIMITS } from '../../contract/limits.js';
 import type { GedcomExecutor, GedcomWorkOrder, GedcomWorkOutcome, GedcomWorkWatch } from '../../app/gedcom/gedcom-executor.js';
 import type { EventLog } from '../../app/event-log.js';
-import { JobCancelledError, type ProgressReport } from '../../app/jobs/job-engine.js';
+import { JobCancelledError, type ProgressReport } from '../../app/jobs/job-work.js';
 import { ServiceError } from '../../app/service-error.js';
 import type { FileArtifactRegistry, OutputReservation } from '../artifacts/file-artifact-registry.js';
 import { CONTROL, workerMessageOf, type TaskCheckpoint, type WorkerMessage, type WorkerTask } from './worker-protocol.js';

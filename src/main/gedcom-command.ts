@@ -1,14 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { rename, stat, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { inspectGedcom } from './inspect/inspect.js';
-import { parseGedcomFile } from './parse/parse.js';
-import { writeGedcomFile } from './write/writer.js';
-import { ASSUMABLE_VERSIONS, isAssumableVersion, isSupportedVersion } from './version.js';
-import { GedcomError } from './errors.js';
-import { convertDocument } from './convert/index.js';
-import type { ConversionTarget } from './convert/index.js';
-import type { GedcomDocumentLike } from './model.js';
+import { ASSUMABLE_VERSIONS, convertDocument, GedcomError, inspectGedcom, isAssumableVersion, isSupportedVersion, type ConversionTarget, type GedcomDocumentLike } from '../gedcom/index.js';
+import { parseGedcomFile, writeGedcomFile } from '../infra/gedcom/gedcom-files.js';
 
 /** Where the command line writes; `isTTY` turns on progress for long work. */
 export interface GedcomCliIo {

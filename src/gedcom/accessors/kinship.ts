@@ -1,11 +1,12 @@
+// An individual and a family point at each other (FAMS/FAMC one way, HUSB/WIFE/CHIL the other),
+// so their two views live in one module.
 import type { GedcomDocumentLike, GedcomNode } from '../model.js';
 import { childValue, childrenWith, firstChild, isVoidPointer } from './node-query.js';
-import { GedcomEvent, INDIVIDUAL_EVENT_TAGS, NOTE_TAGS } from './event.js';
+import { FAMILY_EVENT_TAGS, GedcomEvent, INDIVIDUAL_EVENT_TAGS, NOTE_TAGS } from './event.js';
 import { PersonalName } from './name.js';
 import { SourceCitation } from './citation.js';
 import { Note } from './note.js';
 import { Media } from './media.js';
-import { Family } from './family.js';
 
 /** Membership of a person in a family as a child (FAMC) with its pedigree. */
 export interface ChildLink {
@@ -96,5 +97,60 @@ export class Individual {
       }
     }
     return out;
+  }
+}
+
+/** A FAM record. */
+export class Family {
+  constructor(
+    readonly node: GedcomNode,
+    private readonly doc: GedcomDocumentLike,
+  ) {}
+
+  get xref(): string | null {
+    return this.node.xref;
+  }
+
+  private person(tag: string): Individual | null {
+    const p = firstChild(this.node, tag)?.pointer ?? null;
+    if (p === null || isVoidPointer(p)) return null;
+    const rec = this.doc.byXref(p);
+    return rec === undefined ? null : new Individual(rec.root, this.doc);
+  }
+
+  /** HUSB (a partner; 7.0 gives no gender meaning to the tag). */
+  get husband(): Individual | null {
+    return this.person('HUSB');
+  }
+
+  /** WIFE (a partner). */
+  get wife(): Individual | null {
+    return this.person('WIFE');
+  }
+
+  /** Children in file order; null marks a `@VOID@` placeholder or a dangling pointer. */
+  children(): (Individual | null)[] {
+    return childrenWith(this.node, 'CHIL').map((c) => {
+      if (c.pointer === null || isVoidPointer(c.pointer)) return null;
+      const rec = this.doc.byXref(c.pointer);
+      return rec === undefined ? null : new Individual(rec.root, this.doc);
+    });
+  }
+
+  events(): GedcomEvent[] {
+    return childrenWith(this.node, FAMILY_EVENT_TAGS).map((e) => new GedcomEvent(e, this.doc));
+  }
+
+  get marriage(): GedcomEvent | null {
+    const m = firstChild(this.node, 'MARR');
+    return m === undefined ? null : new GedcomEvent(m, this.doc);
+  }
+
+  citations(): SourceCitation[] {
+    return childrenWith(this.node, 'SOUR').map((s) => new SourceCitation(s, this.doc));
+  }
+
+  notes(): Note[] {
+    return childrenWith(this.node, NOTE_TAGS).map((n) => new Note(n, this.doc));
   }
 }

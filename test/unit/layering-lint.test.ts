@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module script without declarations
+import { importCycles, sourceFiles } from '../../scripts/import-cycles.mjs';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** Lints `code` as if it were the file at `path` (relative to the repository) and returns the layering messages. */
+async function layeringMessages(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(process.cwd(), path) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'local/layering' || message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('layering lint rule (eslint/layering-rule.js)', () => {
+  it.each([
+    ['src/contract/probe.ts', "import { ServiceError } from '../app/service-error.js';\nexport const x = ServiceError;\n", 'src/contract may not import src/app/service-error.ts (contract imports nothing of ours)'],
+    ['src/gedcom/probe.ts', "import { ServiceError } from '../app/service-error.js';\nexport const x = ServiceError;\n", 'src/gedcom may not import src/app/service-error.ts (gedcom imports only contract and its own files)'],
+    ['src/gedcom/ops/probe.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n", 'gedcom may not import node:fs/promises'],
+    ['src/app/gedcom/probe.ts', "import { parseGedcomBytes } from '../../gedcom/parse/parse.js';\nexport const x = parseGedcomBytes;\n", 'src/app may not import src/gedcom/parse/parse.ts (app imports contract, app and the gedcom facade'],
+    ['src/infra/gedcom/probe.ts', "import { JobEngine } from '../../app/jobs/job-engine.js';\nexport const x = JobEngine;\n", 'src/infra may not import src/app/jobs/job-engine.ts (infra imports contract, app ports'],
+    ['src/http/routes/probe.ts', "import { OsKeyring } from '../../infra/keyring/os-keyring.js';\nexport const x = OsKeyring;\n", 'src/http may not import src/infra/keyring/os-keyring.ts (http imports contract and app)'],
+    ['src/app/chat/probe.ts', "export const load = () => import('../../infra/providers/chat-providers.js');\n", 'src/app may not import src/infra/providers/chat-providers.ts'],
+    ['src/contract/probe.ts', "export * from '../http/route-definition.js';\n", 'src/contract may not import src/http/route-definition.ts'],
+    ['client/probe.ts', "import { API_VERSION } from '../src/contract/api-version.js';\nexport const x = API_VERSION;\n", 'the client is a package of its own and imports nothing from src/'],
+  ])('refuses %s importing across a layer', async (path, code, expected) => {
+    const messages = await layeringMessages(path, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it.each([
+    ['src/app/gedcom/probe.ts', "import { GedcomError } from '../../gedcom/index.js';\nexport const x = GedcomError;\n"],
+    ['src/infra/gedcom/probe.ts', "import { JobCancelledError } from '../../app/jobs/job-work.js';\nexport const x = JobCancelledError;\n"],
+    ['src/http/routes/probe.ts', "import { ServiceError } from '../../app/service-error.js';\nexport const x = ServiceError;\n"],
+    ['src/main/probe.ts', "import { OsKeyring } from '../infra/keyring/os-keyring.js';\nexport const x = OsKeyring;\n"],
+    ['src/gedcom/ops/probe.ts', "import { GEDCOM_VERSIONS } from '../../contract/gedcom-versions.js';\nexport const x = GEDCOM_VERSIONS;\n"],
+  ])('allows %s importing downwards', async (path, code) => {
+    expect(await layeringMessages(path, code)).toEqual([]);
+  });
+});
+
+describe('import circles (scripts/import-cycles.mjs)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'import-circles-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('finds a circle through a type-only import, and none once it is broken', () => {
+    const a = join(folder, 'a.ts');
+    const b = join(folder, 'b.ts');
+    const c = join(folder, 'c.ts');
+    writeFileSync(a, "import type { B } from './b.js';\nexport interface A { b: B }\n");
+    writeFileSync(b, "import type { A } from './a.js';\nexport interface B { a?: A }\n");
+    writeFileSync(c, "import type { A } from './a.js';\nexport type C = A;\n");
+    const cycles: string[][] = importCycles([a, b, c]);
+    expect(cycles.map((cycle) => [...cycle].sort())).toEqual([[a, b].sort()]);
+    writeFileSync(b, 'export interface B { label: string }\n');
+    expect(importCycles([a, b, c])).toEqual([]);
+  });
+
+  it('finds none in src/ and client/', () => {
+    const files: string[] = [...sourceFiles(join(process.cwd(), 'src')), ...sourceFiles(join(process.cwd(), 'client'))];
+    expect(files.length).toBeGreaterThan(100);
+    expect(importCycles(files)).toEqual([]);
+  });
+});
