@@ -41,7 +41,7 @@ export function setBaselineHeaders(res: ServerResponse): void {
 }
 
 /**
- * Writes an envelope straight on the raw response: used before Fastify sees the request (gate,
+ * Writes an envelope straight on the raw response: used before a route sees the request (gate,
  * routing, body rules). The body of a refused request is never read: the connection closes
  * (lingering, see ConnectionGovernor) rather than being kept alive behind an unread body.
  */

@@ -17,7 +17,7 @@ export class Answered {
  * raw response handed to a stream (SSE) that writes everything itself. One answer per request.
  */
 export class RouteReply {
-  private state: 'open' | 'answered' | 'streaming' = 'open';
+  private started = false;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -26,11 +26,7 @@ export class RouteReply {
 
   /** Whether an answer (or a stream) has started. */
   get answered(): boolean {
-    return this.state !== 'open';
-  }
-
-  get streaming(): boolean {
-    return this.state === 'streaming';
+    return this.started;
   }
 
   /** Answers `status` with the JSON text of `body`. */
@@ -40,7 +36,7 @@ export class RouteReply {
 
   /** Answers `status` with JSON text serialized beforehand. */
   jsonText(status: number, text: string): Answered {
-    this.state = 'answered';
+    this.started = true;
     this.res.writeHead(status, { 'content-type': JSON_UTF8, 'content-length': Buffer.byteLength(text) });
     this.res.end(text);
     return Answered.value;
@@ -48,7 +44,7 @@ export class RouteReply {
 
   /** Answers with the error envelope of a catalogued code (contract.md section 4). */
   fail(error: ServiceError, extraHeaders: Readonly<Record<string, string>> = {}): Answered {
-    this.state = 'answered';
+    this.started = true;
     const envelope = buildEnvelope(error.code, error.details, error.remediation);
     const body = JSON.stringify(envelope);
     const headers: Record<string, string | number> = { ...extraHeaders, [HEADER_CORRELATION_REF]: envelope.correlation_ref };
@@ -65,7 +61,7 @@ export class RouteReply {
 
   /** Hands the raw response to `run` (an event stream writes its own head and frames); resolves when it is over. */
   async stream(run: (res: ServerResponse) => Promise<void>): Promise<Answered> {
-    this.state = 'streaming';
+    this.started = true;
     await run(this.res);
     return Answered.value;
   }

@@ -2,7 +2,7 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 
 /** At most this many violations are reported for one request part (bounded work on hostile input). */
-export const MAX_REPORTED_VIOLATIONS = 16;
+const MAX_REPORTED_VIOLATIONS = 16;
 
 export interface SchemaViolation {
   readonly instancePath: string;

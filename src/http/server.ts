@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type FindMyWay from 'find-my-way';
+import type { HTTPMethod } from 'find-my-way';
 import type { ErrorCode } from '../contract/error-codes.js';
 import { CONNECTION_LIMITS, REQUEST_LIMITS, SERVER_TIMEOUTS } from '../contract/limits.js';
 import { ServiceError } from '../app/service-error.js';
@@ -70,6 +71,30 @@ function parserFailureCode(error: NodeJS.ErrnoException): ErrorCode {
 
 type Expectation = 'none' | 'continue' | 'unsupported';
 
+type Router = ReturnType<typeof buildRouter>;
+
+/**
+ * The router with the options Fastify was given before (case-sensitive, no trailing-slash or
+ * duplicate-slash folding, parameters up to 256 characters); a path that does not decode, or a
+ * parameter longer than that, is a bad URL.
+ */
+function buildRouter(createRouter: typeof FindMyWay, routes: readonly RouteDefinition[], log: EventLog) {
+  const badUrl = (_path: string, req: IncomingMessage, res: ServerResponse): void => void new RouteReply(req, res).fail(new ServiceError('REQUEST_URL_INVALID'));
+  const router = createRouter({
+    caseSensitive: true,
+    ignoreTrailingSlash: false,
+    ignoreDuplicateSlashes: false,
+    maxParamLength: 256,
+    onBadUrl: badUrl,
+    onMaxParamLength: badUrl,
+  });
+  for (const route of routes) {
+    const runner = new RouteRunner(route, log);
+    router.on(route.method, routerPath(route.path), (req, res, params, _store, searchParams) => runner.run(req, res, params, searchParams));
+  }
+  return router;
+}
+
 /** A fixed answer (health, capabilities) and the head it was last written with. */
 class FixedAnswer {
   private text: string | null = null;
@@ -109,24 +134,30 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const fixed = new Map<string, FixedAnswer>();
   for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, new FixedAnswer(route.fixedResponse));
 
-  // A path that does not decode, or a parameter longer than maxParamLength, is a bad URL.
-  const badUrl = (_path: string, req: IncomingMessage, res: ServerResponse): void => void new RouteReply(req, res).fail(new ServiceError('REQUEST_URL_INVALID'));
-  const router = FindMyWay({
-    caseSensitive: true,
-    ignoreTrailingSlash: false,
-    ignoreDuplicateSlashes: false,
-    maxParamLength: 256,
-    onBadUrl: badUrl,
-    onMaxParamLength: badUrl,
-  });
-  for (const route of routes) {
-    const runner = new RouteRunner(route, log);
-    router.on(route.method, routerPath(route.path), (req, res, params, _store, searchParams) => runner.run(req, res, params, searchParams));
-  }
+  // The router is loaded and built after the listener is bound (readiness needs only the gate and
+  // the fixed answers), or by the first request that needs it, whichever comes first.
+  let router: Router | null = null;
+  let routerLoading: Promise<Router> | null = null;
+  const loadRouter = (): Promise<Router> =>
+    (routerLoading ??= import('find-my-way').then(({ default: createRouter }) => {
+      router = buildRouter(createRouter, routes, log);
+      return router;
+    }));
 
   /** The gate, the route table and the body rules passed; the router finds the route and its parameters. */
   const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
-    const handle = router.find(req.method as HTTPMethod, req.url as string);
+    if (router !== null) return route(router, req, res);
+    loadRouter().then(
+      (loaded) => route(loaded, req, res),
+      () => {
+        log.event('request.failed', { error: 'router_unavailable' });
+        new RouteReply(req, res).fail(new ServiceError('INTERNAL_FAILURE'));
+      },
+    );
+  };
+
+  const route = (loaded: Router, req: IncomingMessage, res: ServerResponse): void => {
+    const handle = loaded.find(req.method as HTTPMethod, req.url as string);
     if (handle !== null) {
       handle.handler(req, res, handle.params, handle.store, handle.searchParams);
       return;
@@ -213,6 +244,8 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
         server.listen({ host: '127.0.0.1', port: 0 }, () => {
           server.off('error', reject);
           resolve((server.address() as AddressInfo).port);
+          // After the readiness line, which the caller writes in this turn's microtasks.
+          setImmediate(() => void loadRouter());
         });
       }),
     close: () => (closed ??= close()),
