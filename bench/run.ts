@@ -7,6 +7,7 @@ import { runFoundationBench } from './foundation.js';
 import { runGedcomParseBench } from './gedcom-parse.js';
 import { runGedcomOpsBench } from './gedcom-ops.js';
 import { runGedcomLoadBench } from './gedcom-load.js';
+import { runHttpLayerBench } from './http-layer.js';
 import { runJobsBench } from './jobs.js';
 import { runLocalStateBench } from './local-state.js';
 import { runSoakBench } from './soak.js';
@@ -14,6 +15,7 @@ import { machine } from './support.js';
 
 const SECTIONS: Record<string, () => Promise<string>> = {
   foundation: runFoundationBench,
+  'http-layer': runHttpLayerBench,
   'local-state': runLocalStateBench,
   jobs: runJobsBench,
   chat: runChatBench,
