@@ -18,7 +18,7 @@ const NOT_EXPOSED: RouteResolution = { kind: 'not_exposed' };
 
 /**
  * Knows which path templates are exposed and with which methods, so that a request is told apart
- * before the framework routes it: a route, an unknown path (404) or a known path with another
+ * before the router decodes it: a route, an unknown path (404) or a known path with another
  * method (405 + Allow). A template without parameters wins over one with parameters: the path
  * `/api/v1/jobs/shutdown` is the shutdown route whatever the method, never a job id.
  */
