@@ -117,16 +117,10 @@ function capabilities(services: AppServices): Capability[] {
 /** The GEDCOM service over an artifact registry, the job engine, the central preflight and the chat wire clients. */
 function gedcomService(registry: ArtifactRegistry, executor: GedcomExecutor, jobs: JobEngine, providers: ProviderServices, credentials: CredentialService, settings: SettingsService, log: EventLog): GedcomService {
   const gedcomSettings: GedcomSettings = {
-    exportVersion: () => (settings.value('gedcom.export_version') === '5.5.1' ? '5.5.1' : '7.0'),
-    livingThresholdYears: () => {
-      const value = settings.value('privacy.living_threshold_years');
-      return typeof value === 'number' ? value : 110;
-    },
+    exportVersion: () => settings.current('gedcom.export_version'),
+    livingThresholdYears: () => settings.current('privacy.living_threshold_years'),
   };
-  const temperature = (): number => {
-    const value = settings.value('chat.temperature');
-    return typeof value === 'number' ? value : 0;
-  };
+  const temperature = (): number => settings.current('chat.temperature');
   return new GedcomService({
     registry,
     executor,
@@ -172,10 +166,7 @@ function chatService(providers: ProviderServices, credentials: CredentialService
     providers: createChatProviders(providers.transport),
     credentials: { resolve: (reference) => credentials.resolve(reference) },
     startup,
-    defaultTemperature: () => {
-      const value = settings.value('chat.temperature');
-      return typeof value === 'number' ? value : 0;
-    },
+    defaultTemperature: () => settings.current('chat.temperature'),
     log,
     now: () => Date.now(),
     newId: (prefix) => `${prefix}_${randomBytes(16).toString('hex')}`,

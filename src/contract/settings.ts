@@ -3,7 +3,7 @@ import { SchemaVersion1 } from './api-version.js';
 
 export const SETTINGS_LIMITS = { maxFields: 32, maxChanges: 32, maxAllowedValues: 32 } as const;
 
-const SettingKey = Type.String({ minLength: 1, maxLength: 96, pattern: '^[a-z0-9_.-]+$' });
+const SettingKeyText = Type.String({ minLength: 1, maxLength: 96, pattern: '^[a-z0-9_.-]+$' });
 const SettingScalar = Type.Union([Type.String(), Type.Integer(), Type.Number()]);
 
 export const SettingValidationResponse = Type.Object(
@@ -18,7 +18,7 @@ export type SettingValidationResponse = Static<typeof SettingValidationResponse>
 
 export const SettingFieldResponse = Type.Object(
   {
-    key: SettingKey,
+    key: SettingKeyText,
     label: Type.String({ minLength: 1, maxLength: 128 }),
     help: Type.String({ minLength: 1, maxLength: 512 }),
     type: Type.Union([Type.Literal('string'), Type.Literal('integer'), Type.Literal('number')]),
@@ -66,8 +66,13 @@ export interface SettingDefinition {
   readonly restartRequired: boolean;
 }
 
-/** The settings catalog, schema version 1 (contract.md section 4). */
-export const SETTINGS_CATALOG: readonly SettingDefinition[] = [
+/**
+ * The settings catalog, schema version 1 (contract.md section 4): each setting's key, type,
+ * default, allowed values and description, declared once. Validation, the settings answer, the
+ * client's typed patches (scripts/client-constants.ts) and the services' typed reads
+ * (`SettingsService.current`) are projections of it.
+ */
+export const SETTINGS_CATALOG = [
   {
     key: 'ui.locale',
     label: 'Language',
@@ -115,4 +120,13 @@ export const SETTINGS_CATALOG: readonly SettingDefinition[] = [
     allowedValues: ['5.5.1', '7.0'],
     restartRequired: false,
   },
-];
+] as const satisfies readonly SettingDefinition[];
+
+type CatalogEntry = (typeof SETTINGS_CATALOG)[number];
+
+/** The catalogue's keys, as a literal union. */
+export type SettingKey = CatalogEntry['key'];
+
+/** The value type of one setting: its allowed values when it lists them, else its scalar type. */
+export type SettingValueOf<K extends SettingKey> =
+  Extract<CatalogEntry, { key: K }> extends { readonly allowedValues: readonly (infer V)[] } ? V : Extract<CatalogEntry, { key: K }>['type'] extends 'string' ? string : number;

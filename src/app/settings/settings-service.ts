@@ -1,10 +1,10 @@
 import { SCHEMA_VERSION } from '../../contract/api-version.js';
-import { SETTINGS_CATALOG, type SettingDefinition, type SettingFieldResponse, type SettingsResponse, type SettingValue } from '../../contract/settings.js';
+import { SETTINGS_CATALOG, type SettingDefinition, type SettingFieldResponse, type SettingKey, type SettingsResponse, type SettingValue, type SettingValueOf } from '../../contract/settings.js';
 import { ServiceError, type ServiceErrorDetail } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import type { SettingsStore, StoredSettings } from './settings-store.js';
 
-const BY_KEY = new Map(SETTINGS_CATALOG.map((definition) => [definition.key, definition]));
+const BY_KEY = new Map<string, SettingDefinition>(SETTINGS_CATALOG.map((definition) => [definition.key, definition]));
 
 function validValue(definition: SettingDefinition, value: unknown): value is SettingValue {
   switch (definition.type) {
@@ -16,6 +16,12 @@ function validValue(definition: SettingDefinition, value: unknown): value is Set
       if (definition.type === 'integer' && !Number.isInteger(value)) return false;
       return (definition.minimum === undefined || value >= definition.minimum) && (definition.maximum === undefined || value <= definition.maximum);
   }
+}
+
+/** Whether `value` is a valid value of setting `key` (the narrowing the catalogue's types promise). */
+function isValueOf<K extends SettingKey>(key: K, value: unknown): value is SettingValueOf<K> {
+  const definition = BY_KEY.get(key);
+  return definition !== undefined && validValue(definition, value);
 }
 
 function field(definition: SettingDefinition, value: SettingValue): SettingFieldResponse {
@@ -79,11 +85,17 @@ export class SettingsService {
     return this.response(outcome.state);
   }
 
-  /** Current value of one setting, for services that follow a setting (e.g. living threshold). */
-  value(key: string): SettingValue {
-    const definition = BY_KEY.get(key);
-    if (definition === undefined) throw new Error(`unknown setting ${key}`);
-    return this.store?.read().values.get(key) ?? definition.defaultValue;
+  /**
+   * Current value of one setting, typed by the catalogue, for services that follow a setting
+   * (the living threshold, the export version, the chat temperature). Without the database, or
+   * for a stored value the catalogue no longer allows, the catalogue's default.
+   */
+  current<K extends SettingKey>(key: K): SettingValueOf<K> {
+    const stored = this.store?.read().values.get(key);
+    if (isValueOf(key, stored)) return stored;
+    const fallback: unknown = BY_KEY.get(key)?.defaultValue;
+    if (isValueOf(key, fallback)) return fallback;
+    throw new Error(`setting ${key} has no valid default`);
   }
 
   private requireStore(): SettingsStore {
