@@ -76,7 +76,7 @@ export interface ComposedService {
 /** Modules that are part of every composition, whatever the configuration enables. */
 const CORE_MODULES = [SYSTEM_MODULE.moduleId];
 
-export function exposeRoutes(registry: ModuleRegistry, capabilities: readonly Capability[]): RouteDefinition[] {
+function exposeRoutes(registry: ModuleRegistry, capabilities: readonly Capability[]): RouteDefinition[] {
   for (const capability of capabilities) registry.declare(capability.module);
   for (const capability of capabilities) for (const route of capability.routes) registry.registerHandler(route.dispatchKey);
   return capabilities.flatMap((capability) => capability.routes).filter((route) => registry.isActionExposed(route.dispatchKey));

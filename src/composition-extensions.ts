@@ -12,7 +12,7 @@ export interface Capability {
 }
 
 /** What an extension may build on: the composed application services it needs. */
-export interface ExtensionServices {
+interface ExtensionServices {
   readonly jobs: JobEngine;
   registerActiveWork(source: ActiveWorkSource): void;
 }

@@ -6,8 +6,8 @@ import { composeService, startEarly, type ServeOptions } from './compose.js';
 import { readHandshake } from './infra/launch/stdin-handshake.js';
 import { StderrEventLog } from './infra/stderr-event-log.js';
 
-export const EXIT_HANDSHAKE_REJECTED = 2;
-export const EXIT_STARTUP_FAILED = 1;
+const EXIT_HANDSHAKE_REJECTED = 2;
+const EXIT_STARTUP_FAILED = 1;
 
 /**
  * The launch protocol (contract.md section 1): handshake on stdin, bind 127.0.0.1:0, one

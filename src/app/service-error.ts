@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../contract/error-codes.js';
 
-export type DetailValue = string | number | boolean | null;
+type DetailValue = string | number | boolean | null;
 
 export interface ServiceErrorDetail {
   readonly name: string;

@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox';
 
 /** Identifiers of the wire contract (spec section 9). */
 export const API_CONTRACT = 'service.internal-api/1';
-export const APPLICATION_CONTRACT = 'service.application/0.3';
-export const API_NAMESPACE = '/api/v1';
+const APPLICATION_CONTRACT = 'service.application/0.3';
+const API_NAMESPACE = '/api/v1';
 export const SERVICE_INFO_VERSION = '1.0.0';
 export const SCHEMA_VERSION = 1 as const;
 
@@ -29,7 +29,7 @@ export const HEADER_SESSION_OWNER = 'x-service-session-owner';
 
 /** Pattern shared by app_build and sidecar_build. */
 export const BUILD_PATTERN = '^[A-Za-z0-9._:+-]+$';
-export const BUILD_REGEXP = new RegExp(BUILD_PATTERN);
+const BUILD_REGEXP = new RegExp(BUILD_PATTERN);
 export const BUILD_MAX_CHARACTERS = 128;
 
 export const ApiVersion = Type.Object(

@@ -13,8 +13,8 @@ import { ModelName, PROVIDER_KINDS, ProfileName, ProviderIdSchema } from './prov
 export const CHAT_SCHEMA_VERSION = SCHEMA_VERSION;
 export const SESSION_OWNER_HEADER = 'X-Service-Session-Owner';
 export const SESSION_OWNER_PATTERN = '^[A-Za-z0-9._:-]+$';
-export const CHAT_SESSION_ID_PATTERN = '^chs_[0-9a-f]{32}$';
-export const CHAT_RUN_ID_PATTERN = '^chr_[0-9a-f]{32}$';
+const CHAT_SESSION_ID_PATTERN = '^chs_[0-9a-f]{32}$';
+const CHAT_RUN_ID_PATTERN = '^chr_[0-9a-f]{32}$';
 
 /** Capabilities a chat run never has (spec chat rule 4). */
 export const DISABLED_CHAT_CAPABILITIES = ['tools', 'files', 'databases', 'shells', 'plugins', 'external_services'] as const;
@@ -22,8 +22,8 @@ export const DISABLED_CHAT_CAPABILITIES = ['tools', 'files', 'databases', 'shell
 export const ADVISORY_LABEL = 'advisory_not_evidence' as const;
 
 export const CHAT_STREAM_EVENT_KINDS = ['active', 'first-token', 'delta', 'cancelling', 'completed', 'interrupted', 'failed'] as const;
-export type ChatStreamEventKind = (typeof CHAT_STREAM_EVENT_KINDS)[number];
-export const TERMINAL_CHAT_STREAM_KINDS = ['completed', 'interrupted', 'failed'] as const;
+type ChatStreamEventKind = (typeof CHAT_STREAM_EVENT_KINDS)[number];
+const TERMINAL_CHAT_STREAM_KINDS = ['completed', 'interrupted', 'failed'] as const;
 export type TerminalChatStreamKind = (typeof TERMINAL_CHAT_STREAM_KINDS)[number];
 
 /** Sanitized codes a failed or refused run reports; never the provider's own text (docs/chat-outcomes.md). */
@@ -44,20 +44,20 @@ export const CHAT_RUN_FAILURE_CODES = [
 export type ChatRunFailureCode = (typeof CHAT_RUN_FAILURE_CODES)[number];
 
 /** How a kept answer ended: `completed` (the model's own end) or `truncated` (an output bound or the context window). */
-export const KEPT_OUTCOMES = ['completed', 'truncated'] as const;
+const KEPT_OUTCOMES = ['completed', 'truncated'] as const;
 export type KeptOutcome = (typeof KEPT_OUTCOMES)[number];
 /** How a run that kept nothing ended: `failed` (a stable code) or `refused` (the provider declined). */
-export const DROPPED_OUTCOMES = ['failed', 'refused'] as const;
+const DROPPED_OUTCOMES = ['failed', 'refused'] as const;
 export type DroppedOutcome = (typeof DROPPED_OUTCOMES)[number];
 
-export const FINISH_REASONS = ['stop', 'length', 'context_window'] as const;
-export const INTERRUPT_REASONS = ['cancelled', 'shutdown'] as const;
+const FINISH_REASONS = ['stop', 'length', 'context_window'] as const;
+const INTERRUPT_REASONS = ['cancelled', 'shutdown'] as const;
 export type InterruptReason = (typeof INTERRUPT_REASONS)[number];
 
 const SchemaVersion = SchemaVersion1();
 export const SessionOwner = Type.String({ minLength: 1, maxLength: 64, pattern: SESSION_OWNER_PATTERN, description: 'The owner named at session creation.' });
-export const ChatSessionId = Type.String({ pattern: CHAT_SESSION_ID_PATTERN, description: '`chs_` and 32 lowercase hex digits.' });
-export const ChatRunId = Type.String({ pattern: CHAT_RUN_ID_PATTERN, description: '`chr_` and 32 lowercase hex digits.' });
+const ChatSessionId = Type.String({ pattern: CHAT_SESSION_ID_PATTERN, description: '`chs_` and 32 lowercase hex digits.' });
+const ChatRunId = Type.String({ pattern: CHAT_RUN_ID_PATTERN, description: '`chr_` and 32 lowercase hex digits.' });
 const Instant = Type.String({ minLength: 20, maxLength: 30, description: 'UTC instant, ISO 8601.' });
 const Count = Type.Integer({ minimum: 0 });
 const FinishReason = Type.Enum(FINISH_REASONS, {
@@ -160,7 +160,7 @@ export const ChatRunRequest = Type.Object(
 );
 export type ChatRunRequest = Static<typeof ChatRunRequest>;
 
-export const ChatReply = Type.Object(
+const ChatReply = Type.Object(
   {
     role: Type.Literal('assistant'),
     content: Type.String({ minLength: 0, maxLength: CHAT_LIMITS.maxMessageCharacters }),
@@ -195,7 +195,7 @@ export const ChatStreamStartResponse = Type.Object(
 );
 export type ChatStreamStartResponse = Static<typeof ChatStreamStartResponse>;
 
-export const CHAT_STREAM_STATES = ['active', 'cancelling', ...TERMINAL_CHAT_STREAM_KINDS] as const;
+const CHAT_STREAM_STATES = ['active', 'cancelling', ...TERMINAL_CHAT_STREAM_KINDS] as const;
 export type ChatStreamState = (typeof CHAT_STREAM_STATES)[number];
 
 export const ChatStreamCancelResponse = Type.Object(
@@ -223,11 +223,11 @@ function eventOf<K extends ChatStreamEventKind, F extends TProperties>(kind: K, 
   );
 }
 
-export const ChatStreamActiveEvent = eventOf('active', {}, 'The run was admitted and the provider is being called.');
-export const ChatStreamFirstTokenEvent = eventOf('first-token', {}, 'The provider produced its first output; the text follows in `delta` events.');
-export const ChatStreamDeltaEvent = eventOf('delta', { text: Type.String({ minLength: 1, maxLength: CHAT_LIMITS.maxDeltaCharacters }) }, 'A piece of generated, advisory text.');
-export const ChatStreamCancellingEvent = eventOf('cancelling', {}, 'Cancellation was requested; `interrupted` follows.');
-export const ChatStreamCompletedEvent = eventOf(
+const ChatStreamActiveEvent = eventOf('active', {}, 'The run was admitted and the provider is being called.');
+const ChatStreamFirstTokenEvent = eventOf('first-token', {}, 'The provider produced its first output; the text follows in `delta` events.');
+const ChatStreamDeltaEvent = eventOf('delta', { text: Type.String({ minLength: 1, maxLength: CHAT_LIMITS.maxDeltaCharacters }) }, 'A piece of generated, advisory text.');
+const ChatStreamCancellingEvent = eventOf('cancelling', {}, 'Cancellation was requested; `interrupted` follows.');
+const ChatStreamCompletedEvent = eventOf(
   'completed',
   {
     outcome: KeptOutcome,
@@ -238,8 +238,8 @@ export const ChatStreamCompletedEvent = eventOf(
   },
   'Terminal: the reply was committed to the session history, complete (`completed`) or cut (`truncated`, with the finish reason that says which).',
 );
-export const ChatStreamInterruptedEvent = eventOf('interrupted', { reason: Type.Enum(INTERRUPT_REASONS) }, 'Terminal: cancelled or shut down; history unchanged.');
-export const ChatStreamFailedEvent = eventOf(
+const ChatStreamInterruptedEvent = eventOf('interrupted', { reason: Type.Enum(INTERRUPT_REASONS) }, 'Terminal: cancelled or shut down; history unchanged.');
+const ChatStreamFailedEvent = eventOf(
   'failed',
   {
     outcome: Type.Enum(DROPPED_OUTCOMES, { description: '`refused`: the provider declined (code PROVIDER_REFUSED); `failed`: any other failure, with its code.' }),

@@ -20,17 +20,16 @@ export const LIVING_PERSON_DATA_CLASSES: readonly DataClass[] = ['person_names',
  * `transient`: the user asks that nothing is retained (the service keeps data only in process memory);
  * `provider_policy`: the user accepts the provider's own retention policy.
  */
-export const CONSENT_RETENTIONS = ['transient', 'provider_policy'] as const;
-export type ConsentRetention = (typeof CONSENT_RETENTIONS)[number];
+const CONSENT_RETENTIONS = ['transient', 'provider_policy'] as const;
 
-export const CONSENT_STATES = ['active', 'revoked'] as const;
+const CONSENT_STATES = ['active', 'revoked'] as const;
 export type ConsentState = (typeof CONSENT_STATES)[number];
 
-export const CONSENT_NAME_PATTERN = '^[a-z0-9][a-z0-9_.-]{0,63}$';
-export const DIGEST_PATTERN = '^[0-9a-f]{64}$';
+const CONSENT_NAME_PATTERN = '^[a-z0-9][a-z0-9_.-]{0,63}$';
+const DIGEST_PATTERN = '^[0-9a-f]{64}$';
 
 export const ConsentName = Type.String({ minLength: 1, maxLength: 64, pattern: CONSENT_NAME_PATTERN });
-export const ConsentDigest = Type.String({ pattern: DIGEST_PATTERN, description: 'Digest of one preview, issued by this process.' });
+const ConsentDigest = Type.String({ pattern: DIGEST_PATTERN, description: 'Digest of one preview, issued by this process.' });
 
 export const ConsentBudget = Type.Object(
   { max_runs: Type.Integer({ minimum: 1, maximum: PROVIDER_LIMITS.maxConsentRuns }) },

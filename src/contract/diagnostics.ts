@@ -5,7 +5,7 @@ export const STARTUP_COMPONENTS = ['configuration', 'database', 'keyring', 'work
 export type StartupComponentName = (typeof STARTUP_COMPONENTS)[number];
 
 /** Every code a component can report (contract.md section 6): `<component>.<reason>`. */
-export const STARTUP_CODES = {
+const STARTUP_CODES = {
   configuration: ['configuration.ok', 'configuration.defaults', 'configuration.invalid'],
   database: [
     'database.ok',

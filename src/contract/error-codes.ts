@@ -103,11 +103,3 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-export function statusOf(code: ErrorCode): number {
-  return ERROR_CATALOGUE[code].status;
-}
-
-/** The statuses an ErrorEnvelope can carry, for the OpenAPI projection. */
-export function envelopeStatuses(): number[] {
-  return [...new Set(Object.values(ERROR_CATALOGUE).map((entry) => entry.status))].sort((a, b) => a - b);
-}

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ERROR_LIMITS } from './limits.js';
 
 export const CODE_PATTERN = '^[A-Za-z0-9._:-]+$';
-export const CORRELATION_REF_PATTERN = '^api_[0-9a-f]{32}$';
+const CORRELATION_REF_PATTERN = '^api_[0-9a-f]{32}$';
 
 export const FailureDetail = Type.Object(
   {

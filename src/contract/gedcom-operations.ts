@@ -41,7 +41,7 @@ export interface GedcomSections {
  * from this table; the worker's runner table is typed by the same operation names, so an
  * operation without a runner does not compile.
  */
-export interface GedcomOperationDescriptor<K extends GedcomOperation> {
+interface GedcomOperationDescriptor<K extends GedcomOperation> {
   readonly name: K;
   readonly operationId: string;
   /** Route summary and description (OpenAPI), and the one-line action summary (capability manifest). */

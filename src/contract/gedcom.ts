@@ -20,12 +20,11 @@ export const GEDCOM_GRANT_SCOPES: readonly GedcomGrantScope[] = GEDCOM_OPERATION
 /** Scope of artifacts an operation produced: the main process may export them or import them again. */
 export const GEDCOM_OUTPUT_SCOPE = 'gedcom.output';
 
-export const XREF_PATTERN = '^@[A-Za-z0-9_.:-]{1,64}@$';
-export const Xref = Type.String({ pattern: XREF_PATTERN, maxLength: 66, description: 'A record identifier as written in the file, with its `@` signs.' });
-export const ArtifactGrant = Type.String({ pattern: ARTIFACT_GRANT_PATTERN, description: 'Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path.' });
+const XREF_PATTERN = '^@[A-Za-z0-9_.:-]{1,64}@$';
+const Xref = Type.String({ pattern: XREF_PATTERN, maxLength: 66, description: 'A record identifier as written in the file, with its `@` signs.' });
+const ArtifactGrant = Type.String({ pattern: ARTIFACT_GRANT_PATTERN, description: 'Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path.' });
 
-export const EXECUTION_MODES = ['offline', 'local', 'cloud'] as const;
-export type ExecutionMode = (typeof EXECUTION_MODES)[number];
+const EXECUTION_MODES = ['offline', 'local', 'cloud'] as const;
 
 export const ExecutionSelection = Type.Object(
   {
@@ -137,7 +136,7 @@ export const GedcomInspectSummary = Type.Object(
 );
 export type GedcomInspectSummary = Static<typeof GedcomInspectSummary>;
 
-export const MergePairSchema = Type.Object({ left: Xref, right: Xref, score: Type.Number({ minimum: 0, maximum: 1000 }) }, { additionalProperties: false });
+const MergePairSchema = Type.Object({ left: Xref, right: Xref, score: Type.Number({ minimum: 0, maximum: 1000 }) }, { additionalProperties: false });
 
 export const GedcomMergeSummary = Type.Object(
   {
@@ -162,7 +161,7 @@ export const GedcomSubtreeSummary = Type.Object(
 );
 export type GedcomSubtreeSummary = Static<typeof GedcomSubtreeSummary>;
 
-export const QualityRuleSchema = Type.Object(
+const QualityRuleSchema = Type.Object(
   { rule: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z_]+$' }), severity: Type.Enum(['error', 'warning', 'info']), count: Count, affected: Type.Array(Xref, { maxItems: GEDCOM_LIMITS.affectedXrefsPerRule }) },
   { additionalProperties: false },
 );

@@ -6,14 +6,14 @@ import { PageMetadata } from './pagination.js';
 
 /** Job snapshots and events (contract.md section 7). Every field is bounded and sanitized. */
 
-export const JOB_ID_PATTERN = '^job_[0-9a-f]{32}$';
+const JOB_ID_PATTERN = '^job_[0-9a-f]{32}$';
 export const JOB_KIND_PATTERN = '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$';
 export const ARTIFACT_GRANT_PATTERN = '^agr_[0-9a-f]{32}$';
 const NAME_PATTERN = '^[a-z][a-z0-9_.-]*$';
 
 export const JOB_STATES = ['queued', 'running', 'cancelling', 'succeeded', 'failed', 'cancelled', 'interrupted'] as const;
 export type JobState = (typeof JOB_STATES)[number];
-export const TERMINAL_JOB_STATES = ['succeeded', 'failed', 'cancelled', 'interrupted'] as const;
+const TERMINAL_JOB_STATES = ['succeeded', 'failed', 'cancelled', 'interrupted'] as const;
 export type TerminalJobState = (typeof TERMINAL_JOB_STATES)[number];
 
 export const JOB_EVENT_KINDS = ['queued', 'started', 'progress', 'artifact', 'cancel-requested', ...TERMINAL_JOB_STATES] as const;
@@ -102,7 +102,7 @@ export const JobSnapshotPage = Type.Object(
 );
 export type JobSnapshotPage = Static<typeof JobSnapshotPage>;
 
-export const JobEventKindSchema = Type.Union(
+const JobEventKindSchema = Type.Union(
   [
     Type.Literal('queued'),
     Type.Literal('started'),
@@ -134,7 +134,7 @@ export const JobEvent = Type.Object(
 );
 export type JobEvent = Static<typeof JobEvent>;
 
-export const JobCancelDisposition = Type.Union([Type.Literal('pending_safe_point'), Type.Literal('terminal')], {
+const JobCancelDisposition = Type.Union([Type.Literal('pending_safe_point'), Type.Literal('terminal')], {
   description: '`pending_safe_point`: cancellation is recorded and the job stops at its next safe point. `terminal`: the job has ended (the snapshot tells how).',
 });
 

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ApiVersion, BUILD_MAX_CHARACTERS, BUILD_PATTERN } from './api-version.js';
 
 /** The stdin handshake line (contract.md section 1). */
-export const BEARER_PATTERN = '^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$';
+const BEARER_PATTERN = '^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$';
 export const BEARER_REGEXP = new RegExp(BEARER_PATTERN);
 
 export const Handshake = Type.Object(

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PAGINATION } from './limits.js';
 
 /** An opaque page cursor (spec section 2, PaginationRequest and PageMetadata): 32 to 256 characters. */
-export const PageCursor = Type.String({
+const PageCursor = Type.String({
   minLength: PAGINATION.minimumCursorCharacters,
   maxLength: PAGINATION.maximumCursorCharacters,
   pattern: '^[A-Za-z0-9_-]+$',

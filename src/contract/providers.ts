@@ -22,23 +22,23 @@ export const PROVIDER_CREDENTIAL_REFERENCES = ['openai.api_key', 'anthropic.api_
 export type ProviderCredentialReference = (typeof PROVIDER_CREDENTIAL_REFERENCES)[number];
 /** Compile-time proof that this list is exactly the credential allowlist of secrets.ts. */
 type SameAllowlist = [CredentialReference] extends [ProviderCredentialReference] ? ([ProviderCredentialReference] extends [CredentialReference] ? true : never) : never;
-export const PROVIDER_ALLOWLIST_AGREES: SameAllowlist = true;
+const _PROVIDER_ALLOWLIST_AGREES: SameAllowlist = true;
 
-export const SECRET_PRESENCE = ['present', 'missing', 'unavailable'] as const;
+const SECRET_PRESENCE = ['present', 'missing', 'unavailable'] as const;
 export type SecretPresence = (typeof SECRET_PRESENCE)[number];
 
 /** Names a profile may never take: the `none` selection and every direct provider identifier. */
 export const RESERVED_PROFILE_NAMES: readonly string[] = ['none', ...PROVIDER_IDS];
 
-export const PROFILE_NAME_PATTERN = '^[a-z0-9][a-z0-9_.-]{0,63}$';
-export const MODEL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$';
-export const DESTINATION_IDENTITY_PATTERN = '^[0-9a-f]{64}$';
+const PROFILE_NAME_PATTERN = '^[a-z0-9][a-z0-9_.-]{0,63}$';
+const MODEL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$';
+const DESTINATION_IDENTITY_PATTERN = '^[0-9a-f]{64}$';
 
 export const ProviderIdSchema = Type.Enum(PROVIDER_IDS, { description: 'A provider of the catalog.' });
 export const ProfileName = Type.String({ minLength: 1, maxLength: 64, pattern: PROFILE_NAME_PATTERN, description: 'A profile name; never `none` or a provider identifier.' });
 export const ModelName = Type.String({ minLength: 1, maxLength: PROVIDER_LIMITS.maxModelCharacters, pattern: MODEL_PATTERN, description: 'The exact model identifier.' });
 export const DestinationIdentity = Type.String({ pattern: DESTINATION_IDENTITY_PATTERN, description: 'SHA-256 destination identity, 64 lowercase hex.' });
-export const EndpointUrl = Type.String({ minLength: 1, maxLength: PROVIDER_LIMITS.maxEndpointUrlCharacters });
+const EndpointUrl = Type.String({ minLength: 1, maxLength: PROVIDER_LIMITS.maxEndpointUrlCharacters });
 export const Revision = Type.Integer({ minimum: 0 });
 export const Timestamp = Type.String({ minLength: 20, maxLength: 30, description: 'UTC instant, ISO 8601.' });
 

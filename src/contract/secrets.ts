@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-export const SECRET_VALUE_MAX_CHARACTERS = 65_536;
+const SECRET_VALUE_MAX_CHARACTERS = 65_536;
 
 /** Allowlisted credential references and their read-only environment fallback (contract.md section 5). */
 export const CREDENTIAL_REFERENCES = {

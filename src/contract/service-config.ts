@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 export const CONFIGURABLE_MODULES = ['diagnostics', 'settings', 'secrets', 'providers', 'consent', 'jobs', 'chat', 'gedcom'] as const;
 export type ConfigurableModule = (typeof CONFIGURABLE_MODULES)[number];
 
-export const CONFIG_VERSION = 1;
+const CONFIG_VERSION = 1;
 
 /** The versioned configuration file, validated strictly at start. It holds no secret. */
 export const ServiceConfigFile = Type.Object(

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { SchemaVersion1 } from './api-version.js';
 
-export const SETTINGS_LIMITS = { maxFields: 32, maxChanges: 32, maxAllowedValues: 32 } as const;
+const SETTINGS_LIMITS = { maxFields: 32, maxChanges: 32, maxAllowedValues: 32 } as const;
 
 const SettingKeyText = Type.String({ minLength: 1, maxLength: 96, pattern: '^[a-z0-9_.-]+$' });
 const SettingScalar = Type.Union([Type.String(), Type.Integer(), Type.Number()]);

@@ -20,11 +20,6 @@ export function declaredVersion(head: Buffer): { readonly declared: string | nul
   return { declared, family: classifyVersion(declared).family };
 }
 
-/** The supported version family HEAD.GEDC.VERS declares in `head` (the file's first bytes), or null. */
-export function declaredVersionFamily(head: Buffer): GedcomVersionFamily | null {
-  return declaredVersion(head).family;
-}
-
 /** What a user is told when an input has no supported version (the choice is named). */
 export { ASSUME_VERSION_REMEDIATION } from './version.js';
 

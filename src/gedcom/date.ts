@@ -28,7 +28,7 @@ import {
   type CountableCalendar,
 } from './date/calendars.js';
 
-export type DateVersion = '5.5' | '5.5.1' | '7.0';
+type DateVersion = '5.5' | '5.5.1' | '7.0';
 
 /** Standard calendars, the 5.x ROMAN / UNKNOWN, or a 7.0 extension calendar (`_` + tag). */
 export type CalendarName = 'GREGORIAN' | 'JULIAN' | 'HEBREW' | 'FRENCH_R' | 'ROMAN' | 'UNKNOWN' | `_${string}`;
@@ -72,7 +72,7 @@ export type DateValue =
  * Issue codes: deviations from the version's grammar that the parser tolerated (or, for `invalid`
  * values, why it gave up).
  */
-export type DateIssue =
+type DateIssue =
   | 'whitespace' // leading/trailing or repeated spaces
   | 'case' // keyword, month or calendar not upper case
   | 'keyword-alias' // ABOUT, BEFORE, BETWEEN, C., ... instead of ABT, BEF, BET
@@ -635,7 +635,7 @@ function pointRangeForYear(p: DatePoint, year: number): { first: number; last: n
 }
 
 /** First and last day (JDN) a single date point can denote; dual years cover both readings. */
-export function pointRange(p: DatePoint): { first: number; last: number } | undefined {
+function pointRange(p: DatePoint): { first: number; last: number } | undefined {
   const a = pointRangeForYear(p, p.year);
   if (!a || p.dualYear === undefined) return a;
   const alt = dualYearAlternative(p.year, p.dualYear);
@@ -691,24 +691,6 @@ export function dateRange(date: DateValue): DayRange | undefined {
     }
     default:
       return undefined;
-  }
-}
-
-/** Every date point of a value, in writing order. */
-export function datePoints(date: DateValue): DatePoint[] {
-  switch (date.kind) {
-    case 'exact':
-    case 'approximate':
-    case 'before':
-    case 'after':
-    case 'interpreted':
-      return [date.date];
-    case 'between':
-      return [date.start, date.end];
-    case 'period':
-      return [...(date.from ? [date.from] : []), ...(date.to ? [date.to] : [])];
-    default:
-      return [];
   }
 }
 

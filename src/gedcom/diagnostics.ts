@@ -4,7 +4,7 @@ import type { DiagnosticSeverity, GedcomDiagnostic } from './model.js';
  * Stable diagnostic codes. Never rename one: inspect results, tests and users' reports refer to
  * them. Severity is the default; a few codes are errors in 7.0 and warnings in 5.x.
  */
-export const DIAGNOSTIC_CODES = {
+const DIAGNOSTIC_CODES = {
   // file and encoding
   FILE_EMPTY: 'error',
   FILE_NOT_GEDCOM: 'error',

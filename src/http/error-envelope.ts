@@ -8,7 +8,7 @@ import type { ServiceErrorDetail } from '../app/service-error.js';
 
 const DETAIL_NAME = /^[A-Za-z0-9._:-]{1,96}$/;
 
-export function newCorrelationRef(): string {
+function newCorrelationRef(): string {
   return `api_${randomBytes(16).toString('hex')}`;
 }
 

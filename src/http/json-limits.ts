@@ -1,6 +1,6 @@
 import { REQUEST_LIMITS } from '../contract/limits.js';
 
-export type JsonLimitName = 'max_json_depth' | 'max_collection_items' | 'max_string_characters';
+type JsonLimitName = 'max_json_depth' | 'max_collection_items' | 'max_string_characters';
 
 export interface JsonLimits {
   readonly maxJsonDepth: number;

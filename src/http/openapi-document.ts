@@ -3,14 +3,14 @@ import { ErrorEnvelope, HTTPValidationError } from '../contract/errors.js';
 import type { RouteDefinition } from './route-definition.js';
 
 /** Statuses every route answers with an ErrorEnvelope (spec section 4). */
-export const SHARED_ERROR_STATUSES = [400, 401, 404, 405, 409, 413, 415, 500, 503] as const;
+const SHARED_ERROR_STATUSES = [400, 401, 404, 405, 409, 413, 415, 500, 503] as const;
 
 /**
  * Statuses the HTTP layer answers to any request before a route sees it, declared on every route:
  * 408 REQUEST_TIMEOUT (the request did not arrive within its deadline) and 417
  * EXPECTATION_UNSUPPORTED (an `Expect` other than 100-continue).
  */
-export const CONNECTION_ERROR_STATUSES = [408, 417] as const;
+const CONNECTION_ERROR_STATUSES = [408, 417] as const;
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'The request failed closed.',

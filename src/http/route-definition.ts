@@ -5,7 +5,7 @@ import type { Answered, RouteReply } from './route-reply.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export interface SuccessResponse {
+interface SuccessResponse {
   readonly status: 200 | 202;
   readonly description: string;
   /** JSON body schema; absent for event streams. */
@@ -68,7 +68,7 @@ export function takesQuery(route: RouteDefinition): boolean {
 export type PartOf<S extends TSchema | undefined> = S extends TSchema ? Static<S> : undefined;
 
 /** The request a typed handler sees: params, query and body typed by the route's own schemas. */
-export interface RouteRequest<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> {
+interface RouteRequest<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> {
   readonly params: PartOf<P>;
   readonly query: PartOf<Q>;
   readonly body: PartOf<B>;
@@ -77,7 +77,7 @@ export interface RouteRequest<P extends TSchema | undefined, Q extends TSchema |
 }
 
 /** What a typed handler answers: the success schema's type (sent with the success status), or proof that it answered through the reply (another status, SSE). */
-export type RouteAnswer<R extends TSchema | undefined> = (R extends TSchema ? Static<R> : never) | Answered;
+type RouteAnswer<R extends TSchema | undefined> = (R extends TSchema ? Static<R> : never) | Answered;
 
 /** A route as written in a routes file: the same fields, with the handler typed by the schemas beside it. */
 export interface TypedRoute<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined, R extends TSchema | undefined>

@@ -47,7 +47,7 @@ export function serializeSseFrame(frame: Omit<SseFrame, 'text'>, json: string = 
 }
 
 /** Serializes one frame: its own `text` when the source has it, else once per payload object. */
-export function formatSseFrame(frame: SseFrame): string {
+function formatSseFrame(frame: SseFrame): string {
   if (frame.text !== undefined) return frame.text;
   const key = typeof frame.data === 'object' && frame.data !== null ? frame.data : null;
   const cached = key === null ? undefined : serialized.get(key);

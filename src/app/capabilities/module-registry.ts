@@ -3,7 +3,7 @@ import { PAGINATION_POLICY, REQUEST_SIZE_POLICY } from '../../contract/capabilit
 import { API_VERSION } from '../../contract/api-version.js';
 import { CAPABILITY_LIMITS } from '../../contract/limits.js';
 
-export interface ActionDeclaration {
+interface ActionDeclaration {
   /** `<module>.<action>`, e.g. `settings.patch`. */
   readonly dispatchKey: string;
   readonly name: string;

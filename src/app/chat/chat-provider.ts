@@ -52,18 +52,16 @@ export interface GenerationResult {
 }
 
 /** Sanitized failure codes; the provider's own text is never kept. */
-export const PROVIDER_FAILURE_CODES = [
-  'PROVIDER_UNAVAILABLE',
-  'PROVIDER_FAILED',
-  'PROVIDER_TIMEOUT',
-  'PROVIDER_ANSWER_INCOMPLETE',
-  'PROVIDER_CONTEXT_EXCEEDED',
-  'PROVIDER_MODEL_NOT_FOUND',
-  'PROVIDER_AUTH_REJECTED',
-  'PROVIDER_RATE_LIMITED',
-  'PROVIDER_ENDPOINT_MISMATCH',
-] as const;
-export type ProviderFailureCode = (typeof PROVIDER_FAILURE_CODES)[number];
+export type ProviderFailureCode =
+  | 'PROVIDER_UNAVAILABLE'
+  | 'PROVIDER_FAILED'
+  | 'PROVIDER_TIMEOUT'
+  | 'PROVIDER_ANSWER_INCOMPLETE'
+  | 'PROVIDER_CONTEXT_EXCEEDED'
+  | 'PROVIDER_MODEL_NOT_FOUND'
+  | 'PROVIDER_AUTH_REJECTED'
+  | 'PROVIDER_RATE_LIMITED'
+  | 'PROVIDER_ENDPOINT_MISMATCH';
 
 /** A sanitized detail of a failure: only values the service itself chose (never upstream text). */
 export interface ProviderFailureDetail {

@@ -29,12 +29,12 @@ import { StreamRun, type StreamReader } from './stream-run.js';
 import { CHAT_SYSTEM_INSTRUCTION } from './system-instruction.js';
 
 /** What chat needs from the provider services: the central preflight, nothing else. */
-export interface ExecutionPreflight {
+interface ExecutionPreflight {
   check(request: PreflightRequest): Promise<ExecutionBinding>;
 }
 
 /** Credential values for one execution binding; never for an answer. */
-export interface ExecutionCredentials {
+interface ExecutionCredentials {
   resolve(reference: ProviderCredentialReference): Promise<string | null>;
 }
 
@@ -122,7 +122,7 @@ function remediationOf(error: unknown): string | null {
 }
 
 /** Why a refused turn is dropped, and what the user can do (docs/chat-outcomes.md). */
-export const REFUSAL_REMEDIATION = 'The provider declined to answer this message; the turn was not kept in the session. Rephrase the message or use another model.';
+const REFUSAL_REMEDIATION = 'The provider declined to answer this message; the turn was not kept in the session. Rephrase the message or use another model.';
 
 /** A refused turn: nothing is committed (Anthropic's guidance is to drop a refused turn). */
 class RefusedTurn extends Error {

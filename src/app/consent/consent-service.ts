@@ -11,13 +11,13 @@ import type { Clock } from '../providers/ports.js';
 import { consentSummary, requireStore } from '../providers/provider-configuration-service.js';
 import type { ProviderConfigurationStore } from '../providers/store.js';
 
-export const LIVING_PERSON_WARNING =
+const LIVING_PERSON_WARNING =
   'The selected data classes can describe living persons. Their names, events and relationships would leave this computer.';
-export const REMOTE_RETENTION_WARNING =
+const REMOTE_RETENTION_WARNING =
   'A cloud provider receives the data and may retain it under its own policy; this application cannot delete it there.';
 
 /** JSON with object keys sorted at every level: the digest does not depend on key order. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

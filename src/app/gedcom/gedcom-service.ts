@@ -17,7 +17,7 @@ import { ADVISORY_DATA_CLASSES, ADVISORY_HEADER, ADVISORY_SYSTEM_INSTRUCTION } f
 import type { AdvisoryPromptText, GedcomExecutor, GedcomWorkOutcome } from './gedcom-executor.js';
 
 /** The provider preflight as GEDCOM uses it (the central ProviderPreflight implements it). */
-export interface GedcomPreflight {
+interface GedcomPreflight {
   check(request: PreflightRequest): Promise<ExecutionBinding>;
 }
 

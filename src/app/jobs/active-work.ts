@@ -26,7 +26,7 @@ export interface PreflightClock {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-export const SYSTEM_PREFLIGHT_CLOCK: PreflightClock = {
+const SYSTEM_PREFLIGHT_CLOCK: PreflightClock = {
   now: () => performance.now(),
   sleep: (ms, signal) =>
     new Promise<void>((resolve) => {

@@ -18,7 +18,7 @@ export interface ProviderEntry {
 export type CloudProviderId = Extract<ProviderId, 'openai' | 'anthropic'>;
 
 /** Reviewed cloud URLs. Only a composition may replace them (tests point them at loopback fakes). */
-export const REVIEWED_CLOUD_URLS: Readonly<Record<CloudProviderId, string>> = {
+const REVIEWED_CLOUD_URLS: Readonly<Record<CloudProviderId, string>> = {
   openai: 'https://api.openai.com/v1',
   anthropic: 'https://api.anthropic.com',
 };

@@ -29,12 +29,12 @@ export interface VerifiedEndpoint {
   readonly identity: string;
 }
 
-export function endpointRejected(reason: EndpointRejection, extra: readonly { name: string; value: string }[] = []): ServiceError {
+function endpointRejected(reason: EndpointRejection, extra: readonly { name: string; value: string }[] = []): ServiceError {
   return new ServiceError('ENDPOINT_REJECTED', [{ name: 'reason', value: reason }, ...extra]);
 }
 
 /** The destination identity: SHA-256 over provider, scheme, host, port, resolved addresses and the TLS key. */
-export function destinationIdentity(parts: {
+function destinationIdentity(parts: {
   readonly providerId: ProviderId;
   readonly scheme: string;
   readonly hostname: string;

@@ -17,7 +17,7 @@ import type { EndpointVerifier } from './endpoint-verifier.js';
 import type { Clock, CredentialPresence } from './ports.js';
 import type { ProviderConfigurationStore, StoredConsent, StoredProfile } from './store.js';
 
-export function profileSummary(catalog: ProviderCatalog, profile: StoredProfile): ProviderProfileSummary {
+function profileSummary(catalog: ProviderCatalog, profile: StoredProfile): ProviderProfileSummary {
   return {
     name: profile.name,
     provider_id: profile.providerId,

@@ -3,7 +3,7 @@ import { ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import { KeyringError, type KeyringStore } from './keyring-store.js';
 
-export function isCredentialReference(reference: string): reference is CredentialReference {
+function isCredentialReference(reference: string): reference is CredentialReference {
   return Object.prototype.hasOwnProperty.call(CREDENTIAL_REFERENCES, reference);
 }
 

@@ -11,18 +11,11 @@ import { Submitter } from './submitter.js';
  * nodes (or the record's root) and call `record.markEdited()`.
  */
 export { Family, Individual } from './kinship.js';
-export type { ChildLink } from './kinship.js';
 export { Source } from './source.js';
 export { Repository } from './repository.js';
 export { Note } from './note.js';
 export { Media } from './media.js';
-export type { MediaFile } from './media.js';
 export { Submitter } from './submitter.js';
-export { PersonalName } from './name.js';
-export { GedcomEvent, INDIVIDUAL_EVENT_TAGS, FAMILY_EVENT_TAGS } from './event.js';
-export { Place } from './place.js';
-export { SourceCitation } from './citation.js';
-export { firstChild, childrenWith, childValue, isVoidPointer } from './node-query.js';
 
 export function individuals(doc: GedcomDocumentLike): Individual[] {
   return doc.records.filter((r) => r.tag === 'INDI').map((r) => new Individual(r.root, doc));

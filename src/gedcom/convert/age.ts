@@ -6,7 +6,7 @@
  * single spaces; words travel in a PHRASE.
  */
 
-export interface AgeValue {
+interface AgeValue {
   readonly bound: '<' | '>' | null;
   readonly years?: number;
   readonly months?: number;
@@ -22,7 +22,7 @@ const AGE_WORDS: ReadonlyMap<string, AgeValue> = new Map([
 ]);
 
 /** Read an age leniently; undefined when the text is not an age. */
-export function parseAge(text: string): AgeValue | undefined {
+function parseAge(text: string): AgeValue | undefined {
   let s = text.trim();
   let bound: '<' | '>' | null = null;
   if (s.startsWith('<') || s.startsWith('>')) {
@@ -48,7 +48,7 @@ export function parseAge(text: string): AgeValue | undefined {
   return { bound, ...out };
 }
 
-export function formatAge(age: AgeValue, version: '5.5.1' | '7.0'): string {
+function formatAge(age: AgeValue, version: '5.5.1' | '7.0'): string {
   const parts: string[] = [];
   let days = age.days;
   if (version !== '7.0' && age.weeks !== undefined) days = (days ?? 0) + 7 * age.weeks;

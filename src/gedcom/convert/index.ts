@@ -12,7 +12,6 @@ import {
   type GedcomDiagnostic,
   type GedcomDocumentLike,
   type GedcomEncodingInfo,
-  type GedcomNode,
   type GedcomVersionFamily,
   type GedcomVersionInfo,
   type LineTerminator,
@@ -26,17 +25,12 @@ import type { ConversionNote } from './tree.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
-export type { ConversionNote } from './tree.js';
 export type { DualYearPolicy } from './values.js';
-export { convertTo7 } from './to7.js';
-export { convertTo551 } from './to551.js';
-export { dateTo7, dateTo551, fileTo7, fileTo551, langTo7, langTo551, stripEscapes } from './values.js';
-export { ageTo7, ageTo551, parseAge, formatAge } from './age.js';
 
 export type ConversionTarget = '7.0' | '5.5.1';
 
 /** An in-memory document produced by a conversion. */
-export class ConvertedDocument implements GedcomDocumentLike {
+class ConvertedDocument implements GedcomDocumentLike {
   readonly diagnostics: readonly GedcomDiagnostic[] = [];
   private readonly index = new Map<string, GedcomRecord>();
 
@@ -65,15 +59,6 @@ export interface ConversionResult {
   readonly noteCounts: Readonly<Record<string, number>>;
 }
 
-/** Convert record trees (level-0 nodes, HEAD first, TRLR last) to the target version. */
-export function convertNodes(
-  roots: readonly GedcomNode[],
-  target: ConversionTarget,
-  options: To7Options = {},
-): { records: GedcomNode[]; notes: ConversionNote[] } {
-  const r = target === '7.0' ? convertTo7(roots, options) : convertTo551(roots);
-  return { records: r.records, notes: r.notes.list };
-}
 
 /** The source versions each target converts from. */
 const CONVERTS_FROM: Readonly<Record<ConversionTarget, readonly GedcomVersionFamily[]>> = {
@@ -137,7 +122,7 @@ export function convertDocument(
 }
 
 /** Refuse a document whose scan crossed a named input limit (see limits.ts). */
-export function refuseOverLimit(doc: GedcomDocumentLike): void {
+function refuseOverLimit(doc: GedcomDocumentLike): void {
   const over = doc.diagnostics.find((d) => d.code === 'LINE_OVER_LIMIT' || d.code === 'VALUE_OVER_LIMIT');
   if (over === undefined) return;
   throw new GedcomError('GEDCOM_INPUT_LIMIT', over.message, over.line, 'the file has a line or a continued value beyond the engine\'s limits; split the text or remove the oversized line');

@@ -137,9 +137,6 @@ export const TAGS_70 = new Set([
   'WIFE', 'WILL', 'WWW',
 ]);
 
-/** Tags of 5.5.1 with no 7.0 counterpart handled elsewhere (kept as `_EXT_` extensions in 7.0). */
-export const TAGS_551_ONLY = new Set(['BLOB', 'FAMF', 'ORDI', 'ANCE', 'DESC', 'CONC', 'CHAR', 'SUBN']);
-
 /** Extension under a `@VOID@` pointer that keeps the identifier of the missing record it replaced (docs/gedcom-engine.md). */
 export const ORIGINAL_XREF_TAG = '_XREF';
 

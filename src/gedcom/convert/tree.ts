@@ -50,7 +50,7 @@ export function pathOf(up: TagPath | null, tag: string): TagPath {
 }
 
 /** The tags of a path from the record down, at most `keep` of the deepest ones (`…` marks a cut). */
-export function pathTags(p: TagPath | null, keep = 12): string[] {
+function pathTags(p: TagPath | null, keep = 12): string[] {
   const out: string[] = [];
   let cur = p;
   while (cur !== null && out.length < keep) {

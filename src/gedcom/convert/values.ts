@@ -7,7 +7,7 @@ import { BCP47_TO_LANGUAGE, LANGUAGE_TO_BCP47 } from './tables.js';
 export type DualYearPolicy = 'post-slash' | 'pre-slash';
 
 /** Smallest year after `year` whose last digits are `dual` (`1699/00` -> 1700, `1401/8` -> 1408). */
-export function nextYearEnding(year: number, dual: string): number {
+function nextYearEnding(year: number, dual: string): number {
   const modulus = 10 ** dual.length;
   const want = Number(dual) % modulus;
   let y = year - (year % modulus) + want;

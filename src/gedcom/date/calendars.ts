@@ -51,18 +51,18 @@ function mod(a: number, b: number): number {
 
 // ---------------------------------------------------------------- Gregorian and Julian
 
-export function isGregorianLeap(astroYear: number): boolean {
+function isGregorianLeap(astroYear: number): boolean {
   return mod(astroYear, 4) === 0 && (mod(astroYear, 100) !== 0 || mod(astroYear, 400) === 0);
 }
 
-export function isJulianLeap(astroYear: number): boolean {
+function isJulianLeap(astroYear: number): boolean {
   return mod(astroYear, 4) === 0;
 }
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** month is 1..12 */
-export function westernMonthLength(calendar: 'GREGORIAN' | 'JULIAN', astroYear: number, month: number): number {
+function westernMonthLength(calendar: 'GREGORIAN' | 'JULIAN', astroYear: number, month: number): number {
   if (month === 2) {
     return (calendar === 'GREGORIAN' ? isGregorianLeap(astroYear) : isJulianLeap(astroYear)) ? 29 : 28;
   }
@@ -107,7 +107,7 @@ export function jdnToGregorian(jdn: number): { year: number; month: number; day:
 /** JDN of 1 Tishri AM 1 minus one day (R.D. -1373427 in fixed-day terms, JDN = R.D. + 1721425). */
 const HEBREW_EPOCH_JDN = -1373427 + 1721425;
 
-export function isHebrewLeap(year: number): boolean {
+function isHebrewLeap(year: number): boolean {
   return mod(7 * year + 1, 19) < 7;
 }
 
@@ -132,7 +132,7 @@ export function hebrewNewYearJdn(year: number): number {
   return HEBREW_EPOCH_JDN + hebrewElapsedDays(year) + hebrewYearLengthCorrection(year);
 }
 
-export function hebrewYearLength(year: number): number {
+function hebrewYearLength(year: number): number {
   return hebrewNewYearJdn(year + 1) - hebrewNewYearJdn(year);
 }
 
@@ -161,7 +161,7 @@ function hebrewMonthSequence(year: number): number[] {
   return isHebrewLeap(year) ? [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12];
 }
 
-export function hebrewMonthLength(year: number, gedcomIndex: number): number {
+function hebrewMonthLength(year: number, gedcomIndex: number): number {
   let idx = gedcomIndex;
   if (idx === 6 && !isHebrewLeap(year)) idx = 5;
   return hebrewBiblicalMonthLength(year, hebrewGedcomToBiblical(idx));
@@ -187,11 +187,11 @@ export function hebrewToJdn(year: number, gedcomIndex: number, day: number): num
 /** JDN of 1 VEND an I (22 September 1792) is 2375840. */
 const FRENCH_EPOCH_JDN = 2375474;
 
-export function isFrenchLeap(year: number): boolean {
+function isFrenchLeap(year: number): boolean {
   return mod(year + 1, 4) === 0;
 }
 
-export function frenchMonthLength(year: number, monthIndex: number): number {
+function frenchMonthLength(year: number, monthIndex: number): number {
   if (monthIndex === 12) return isFrenchLeap(year) ? 6 : 5;
   return 30;
 }

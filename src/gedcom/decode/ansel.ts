@@ -22,18 +22,6 @@ export function isAnselDefined(byte: number): boolean {
   return (DECODE[byte] ?? -1) >= 0;
 }
 
-/** Every byte that decodes to something, for tests. */
-export function anselMappedBytes(): number[] {
-  const out: number[] = [];
-  for (let b = 0; b < 256; b++) if (isAnselDefined(b)) out.push(b);
-  return out;
-}
-
-/** True when the byte is an ANSEL combining mark (which precedes its base letter). */
-export function isAnselCombining(byte: number): boolean {
-  return COMBINING[byte] === 1;
-}
-
 /**
  * Decode ANSEL bytes to NFC text. Combining marks are moved after the letter that follows them.
  * Undefined bytes become U+FFFD (they are not valid ANSEL).

@@ -5,7 +5,7 @@ import { charsetFromName } from './charset-names.js';
 import { isAnselDefined } from './ansel.js';
 import { codePageChar } from './single-byte.js';
 
-export interface EncodingFinding {
+interface EncodingFinding {
   readonly code: DiagnosticCode;
   readonly message: string;
 }

@@ -9,7 +9,7 @@
 import type { AssumableVersion } from '../version.js';
 
 /** One piece of evidence: what was seen, how often, and the version it points to. */
-export interface VersionEvidence {
+interface VersionEvidence {
   readonly kind: 'tag' | 'continuation' | 'charset' | 'encoding' | 'producer' | 'header';
   /** A tag, a charset name, `CONC`, a program name (letters, digits, `._- ` only, at most 40 characters). */
   readonly signal: string;

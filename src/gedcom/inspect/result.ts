@@ -57,7 +57,7 @@ export interface GedcomInspectResult {
   };
 }
 
-export interface InspectFinding {
+interface InspectFinding {
   readonly code: string;
   readonly severity: DiagnosticSeverity;
   readonly count: number;

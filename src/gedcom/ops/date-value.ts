@@ -7,7 +7,7 @@ import { OPS_LIMITS } from './limits.js';
  * with a bounded memo. Results are written into a caller's {@link DateScratch}.
  */
 
-export interface ParsedDate {
+interface ParsedDate {
   readonly valid: boolean;
   readonly earliest: number;
   readonly latest: number;
@@ -137,10 +137,4 @@ const checkScratch = dateScratch();
 export function dateIsValid(text: string, version: string): boolean {
   dateInto(text, version, checkScratch);
   return checkScratch.valid;
-}
-
-export function parsedDate(text: string, version: string): ParsedDate {
-  const out = dateScratch();
-  dateInto(text, version, out);
-  return out;
 }

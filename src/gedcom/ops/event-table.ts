@@ -12,7 +12,6 @@ export const EVENT_TAG_LIST = [
   'MARR', 'MARB', 'MARC', 'MARL', 'MARS', 'ENGA', 'DIV', 'DIVF', 'ANUL',
 ] as const;
 
-export const EVENT_TAGS: ReadonlySet<string> = new Set(EVENT_TAG_LIST);
 export const EVENT_CODE: ReadonlyMap<string, number> = new Map(EVENT_TAG_LIST.map((t, i) => [t, i]));
 
 const code = (tag: (typeof EVENT_TAG_LIST)[number]): number => EVENT_TAG_LIST.indexOf(tag);

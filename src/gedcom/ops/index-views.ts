@@ -12,9 +12,9 @@ import { transientTree } from './tree-index.js';
  * arrays.
  */
 
-export type Sex = 'M' | 'F' | 'U';
+type Sex = 'M' | 'F' | 'U';
 
-export interface NameView {
+interface NameView {
   readonly given: string;
   readonly surname: string;
   readonly suffix: string;
@@ -40,7 +40,7 @@ export interface EventView {
   readonly approximate: boolean;
 }
 
-export interface ParentLink {
+interface ParentLink {
   readonly family: string;
   /** True unless a PEDI says adopted/foster/sealing (Gramps' BIRTH relation). */
   readonly birth: boolean;
@@ -90,7 +90,7 @@ function eventViews(b: IndexBuilder, events: EventTable, start: number, end: num
 }
 
 /** The view of a person record tree (level 0 node). */
-export function personOf(root: GedcomNode, version: string): PersonView {
+function personOf(root: GedcomNode, version: string): PersonView {
   const b = viewBuilder(version);
   b.person(root, 0);
   b.finish();
@@ -122,7 +122,7 @@ export function personOf(root: GedcomNode, version: string): PersonView {
 }
 
 /** The view of a family record tree. */
-export function familyOf(root: GedcomNode, version: string): FamilyView {
+function familyOf(root: GedcomNode, version: string): FamilyView {
   const b = viewBuilder(version);
   b.family(root, 0);
   b.finish();

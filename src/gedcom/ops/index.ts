@@ -1,20 +1,10 @@
 /** Pure GEDCOM operations over the record model (no I/O). */
-export { OPS_LIMITS } from './limits.js';
-export { soundex } from './soundex.js';
-export { indexTree, TreeIndex } from './tree-index.js';
-export { personView, familyView } from './index-views.js';
-export type { PersonView, FamilyView, EventView } from './index-views.js';
-export { LivingEstimator, LIVING_ESTIMATE, julianDay, todayJulianDay } from './living.js';
-export type { LivingOptions } from './living.js';
+export { indexTree } from './tree-index.js';
+export { todayJulianDay } from './living.js';
 export { extractSubtree, SubtreeRootUnknown } from './subtree.js';
-export { selectPeople } from './select-people.js';
-export type { SubtreeDirection, SubtreeOptions, SubtreeResult } from './subtree.js';
-export { analyzeQuality, QUALITY_RULES, VERIFY_THRESHOLDS, QualityRootUnknown } from './quality.js';
-export type { QualityOptions, QualityReport, QualityRule, QualityRuleResult, QualitySeverity } from './quality.js';
-export { mergeDocuments, MERGE_THRESHOLDS, scorePair, danglingPointers } from './merge.js';
-export type { MergeCounts, MergeOptions, MergePair, MergeResult } from './merge.js';
-export { syncDocuments, fieldChanges } from './sync.js';
-export type { ChangeKind, FieldChange, RecordChange, SyncConflict, SyncOptions, SyncResult } from './sync.js';
-export { OutputDocument, writeOutputBytes, writeOutputChunks, inVersion } from './output.js';
+export { analyzeQuality, QualityRootUnknown } from './quality.js';
+export { mergeDocuments, MERGE_THRESHOLDS } from './merge.js';
+export { syncDocuments } from './sync.js';
+export { writeOutputChunks } from './output.js';
 export { mergePrompt, qualityPrompt } from './advisory-prompt.js';
 export type { AdvisoryPrompt } from './advisory-prompt.js';

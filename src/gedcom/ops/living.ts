@@ -15,7 +15,7 @@ import type { TreeIndex } from './tree-index.js';
  *   threshold (`privacy.living_threshold_years`), or when nothing at all bounds the birth (Gramps
  *   treats "no evidence" as alive).
  */
-export const LIVING_ESTIMATE = {
+const LIVING_ESTIMATE = {
   /** Gramps MAX_AGE: years a person may live. */
   maxAgeYears: 110,
   /** Gramps SIB_DIFF: siblings and spouses are born within this many years of each other. */

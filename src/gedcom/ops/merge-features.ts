@@ -11,7 +11,7 @@ import type { TreeIndex } from './tree-index.js';
  * date never touch a feature object.
  */
 
-export const APPROXIMATE_SLACK_YEARS = 5;
+const APPROXIMATE_SLACK_YEARS = 5;
 const YEAR = 365.25;
 const SLACK_DAYS = APPROXIMATE_SLACK_YEARS * YEAR;
 
@@ -170,7 +170,7 @@ export class FeatureReader {
 }
 
 /** The first dated event of the tags in order, else the first event of the tags in order; -1 when none. */
-export function vitalEvent(index: TreeIndex, p: number, a: number, b: number, c: number): number {
+function vitalEvent(index: TreeIndex, p: number, a: number, b: number, c: number): number {
   const t = index.personEvents.tag;
   const f = index.personEvents.flags;
   const start = index.personEventStart[p] as number;
@@ -260,7 +260,7 @@ function nameScore(a: NameFeature, b: NameFeature): number {
 }
 
 /** Best score over every pair of names; -1 when every pair vetoes (0 when a side has no name). */
-export function namesScore(a: readonly NameFeature[], b: readonly NameFeature[]): number {
+function namesScore(a: readonly NameFeature[], b: readonly NameFeature[]): number {
   if (a.length === 0 || b.length === 0) return 0;
   let best = -1;
   for (const x of a) for (const y of b) best = Math.max(best, nameScore(x, y));
@@ -268,7 +268,7 @@ export function namesScore(a: readonly NameFeature[], b: readonly NameFeature[])
 }
 
 /** Gramps date_match over day ranges (approximate dates widened by the slack); allocation free. */
-export function dateScore(a: DateFact | undefined, b: DateFact | undefined): number {
+function dateScore(a: DateFact | undefined, b: DateFact | undefined): number {
   if (a === undefined || b === undefined || !a.dated || !b.dated) return 0;
   if (a.earliest === b.earliest && a.latest === b.latest && !a.approximate && !b.approximate) return 1;
   const sa = a.approximate ? SLACK_DAYS : 0;

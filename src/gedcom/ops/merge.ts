@@ -47,11 +47,10 @@ export const MERGE_THRESHOLDS = {
   margin: 0.5,
 } as const;
 
-export { scorePair } from './merge-features.js';
 
 const SINGLETON_TAGS = new Set(['SEX', 'CHAN', 'RESN', 'CREA', 'RIN', 'HUSB', 'WIFE']);
 
-export interface MergePair {
+interface MergePair {
   readonly left: string;
   readonly right: string;
   readonly score: number;
@@ -71,7 +70,7 @@ export interface MergeOptions {
   readonly monitor?: WorkMonitor;
 }
 
-export interface MergeCounts {
+interface MergeCounts {
   readonly leftIndividuals: number;
   readonly rightIndividuals: number;
   readonly outputIndividuals: number;

@@ -104,7 +104,7 @@ export function writeOutputBytes(doc: GedcomDocumentLike): Buffer {
 }
 
 /** The version group a target names: 5.x files are written as 5.5.1 rules, 7.x as 7.0. */
-export function sameVersionGroup(doc: GedcomDocumentLike, target: ConversionTarget): boolean {
+function sameVersionGroup(doc: GedcomDocumentLike, target: ConversionTarget): boolean {
   return doc.version.isV7 === (target === '7.0');
 }
 

@@ -24,7 +24,7 @@ import type { WorkMonitor } from '../monitor.js';
  * (Gramps compares an uncalled method and never fires), children gaps are measured in birth
  * order (Gramps does not sort), and birth/death-equals-marriage look at every family.
  */
-export const VERIFY_THRESHOLDS = {
+const VERIFY_THRESHOLDS = {
   oldage: 90,
   hwdif: 30,
   cspace: 8,
@@ -42,15 +42,15 @@ export const VERIFY_THRESHOLDS = {
   oldunm: 99,
 } as const;
 
-export type VerifyThresholds = { readonly [K in keyof typeof VERIFY_THRESHOLDS]: number };
+type VerifyThresholds = { readonly [K in keyof typeof VERIFY_THRESHOLDS]: number };
 
 /** Gramps: the father may have died up to this many days before a child's birth. */
 const FATHER_POSTHUMOUS_DAYS = 294;
 const YEAR_DAYS = 365;
 
-export type QualitySeverity = 'error' | 'warning' | 'info';
+type QualitySeverity = 'error' | 'warning' | 'info';
 
-export const QUALITY_RULES = {
+const QUALITY_RULES = {
   // Gramps person rules
   baptism_before_birth: 'error',
   death_before_baptism: 'error',
@@ -100,9 +100,9 @@ export const QUALITY_RULES = {
   probably_living: 'info',
 } as const satisfies Record<string, QualitySeverity>;
 
-export type QualityRule = keyof typeof QUALITY_RULES;
+type QualityRule = keyof typeof QUALITY_RULES;
 
-export interface QualityRuleResult {
+interface QualityRuleResult {
   readonly rule: QualityRule;
   readonly severity: QualitySeverity;
   readonly count: number;

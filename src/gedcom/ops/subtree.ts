@@ -9,7 +9,6 @@ import { forEachPointer, indexTree, transientTree } from './tree-index.js';
 import { monitorSlice, SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
-export type { SubtreeDirection } from './select-people.js';
 
 export interface SubtreeOptions {
   /** Root individual, with `@` signs. */

@@ -17,15 +17,15 @@ import type { WorkMonitor } from '../monitor.js';
  * changed differently (or added under the same key) is a conflict: reported and left as the
  * target has it. Untouched target records are copied byte for byte.
  */
-export type ChangeKind = 'added' | 'removed' | 'modified';
+type ChangeKind = 'added' | 'removed' | 'modified';
 
-export interface FieldChange {
+interface FieldChange {
   /** Tags from the record down, with occurrence numbers: `BIRT[0].DATE[0]`. Never a value. */
   readonly path: string;
   readonly kind: ChangeKind;
 }
 
-export interface RecordChange {
+interface RecordChange {
   readonly key: string;
   readonly tag: string;
   readonly kind: ChangeKind;
@@ -34,9 +34,9 @@ export interface RecordChange {
   readonly fieldCount: number;
 }
 
-export type ConflictReason = 'target_modified' | 'target_removed' | 'target_added_differently';
+type ConflictReason = 'target_modified' | 'target_removed' | 'target_added_differently';
 
-export interface SyncConflict {
+interface SyncConflict {
   readonly key: string;
   readonly tag: string;
   readonly reason: ConflictReason;
@@ -113,7 +113,7 @@ function keyed(doc: GedcomDocumentLike, ticker: StageTicker): Keyed[] {
 }
 
 /** Field-level differences between two trees, as tag paths. */
-export function fieldChanges(base: GedcomNode, edited: GedcomNode, max: number): { fields: FieldChange[]; count: number } {
+function fieldChanges(base: GedcomNode, edited: GedcomNode, max: number): { fields: FieldChange[]; count: number } {
   const fields: FieldChange[] = [];
   let count = 0;
   const push = (path: string, kind: ChangeKind): void => {

@@ -227,7 +227,7 @@ export class TreeIndex implements TreeIndexInit {
   }
 }
 
-export function dateVersionOf(doc: GedcomDocumentLike): string {
+function dateVersionOf(doc: GedcomDocumentLike): string {
   return doc.version.family ?? (doc.version.isV7 ? '7.0' : '5.5.1');
 }
 
@@ -335,7 +335,7 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
 }
 
 /** Resolve the builder's xref ids into person and family numbers (phantoms for other targets). */
-export function finishIndex(builder: IndexBuilder, records: readonly GedcomRecord[], version: string, integrity: boolean, invalidDates: readonly string[], invalidDateCount: number): TreeIndex {
+function finishIndex(builder: IndexBuilder, records: readonly GedcomRecord[], version: string, integrity: boolean, invalidDates: readonly string[], invalidDateCount: number): TreeIndex {
   builder.finish();
   const xrefs = builder.xrefs;
   const personCount = builder.personCount;

@@ -38,7 +38,7 @@ function writePayloadLines(out: string[], level: number, node: GedcomNode, opts:
 }
 
 /** Append the canonical lines of `node` (at `level`) and its subtree to `out`, depth first without recursion. */
-export function writeCanonical(out: string[], node: GedcomNode, level: number, opts: CanonicalOptions): void {
+function writeCanonical(out: string[], node: GedcomNode, level: number, opts: CanonicalOptions): void {
   const nodes: GedcomNode[] = [node];
   const levels: number[] = [level];
   while (nodes.length > 0) {

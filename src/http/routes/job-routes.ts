@@ -20,7 +20,7 @@ import { streamSse, type SseFrame } from '../sse.js';
 const LAST_EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
 
 /** The `Last-Event-ID` header: absent, or a decimal event id; anything else is JOB_EVENT_CURSOR_INVALID. */
-export function parseLastEventId(header: string | string[] | undefined): number | null {
+function parseLastEventId(header: string | string[] | undefined): number | null {
   if (header === undefined) return null;
   if (typeof header !== 'string' || !LAST_EVENT_ID.test(header)) throw new ServiceError('JOB_EVENT_CURSOR_INVALID');
   const value = Number(header);
@@ -32,7 +32,7 @@ function frameOf(event: JobEvent | null): SseFrame | null {
   return event === null ? null : jobEventFrame(event);
 }
 
-export const LastEventIdHeader = Type.String({ pattern: LAST_EVENT_ID.source, description: 'The id of the last event received; replay resumes after it.' });
+const LastEventIdHeader = Type.String({ pattern: LAST_EVENT_ID.source, description: 'The id of the last event received; replay resumes after it.' });
 
 /** The job lifecycle routes: they translate HTTP to the job engine and admit no work. */
 export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): RouteDefinition[] {

@@ -22,11 +22,11 @@ function configHome(env: NodeJS.ProcessEnv): string {
   return env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(env.HOME ?? homedir(), '.config');
 }
 
-export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(configHome(env), 'service-sidecar', 'config.json');
 }
 
-export function defaultWorkspace(env: NodeJS.ProcessEnv = process.env): string {
+function defaultWorkspace(env: NodeJS.ProcessEnv = process.env): string {
   return join(dataHome(env), 'service-sidecar', 'workspace');
 }
 

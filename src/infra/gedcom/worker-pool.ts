@@ -27,7 +27,7 @@ export interface GedcomCheckpoints {
   held(release: () => void, ended: Promise<void>): void;
 }
 
-export interface Timers {
+interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }

@@ -52,7 +52,7 @@ export type WorkerMessage =
   | { readonly type: 'cancelled' };
 
 /** Codes a worker may report; anything else becomes GEDCOM_WORKER_FAILED on the main thread. */
-export const WORKER_FAILURE_CODES = [
+const WORKER_FAILURE_CODES = [
   'GEDCOM_ROOT_UNKNOWN',
   'GEDCOM_VERSION_UNSUPPORTED',
   'GEDCOM_INPUT_LIMIT',

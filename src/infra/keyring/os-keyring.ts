@@ -3,7 +3,7 @@ import { KeyringError, type KeyringStore } from '../../app/secrets/keyring-store
 import { defaultCollectionState } from './secret-service-lock.js';
 
 /** Keyring service name of every entry (contract.md section 5). */
-export const KEYRING_SERVICE = 'service.internal-api';
+const KEYRING_SERVICE = 'service.internal-api';
 
 function failureOf(error: unknown): KeyringError {
   const text = error instanceof Error ? error.message : '';

@@ -6,7 +6,7 @@ import { HANDSHAKE } from '../../contract/limits.js';
 export type HandshakeResult = { readonly ok: true; readonly handshake: Handshake } | { readonly ok: false; readonly reason: string };
 
 /** Strict parse of the one handshake line: a JSON object with exactly `bearer` and `app_build`. */
-export function parseHandshake(line: string): HandshakeResult {
+function parseHandshake(line: string): HandshakeResult {
   let value: unknown;
   try {
     value = JSON.parse(line);

@@ -9,8 +9,8 @@ import { DatabaseOpenError, openEncryptedDatabase, type Database } from '../data
 import { MIGRATIONS } from '../database/migrations/index.js';
 import { probeWorkspace } from '../workspace/workspace-probe.js';
 
-export const DATABASE_FILE = 'service.db';
-export const KEY_CHECK_FILE = 'service.db.keycheck';
+const DATABASE_FILE = 'service.db';
+const KEY_CHECK_FILE = 'service.db.keycheck';
 
 export interface LocalStateOptions {
   readonly configPath?: string;

@@ -4,7 +4,7 @@ import type { UpstreamCall } from './upstream-http.js';
 import { SseReading, type SseVerdict } from './sse-reading.js';
 import { member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
 
-export const ANTHROPIC_VERSION = '2023-06-01';
+const ANTHROPIC_VERSION = '2023-06-01';
 
 /**
  * Anthropic Messages streaming (research section 2.3): named events; text arrives in

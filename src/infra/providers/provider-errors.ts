@@ -83,12 +83,12 @@ export const REMEDIATIONS = {
   PROVIDER_FAILED: 'The provider failed to produce an answer; nothing was kept. Try again.',
 } as const satisfies Record<ProviderFailureCode, string>;
 
-export function ollamaPullRemediation(model: string): string {
+function ollamaPullRemediation(model: string): string {
   return `The model "${model}" is not available on this Ollama server: run "ollama pull ${model}" and try again.`;
 }
 
 /** The stable code of one upstream error. */
-export function codeOf(info: UpstreamErrorInfo): ProviderFailureCode {
+function codeOf(info: UpstreamErrorInfo): ProviderFailureCode {
   const has = (...names: string[]): boolean => names.some((name) => info.types.includes(name));
   if (has('exceed_context_size_error', 'context_length_exceeded') || CONTEXT_WORDS.test(info.message)) return 'PROVIDER_CONTEXT_EXCEEDED';
   if (has('authentication_error', 'permission_error', 'invalid_api_key') || info.status === 401 || info.status === 403) return 'PROVIDER_AUTH_REJECTED';

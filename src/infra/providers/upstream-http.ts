@@ -23,8 +23,6 @@ export interface GenerationTimeouts {
   readonly idleTimeoutMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: GenerationTimeouts = { runTimeoutMs: CHAT_LIMITS.runTimeoutMs, idleTimeoutMs: CHAT_LIMITS.idleTimeoutMs };
-
 export function boundedTimeouts(requested: Partial<GenerationTimeouts> | undefined): GenerationTimeouts {
   return {
     runTimeoutMs: Math.min(CHAT_LIMITS.runTimeoutMs, Math.max(1, requested?.runTimeoutMs ?? CHAT_LIMITS.runTimeoutMs)),

@@ -13,7 +13,7 @@ import { RETRY_POLICIES, SYSTEM_RETRY_CLOCK, type RetryClock } from './retry-pol
 import { postStreaming, type GenerationTimeouts, type ProviderTransportOptions, type UpstreamCall, type UpstreamReader } from './upstream-http.js';
 
 /** Characters as the schemas count them: Unicode code points (a surrogate pair is one). */
-export function characterCount(text: string): number {
+function characterCount(text: string): number {
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
@@ -27,7 +27,7 @@ function isHighSurrogate(unit: number): boolean {
 }
 
 /** The first `limit` code points of `text`, never splitting a surrogate pair. */
-export function takeCharacters(text: string, limit: number): string {
+function takeCharacters(text: string, limit: number): string {
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     if (count === limit) return text.slice(0, i);
