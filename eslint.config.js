@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { entryConstructsNothingRule, noModuleStateRule } from './eslint/composition-rules.js';
 import { layeringRule } from './eslint/layering-rule.js';
 
 export default tseslint.config(
@@ -16,8 +17,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    plugins: { local: { rules: { layering: layeringRule } } },
-    rules: { 'local/layering': 'error' },
+    plugins: { local: { rules: { layering: layeringRule, 'no-module-state': noModuleStateRule, 'entry-constructs-nothing': entryConstructsNothingRule } } },
+    rules: { 'local/layering': 'error', 'local/no-module-state': 'error', 'local/entry-constructs-nothing': 'error' },
   },
   {
     files: ['client/**/*.ts'],

@@ -7,7 +7,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 
 /** entry -> [bundle name, loader name] */
 const ENTRIES = [
-  ['src/cli.ts', 'sidecar', 'cli'],
+  ['src/main/cli.ts', 'sidecar', 'cli'],
   ['test/support/test-cli.ts', 'test-sidecar', 'test-cli'],
 ];
 /** Worker bundles: loaded by `new Worker(file)` from the directory of the sidecar bundle, no loader. */

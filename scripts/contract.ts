@@ -1,7 +1,7 @@
 // Regenerates the committed contract (openapi-v1.json) and the paired client's types from it.
 // `--check` writes nothing and fails when either file differs from what the code generates.
 import { readFile, writeFile } from 'node:fs/promises';
-import { contractDocumentText, errorCodesDocumentText } from '../src/contract-document.js';
+import { contractDocumentText, errorCodesDocumentText } from '../src/main/contract-document.js';
 import { clientTypesText } from './client-types.js';
 import { clientConstantsText } from './client-constants.js';
 

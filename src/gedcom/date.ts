@@ -110,8 +110,8 @@ export type GedcomDate = DateValue & {
 
 // ---------------------------------------------------------------- vocabulary
 
-const STANDARD_CALENDARS = new Set(['GREGORIAN', 'JULIAN', 'HEBREW', 'FRENCH_R']);
-const LEGACY_CALENDARS = new Set(['ROMAN', 'UNKNOWN']);
+const STANDARD_CALENDARS: ReadonlySet<string> = new Set(['GREGORIAN', 'JULIAN', 'HEBREW', 'FRENCH_R']);
+const LEGACY_CALENDARS: ReadonlySet<string> = new Set(['ROMAN', 'UNKNOWN']);
 
 const KEYWORDS: ReadonlyMap<string, { kw: string; alias: boolean }> = new Map([
   ['ABT', { kw: 'ABT', alias: false }],
@@ -150,11 +150,11 @@ const MONTH_ALIASES: ReadonlyMap<string, string> = new Map([
   ['AUG.', 'AUG'], ['SEP.', 'SEP'], ['SEPT.', 'SEP'], ['OCT.', 'OCT'], ['NOV.', 'NOV'], ['DEC.', 'DEC'],
 ]);
 
-const BCE_SPELLINGS = new Set(['B.C.', 'BC', 'B.C', 'BCE', 'B.C.E.', 'BC.', 'B.C.E']);
-const AD_SPELLINGS = new Set(['A.D.', 'AD', 'CE', 'A.D', 'C.E.']);
+const BCE_SPELLINGS: ReadonlySet<string> = new Set(['B.C.', 'BC', 'B.C', 'BCE', 'B.C.E.', 'BC.', 'B.C.E']);
+const AD_SPELLINGS: ReadonlySet<string> = new Set(['A.D.', 'AD', 'CE', 'A.D', 'C.E.']);
 
 const EXT_TAG = /^_[A-Z0-9_]+$/;
-const ALL_STANDARD_MONTHS = new Set<string>([...GREGORIAN_MONTHS, ...HEBREW_MONTHS, ...FRENCH_MONTHS]);
+const ALL_STANDARD_MONTHS: ReadonlySet<string> = new Set([...GREGORIAN_MONTHS, ...HEBREW_MONTHS, ...FRENCH_MONTHS]);
 
 function majorOf(version: string): 5 | 7 {
   return version.startsWith('7') ? 7 : 5;

@@ -32,20 +32,23 @@ export function serializeJobEvent(event: JobEvent): string {
 }
 
 /**
- * Frames of recent events, direct-mapped by sequence and checked by identity: the subscribers of
- * one event share one frame and one serialization, made when the first of them writes it (a job
- * with no reader serializes nothing). Another job's event in the same slot costs a fresh one.
+ * The SSE frames of job events, with the frames of recent events kept direct-mapped by sequence
+ * and checked by identity (JOB_LIMITS.serializedFrameCache slots): the subscribers of one event
+ * share one frame and one serialization, made when the first of them writes it (a job with no
+ * reader serializes nothing). Another job's event in the same slot costs a fresh one.
  */
-const recentFrames = new Array<SseFrame | undefined>(JOB_LIMITS.serializedFrameCache);
+export class JobEventFrames {
+  private readonly recent = new Array<SseFrame | undefined>(JOB_LIMITS.serializedFrameCache);
 
-/** The SSE frame of a job event: `id` = sequence, `event` = kind, `data` = the event. */
-export function jobEventFrame(event: JobEvent): SseFrame {
-  const slot = event.sequence % JOB_LIMITS.serializedFrameCache;
-  const cached = recentFrames[slot];
-  if (cached !== undefined && cached.data === event) return cached;
-  const id = String(event.sequence);
-  const text = serializeSseFrame({ id, event: event.kind, data: event }, serializeJobEvent(event));
-  const frame: SseFrame = { id, event: event.kind, data: event, text };
-  recentFrames[slot] = frame;
-  return frame;
+  /** The SSE frame of a job event: `id` = sequence, `event` = kind, `data` = the event. */
+  frameOf(event: JobEvent): SseFrame {
+    const slot = event.sequence % JOB_LIMITS.serializedFrameCache;
+    const cached = this.recent[slot];
+    if (cached !== undefined && cached.data === event) return cached;
+    const id = String(event.sequence);
+    const text = serializeSseFrame({ id, event: event.kind, data: event }, serializeJobEvent(event));
+    const frame: SseFrame = { id, event: event.kind, data: event, text };
+    this.recent[slot] = frame;
+    return frame;
+  }
 }

@@ -4,7 +4,7 @@ import { API_CONTRACT, isValidBuild } from '../contract/api-version.js';
 import type { ErrorCode } from '../contract/error-codes.js';
 
 /** Headers that reveal a browser, a cookie jar, an origin or a proxy (contract.md section 2, rule 3). */
-const REJECTED_METADATA = new Set([
+const REJECTED_METADATA: ReadonlySet<string> = new Set([
   'origin',
   'referer',
   'cookie',

@@ -7,7 +7,7 @@ export interface SseFrame {
   readonly id: string;
   readonly event: string;
   readonly data: unknown;
-  /** The frame as `formatSseFrame` writes it, when the source already serialized it (shared by its subscribers). */
+  /** The frame as written, when the source already serialized it (shared by its subscribers). */
   readonly text?: string;
 }
 
@@ -32,12 +32,12 @@ export interface SseOptions {
    * SSE_LIMITS.maxWriteChars instead of one write per turn; a turn that brings nothing flushes.
    */
   readonly coalesceTurns?: number;
+  /** Shared serializations of frames whose source did not serialize them (absent: each frame is serialized as written). */
+  readonly texts?: SseFrameTexts;
 }
 
 const FIELD_FORBIDDEN = /[\r\n\0]/;
 
-/** Frames by payload object: every subscriber of one event shares one serialization. */
-const serialized = new WeakMap<object, string>();
 
 /** Serializes one frame without caching; ids and event names never carry line breaks or NUL. */
 export function serializeSseFrame(frame: Omit<SseFrame, 'text'>, json: string = JSON.stringify(frame.data)): string {
@@ -46,15 +46,24 @@ export function serializeSseFrame(frame: Omit<SseFrame, 'text'>, json: string = 
   return `id: ${frame.id}\nevent: ${frame.event}\ndata: ${json}\n\n`;
 }
 
-/** Serializes one frame: its own `text` when the source has it, else once per payload object. */
-function formatSseFrame(frame: SseFrame): string {
-  if (frame.text !== undefined) return frame.text;
-  const key = typeof frame.data === 'object' && frame.data !== null ? frame.data : null;
-  const cached = key === null ? undefined : serialized.get(key);
-  if (cached !== undefined) return cached;
-  const text = serializeSseFrame(frame);
-  if (key !== null) serialized.set(key, text);
-  return text;
+/** Frame texts by payload object, held by the routes of one stream kind: every subscriber of one event shares one serialization. */
+export class SseFrameTexts {
+  private readonly byPayload = new WeakMap<object, string>();
+
+  /** The frame's own `text` when the source has it, else its serialization, made once per payload object. */
+  textOf(frame: SseFrame): string {
+    if (frame.text !== undefined) return frame.text;
+    const key = typeof frame.data === 'object' && frame.data !== null ? frame.data : null;
+    const cached = key === null ? undefined : this.byPayload.get(key);
+    if (cached !== undefined) return cached;
+    const text = serializeSseFrame(frame);
+    if (key !== null) this.byPayload.set(key, text);
+    return text;
+  }
+}
+
+function formatSseFrame(frame: SseFrame, texts: SseFrameTexts | undefined): string {
+  return texts?.textOf(frame) ?? frame.text ?? serializeSseFrame(frame);
 }
 
 /**
@@ -106,13 +115,13 @@ export async function streamSse(res: ServerResponse, source: SseSource, options:
     while (!finished) {
       const frame = await source.next();
       if (frame === null || finished) break;
-      let chunk = formatSseFrame(frame);
+      let chunk = formatSseFrame(frame, options.texts);
       // Gather what is queued, then (when allowed) what the next turns bring, into one write. The
       // source's queue is emptied every turn, so waiting here never pushes it toward its bound.
       for (let turn = 0; chunk.length < SSE_LIMITS.maxWriteChars; turn++) {
         let added = 0;
         for (let next = source.poll(); next !== null; next = chunk.length < SSE_LIMITS.maxWriteChars ? source.poll() : null) {
-          chunk += formatSseFrame(next);
+          chunk += formatSseFrame(next, options.texts);
           added++;
         }
         // Nothing more will come once the source has ended (e.g. a shutdown's terminal event): write now.

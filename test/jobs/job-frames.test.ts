@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JOB_EVENT_KINDS, JOB_STATES, type JobEvent } from '../../src/contract/jobs.js';
 import { JOB_LIMITS } from '../../src/contract/limits.js';
-import { jobEventFrame, serializeJobEvent } from '../../src/http/job-frames.js';
+import { JobEventFrames, serializeJobEvent } from '../../src/http/job-frames.js';
 
 // Any string, including quotes, backslashes, control characters, non-ASCII and lone surrogates:
 // the serializer must agree with JSON.stringify even where the contract's patterns would refuse it.
@@ -22,6 +22,7 @@ const jobEvent: fc.Arbitrary<JobEvent> = fc.record({
 });
 
 describe('job event frames', () => {
+  const frames = new JobEventFrames();
   it('serialize every event exactly as JSON.stringify does', () => {
     fc.assert(
       fc.property(jobEvent, (event) => {
@@ -34,7 +35,7 @@ describe('job event frames', () => {
   it('write one SSE frame per event (id = sequence, event = kind, data = the event)', () => {
     fc.assert(
       fc.property(jobEvent, (event) => {
-        const frame = jobEventFrame(event);
+        const frame = frames.frameOf(event);
         expect(frame.text).toBe(`id: ${event.sequence}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`);
         expect(frame.data).toBe(event);
       }),
@@ -43,13 +44,13 @@ describe('job event frames', () => {
 
   it('share one frame between the subscribers of an event, and never hand out another event’s frame', () => {
     const first = fc.sample(jobEvent, 1)[0] as JobEvent;
-    const frame = jobEventFrame(first);
-    expect(jobEventFrame(first)).toBe(frame);
+    const frame = frames.frameOf(first);
+    expect(frames.frameOf(first)).toBe(frame);
     // Same slot (same sequence, or one cache size apart), different event: a fresh frame of its own.
     const sameSequence: JobEvent = { ...first, job_id: 'job_ffffffffffffffffffffffffffffffff' };
-    expect(jobEventFrame(sameSequence).text).toContain('"job_id":"job_ffffffffffffffffffffffffffffffff"');
+    expect(frames.frameOf(sameSequence).text).toContain('"job_id":"job_ffffffffffffffffffffffffffffffff"');
     const sameSlot: JobEvent = { ...first, sequence: first.sequence + JOB_LIMITS.serializedFrameCache };
-    expect(jobEventFrame(sameSlot).id).toBe(String(first.sequence + JOB_LIMITS.serializedFrameCache));
-    expect(jobEventFrame(first).text).toBe(frame.text);
+    expect(frames.frameOf(sameSlot).id).toBe(String(first.sequence + JOB_LIMITS.serializedFrameCache));
+    expect(frames.frameOf(first).text).toBe(frame.text);
   });
 });

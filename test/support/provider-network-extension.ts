@@ -1,5 +1,5 @@
 import type { CloudProviderId } from '../../src/app/providers/catalog.js';
-import type { CompositionExtension } from '../../src/composition-extensions.js';
+import type { CompositionExtension } from '../../src/main/compositions/extensions.js';
 import { StaticHostResolver } from '../../src/infra/endpoint-probe/dns-host-resolver.js';
 
 /** Name of the variable through which an end-to-end test hands its network to the test composition. */

@@ -1,8 +1,8 @@
-// Entry of the test composition: the same sidecar with test-only producers registered.
-import { installCompositionExtension } from '../../src/composition-extensions.js';
+// Entry of the test composition: the same sidecar with test-only producers passed to `serve`.
+import { runCli as runShippedCli } from '../../src/main/cli.js';
 import { testingExtension } from './testing-capability.js';
 import { providerNetworkExtension } from './provider-network-extension.js';
 
-installCompositionExtension(testingExtension);
-installCompositionExtension(providerNetworkExtension());
-export { runCli } from '../../src/cli.js';
+export function runCli(bundleDirectory: string): void {
+  runShippedCli(bundleDirectory, [testingExtension, providerNetworkExtension()]);
+}

@@ -4,7 +4,7 @@ import type { ModuleDeclaration } from '../../src/app/capabilities/module-regist
 import type { JobContext } from '../../src/app/jobs/job-engine.js';
 import { JobCancelledError } from '../../src/app/jobs/job-work.js';
 import { ServiceError } from '../../src/app/service-error.js';
-import type { CompositionExtension } from '../../src/composition-extensions.js';
+import type { CompositionExtension } from '../../src/main/compositions/extensions.js';
 import { defineRoute } from '../../src/http/route-definition.js';
 import { JobPathParams, JobSnapshot } from '../../src/contract/jobs.js';
 import { GEDCOM_STAGE_NAMES } from '../../src/contract/gedcom-stages.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contractDocumentText, errorCodesDocumentText } from '../../src/contract-document.js';
+import { contractDocumentText, errorCodesDocumentText } from '../../src/main/contract-document.js';
 import { SIDECAR_VERSION } from '../../src/contract/build-info.js';
 import { clientTypesText } from '../../scripts/client-types.js';
 import { clientConstantsText } from '../../scripts/client-constants.js';

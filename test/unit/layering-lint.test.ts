@@ -11,7 +11,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 /** Lints `code` as if it were the file at `path` (relative to the repository) and returns the layering messages. */
 async function layeringMessages(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(process.cwd(), path) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'local/layering' || message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => message.ruleId?.startsWith('local/') === true || message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
 describe('layering lint rule (eslint/layering-rule.js)', () => {
@@ -38,6 +38,30 @@ describe('layering lint rule (eslint/layering-rule.js)', () => {
     ['src/main/probe.ts', "import { OsKeyring } from '../infra/keyring/os-keyring.js';\nexport const x = OsKeyring;\n"],
     ['src/gedcom/ops/probe.ts', "import { GEDCOM_VERSIONS } from '../../contract/gedcom-versions.js';\nexport const x = GEDCOM_VERSIONS;\n"],
   ])('allows %s importing downwards', async (path, code) => {
+    expect(await layeringMessages(path, code)).toEqual([]);
+  });
+});
+
+describe('composition rules (eslint/composition-rules.js)', () => {
+  it.each([
+    ['src/app/jobs/probe.ts', 'let calls = 0;\nexport const count = (): number => ++calls;\n', 'module state: a module-level `let`'],
+    ['src/http/probe.ts', 'const seen = new Map<string, number>();\nexport const mark = (key: string): void => void seen.set(key, 1);\n', 'module state: a module-level `new Map` can be changed by anyone; declare it `ReadonlyMap`'],
+    ['src/infra/probe.ts', 'const cache = new WeakMap<object, string>();\nexport const get = (key: object): string | undefined => cache.get(key);\n', 'module state: a module-level `new WeakMap`'],
+    ['src/gedcom/probe.ts', "export const installed: string[] = [];\n", 'module state: a module-level array without a readonly type'],
+    ['src/main/probe.ts', "import { OsKeyring } from '../infra/keyring/os-keyring.js';\nexport const keyring = (): OsKeyring => new OsKeyring();\n", 'composition: the entry point src/main/probe.ts constructs OsKeyring from src/infra/keyring/os-keyring.ts'],
+  ])('refuses %s', async (path, code, expected) => {
+    const messages = await layeringMessages(path, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it.each([
+    ['src/gedcom/probe.ts', "export const TAGS: ReadonlySet<string> = new Set(['INDI', 'FAM']);\n"],
+    ['src/gedcom/probe.ts', "export const ORDER: readonly string[] = ['HEAD', 'TRLR'];\n"],
+    ['src/gedcom/probe.ts', "export const ORDER = ['HEAD', 'TRLR'] as const;\n"],
+    ['src/http/probe.ts', 'export class Cache {\n  private readonly seen = new Map<string, number>();\n  size(): number {\n    return this.seen.size;\n  }\n}\n'],
+    ['src/main/compositions/probe.ts', "import { OsKeyring } from '../../infra/keyring/os-keyring.js';\nexport const keyring = (): OsKeyring => new OsKeyring();\n"],
+  ])('allows %s', async (path, code) => {
     expect(await layeringMessages(path, code)).toEqual([]);
   });
 });

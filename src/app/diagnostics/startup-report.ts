@@ -102,8 +102,6 @@ const CODE_TEXT: Record<StartupCode, CodeEntry> = {
   },
 };
 
-let knownReport: ReturnType<typeof Compile> | undefined;
-
 export function platformOf(platform: string, architecture: string): StartupPlatformResponse {
   const operatingSystem = platform === 'linux' ? 'linux' : platform === 'darwin' ? 'macos' : platform === 'win32' ? 'windows' : 'unsupported';
   const arch = architecture === 'x64' ? 'x64' : architecture === 'arm64' ? 'arm64' : 'unsupported';
@@ -116,6 +114,8 @@ export function platformOf(platform: string, architecture: string): StartupPlatf
  */
 export class StartupReport {
   readonly report: StartupDiagnosticReportResponse;
+  /** The report's schema, compiled on the first check. */
+  private known: ReturnType<typeof Compile> | undefined;
 
   constructor(codes: Readonly<Record<StartupComponentName, StartupCode>>, platform: StartupPlatformResponse) {
     const components = STARTUP_COMPONENTS.map((component): StartupDiagnosticComponentResponse => {
@@ -150,8 +150,8 @@ export class StartupReport {
 
   /** The report checked against the known-codes schema; an invalid report is a failure, never a malformed answer. */
   checked(): StartupDiagnosticReportResponse {
-    knownReport ??= Compile(KnownStartupReport);
-    if (!knownReport.Check(this.report)) throw new ServiceError('INTERNAL_FAILURE');
+    this.known ??= Compile(KnownStartupReport);
+    if (!this.known.Check(this.report)) throw new ServiceError('INTERNAL_FAILURE');
     return this.report;
   }
 }

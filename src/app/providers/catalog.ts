@@ -30,7 +30,7 @@ export interface CatalogOptions {
   readonly capabilities?: Partial<Record<ProviderId, ProviderCapabilities>>;
 }
 
-const BOTH_MODULES: ProviderCapabilities['modules'] = ['chat', 'gedcom'];
+const bothModules = (): ProviderCapabilities['modules'] => ['chat', 'gedcom'];
 
 export class ProviderCatalog {
   private readonly entries: ReadonlyMap<ProviderId, ProviderEntry>;
@@ -46,7 +46,7 @@ export class ProviderCatalog {
         testPath: '/api/version',
         credentialReference: null,
         credentialRequired: false,
-        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: BOTH_MODULES, tools: false },
+        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: bothModules(), tools: false },
       },
       {
         id: 'openai_compatible',
@@ -56,7 +56,7 @@ export class ProviderCatalog {
         testPath: '/models',
         credentialReference: 'openai_compatible.api_key',
         credentialRequired: false,
-        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: BOTH_MODULES, tools: false },
+        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: bothModules(), tools: false },
       },
       {
         id: 'openai',
@@ -66,7 +66,7 @@ export class ProviderCatalog {
         testPath: '/models',
         credentialReference: 'openai.api_key',
         credentialRequired: true,
-        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: BOTH_MODULES, tools: false },
+        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: bothModules(), tools: false },
       },
       {
         id: 'anthropic',
@@ -76,7 +76,7 @@ export class ProviderCatalog {
         testPath: '/v1/models',
         credentialReference: 'anthropic.api_key',
         credentialRequired: true,
-        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: BOTH_MODULES, tools: false },
+        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: bothModules(), tools: false },
       },
     ];
     this.entries = new Map(list.map((entry) => [entry.id, { ...entry, capabilities: options.capabilities?.[entry.id] ?? entry.capabilities }]));

@@ -50,7 +50,11 @@ export type EndpointRejection =
   | 'tls_failed'
   | 'unreachable'
   | 'timeout'
-  | 'protocol_error';
+  | 'protocol_error'
+  // the answer to the probe (endpoint-answer.ts)
+  | 'not_provider_api'
+  | 'rate_limited'
+  | 'server_error';
 
 /** An endpoint whose text passed the policy. */
 export interface EndpointTarget {

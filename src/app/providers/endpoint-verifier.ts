@@ -4,6 +4,7 @@ import type { ProviderId, ProviderKind } from '../../contract/providers.js';
 import { ServiceError } from '../service-error.js';
 import { parseAddress, type ParsedAddress } from './address-class.js';
 import type { ProviderEntry } from './catalog.js';
+import { judgeProbeAnswer, probeHeaders, PROBE_REMEDIATIONS } from './endpoint-answer.js';
 import { checkEndpointUrl, destinationRefusal, type EndpointRejection, type EndpointTarget } from './endpoint-policy.js';
 import type { EndpointProber, HostResolver } from './ports.js';
 
@@ -29,8 +30,8 @@ export interface VerifiedEndpoint {
   readonly identity: string;
 }
 
-function endpointRejected(reason: EndpointRejection, extra: readonly { name: string; value: string }[] = []): ServiceError {
-  return new ServiceError('ENDPOINT_REJECTED', [{ name: 'reason', value: reason }, ...extra]);
+function endpointRejected(reason: EndpointRejection, extra: readonly { name: string; value: string | number }[] = []): ServiceError {
+  return new ServiceError('ENDPOINT_REJECTED', [{ name: 'reason', value: reason }, ...extra], PROBE_REMEDIATIONS[reason] ?? null);
 }
 
 /** The destination identity: SHA-256 over provider, scheme, host, port, resolved addresses and the TLS key. */
@@ -80,7 +81,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | 'timeout'> {
 }
 
 export interface VerifyOptions {
-  /** True: one GET of the provider's test path (the explicit endpoint test). False: connect and TLS only. */
+  /**
+   * True: one GET of the provider's test path (the explicit endpoint test), whose answer must have
+   * the provider's own shape. False: connect and TLS only.
+   */
   readonly sendRequest: boolean;
 }
 
@@ -113,6 +117,7 @@ export class EndpointVerifier {
       address: pinnedAddress,
       path: `${target.basePath}${entry.testPath}`,
       sendRequest: options.sendRequest,
+      headers: probeHeaders(target.providerId),
       timeoutMs: PROVIDER_LIMITS.probeTimeoutMs,
     });
     switch (outcome.kind) {
@@ -128,6 +133,10 @@ export class EndpointVerifier {
         break;
     }
     if (outcome.status !== null && outcome.status >= 300 && outcome.status <= 399) throw endpointRejected('redirect');
+    if (outcome.status !== null) {
+      const refusal = judgeProbeAnswer(target.providerId, outcome.status, outcome.body ?? '', outcome.bodyComplete);
+      if (refusal) throw endpointRejected(refusal, [{ name: 'upstream_status', value: outcome.status }]);
+    }
     if (target.scheme === 'https' && outcome.spkiSha256 === null) throw endpointRejected('tls_failed', [{ name: 'tls', value: 'handshake_failed' }]);
     const spkiSha256 = target.scheme === 'https' ? outcome.spkiSha256 : null;
     return {

@@ -26,13 +26,23 @@ export interface ProbeTarget {
   readonly path: string;
   /** False: connect (and handshake TLS) only, send no request. */
   readonly sendRequest: boolean;
+  /** Extra request headers the provider documents for its test path (never a credential). */
+  readonly headers: readonly (readonly [string, string])[];
   readonly timeoutMs: number;
 }
 
 export type TlsFailure = 'hostname_mismatch' | 'certificate_untrusted' | 'certificate_expired' | 'handshake_failed';
 
 export type ProbeOutcome =
-  | { readonly kind: 'answered'; readonly status: number | null; readonly spkiSha256: string | null }
+  | {
+      readonly kind: 'answered';
+      readonly status: number | null;
+      readonly spkiSha256: string | null;
+      /** The answer's body (identity or chunked, decoded), at most maxProbeAnswerBytes; null without a request. */
+      readonly body: string | null;
+      /** False when the body was cut at maxProbeAnswerBytes. */
+      readonly bodyComplete: boolean;
+    }
   | { readonly kind: 'tls_failed'; readonly failure: TlsFailure }
   | { readonly kind: 'unreachable' }
   | { readonly kind: 'timeout' }
@@ -40,7 +50,7 @@ export type ProbeOutcome =
 
 /**
  * Connects directly to one numeric address (no proxy, no redirect, no session reuse), verifies TLS
- * against the name, and reads at most the status line of one answer.
+ * against the name, and reads one bounded answer (status and body).
  */
 export interface EndpointProber {
   probe(target: ProbeTarget): Promise<ProbeOutcome>;

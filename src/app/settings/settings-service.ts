@@ -4,7 +4,7 @@ import { ServiceError, type ServiceErrorDetail } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import type { SettingsStore, StoredSettings } from './settings-store.js';
 
-const BY_KEY = new Map<string, SettingDefinition>(SETTINGS_CATALOG.map((definition) => [definition.key, definition]));
+const BY_KEY: ReadonlyMap<string, SettingDefinition> = new Map(SETTINGS_CATALOG.map((definition) => [definition.key, definition]));
 
 function validValue(definition: SettingDefinition, value: unknown): value is SettingValue {
   switch (definition.type) {

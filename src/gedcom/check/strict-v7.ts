@@ -22,7 +22,7 @@ export interface StrictFinding {
 }
 
 /** Parse findings that 7.0 forbids whatever their default severity. */
-const FORBIDDEN_FINDINGS = new Set([
+const FORBIDDEN_FINDINGS: ReadonlySet<string> = new Set([
   'LINE_TERMINATORS_MIXED',
   'LINE_TERMINATOR_LFCR',
   'LINE_BLANK',
@@ -53,11 +53,11 @@ const FORBIDDEN_FINDINGS = new Set([
 ]);
 
 /** Structures whose 7.0 payload is one line (enumerations and other non-text datatypes). */
-const SINGLE_LINE = new Set([
+const SINGLE_LINE: ReadonlySet<string> = new Set([
   'SEX', 'DATE', 'TIME', 'AGE', 'LANG', 'RESN', 'PEDI', 'QUAY', 'STAT', 'MEDI', 'ROLE', 'ADOP', 'FORM', 'MIME',
   'LATI', 'LONG', 'UID', 'VERS', 'TAG', 'CREA', 'SDATE', 'HEIGHT', 'WIDTH', 'TOP', 'LEFT',
 ]);
-const SEX_7 = new Set(['M', 'F', 'U', 'X']);
+const SEX_7: ReadonlySet<string> = new Set(['M', 'F', 'U', 'X']);
 const TAG_7 = /^(?:[A-Z][A-Z0-9_]*|_[A-Z0-9_]+)$/;
 const XREF_7 = /^@[A-Z0-9_]+@$/;
 // eslint-disable-next-line no-control-regex

@@ -57,7 +57,7 @@ export const TRANSLIT_TYPE_TO_LANG: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** 7.0 ROLE enumeration and common words that mean one of them. */
-export const ROLE_ENUM = new Set([
+export const ROLE_ENUM: ReadonlySet<string> = new Set([
   'CHIL', 'CLERGY', 'FATH', 'FRIEND', 'GODP', 'HUSB', 'MOTH', 'MULTIPLE', 'NGHBR', 'OFFICIATOR', 'PARENT',
   'SPOU', 'WIFE', 'WITN', 'OTHER',
 ]);
@@ -123,7 +123,7 @@ export const EXID_TYPE = {
 } as const;
 
 /** Every standard tag of GEDCOM 7.0. */
-export const TAGS_70 = new Set([
+export const TAGS_70: ReadonlySet<string> = new Set([
   'ABBR', 'ADDR', 'ADOP', 'ADR1', 'ADR2', 'ADR3', 'AFN', 'AGE', 'AGNC', 'ALIA', 'ANCI', 'ANUL', 'ASSO', 'AUTH',
   'BAPL', 'BAPM', 'BARM', 'BASM', 'BIRT', 'BLES', 'BURI', 'CALN', 'CAST', 'CAUS', 'CENS', 'CHAN', 'CHIL', 'CHR', 'CHRA',
   'CITY', 'CONF', 'CONL', 'CONT', 'COPR', 'CORP', 'CREA', 'CREM', 'CROP', 'CTRY', 'DATA', 'DATE', 'DEAT', 'DESI',

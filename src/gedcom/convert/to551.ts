@@ -21,9 +21,9 @@ import { Notes, XrefFactory, child, cloneNode, keepUnparsedAsExtension, node, pa
 import type { TagPath } from './tree.js';
 import { dateTo551, fileTo551, langTo551 } from './values.js';
 
-const TO_EXTENSION = new Set(['UID', 'CREA', 'NO', 'INIL', 'SDATE', 'TRAN', 'MIME', 'CROP', 'SCHMA']);
-const LOWER_ENUMS = new Set(['PEDI', 'MEDI', 'STAT']);
-const NAME_TYPES_551 = new Set(['AKA', 'BIRTH', 'IMMIGRANT', 'MAIDEN', 'MARRIED']);
+const TO_EXTENSION: ReadonlySet<string> = new Set(['UID', 'CREA', 'NO', 'INIL', 'SDATE', 'TRAN', 'MIME', 'CROP', 'SCHMA']);
+const LOWER_ENUMS: ReadonlySet<string> = new Set(['PEDI', 'MEDI', 'STAT']);
+const NAME_TYPES_551: ReadonlySet<string> = new Set(['AKA', 'BIRTH', 'IMMIGRANT', 'MAIDEN', 'MARRIED']);
 
 export function convertTo551(records: readonly GedcomNode[]): { records: GedcomNode[]; notes: Notes } {
   const notes = new Notes();

@@ -45,7 +45,7 @@ export interface To7Options {
 const VALID_XREF_7 = /^@[A-Z0-9_]+@$/;
 const VALID_TAG_7 = /^(?:[A-Z][A-Z0-9_]*|_[A-Z0-9_]+)$/;
 
-const SEX_VALUES = new Set(['M', 'F', 'U', 'X']);
+const SEX_VALUES: ReadonlySet<string> = new Set(['M', 'F', 'U', 'X']);
 const SEX_WORDS: ReadonlyMap<string, string> = new Map([
   ['male', 'M'], ['man', 'M'], ['female', 'F'], ['woman', 'F'], ['unknown', 'U'], ['?', 'U'],
 ]);
@@ -63,9 +63,9 @@ const TAG_RENAMES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Extensions written by the 7.0 -> 5.5.1 conversion for structures 5.5.1 cannot hold. */
-const UNPREFIX = new Set(['UID', 'CREA', 'PHRASE', 'TRAN', 'SCHMA', 'MIME', 'INIL', 'NO', 'SDATE', 'CROP', 'TIME', 'LANG', 'TITL', 'ASSO', 'EXID']);
+const UNPREFIX: ReadonlySet<string> = new Set(['UID', 'CREA', 'PHRASE', 'TRAN', 'SCHMA', 'MIME', 'INIL', 'NO', 'SDATE', 'CROP', 'TIME', 'LANG', 'TITL', 'ASSO', 'EXID']);
 
-const ORD_TAGS = new Set(['BAPL', 'CONL', 'ENDL', 'INIL', 'SLGC', 'SLGS']);
+const ORD_TAGS: ReadonlySet<string> = new Set(['BAPL', 'CONL', 'ENDL', 'INIL', 'SLGC', 'SLGS']);
 
 export function convertTo7(
   records: readonly GedcomNode[],

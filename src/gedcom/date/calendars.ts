@@ -59,7 +59,7 @@ function isJulianLeap(astroYear: number): boolean {
   return mod(astroYear, 4) === 0;
 }
 
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const MONTH_DAYS: readonly number[] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** month is 1..12 */
 function westernMonthLength(calendar: 'GREGORIAN' | 'JULIAN', astroYear: number, month: number): number {

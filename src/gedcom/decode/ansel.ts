@@ -3,19 +3,20 @@ import { ANSEL_COMBINING, ANSEL_SPACING } from './ansel-table.js';
 
 const DECODE = new Int32Array(256).fill(-1);
 const COMBINING = new Uint8Array(256);
-const ENCODE = new Map<number, number>();
 
 for (let b = 0; b < 0x80; b++) DECODE[b] = b;
-for (const [byte, cp] of ANSEL_SPACING) {
-  DECODE[byte] = cp;
-  if (byte !== 0xc7) ENCODE.set(cp, byte);
-}
+for (const [byte, cp] of ANSEL_SPACING) DECODE[byte] = cp;
 for (const [byte, cp] of ANSEL_COMBINING) {
   DECODE[byte] = cp;
   COMBINING[byte] = 1;
-  ENCODE.set(cp, byte);
 }
-for (let b = 0; b < 0x80; b++) ENCODE.set(b, b);
+
+/** Code point -> ANSEL byte: ASCII as itself, the spacing characters (0xC7 decodes but is not written), the combining marks. */
+const ENCODE: ReadonlyMap<number, number> = new Map<number, number>([
+  ...ANSEL_SPACING.filter(([byte]) => byte !== 0xc7).map(([byte, cp]): [number, number] => [cp, byte]),
+  ...ANSEL_COMBINING.map(([byte, cp]): [number, number] => [cp, byte]),
+  ...Array.from({ length: 0x80 }, (_, b): [number, number] => [b, b]),
+]);
 
 /** True when the byte has a meaning in our ANSEL table. */
 export function isAnselDefined(byte: number): boolean {

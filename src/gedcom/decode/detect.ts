@@ -3,7 +3,7 @@ import type { DiagnosticCode } from '../diagnostics.js';
 import type { ByteStats } from './byte-stats.js';
 import { charsetFromName } from './charset-names.js';
 import { isAnselDefined } from './ansel.js';
-import { codePageChar } from './single-byte.js';
+import { singleByteTable } from './single-byte.js';
 
 interface EncodingFinding {
   readonly code: DiagnosticCode;
@@ -31,11 +31,13 @@ export interface EncodingEvidence {
 /** cp850 puts accented letters where cp437 has box drawing and Greek: use that to choose. */
 function chooseDosCodePage(high: Uint32Array): 'CP437' | 'CP850' {
   let favour850 = 0;
+  const cp437 = singleByteTable('CP437');
+  const cp850 = singleByteTable('CP850');
   for (let b = 0x80; b < 0x100; b++) {
     const n = high[b - 0x80] ?? 0;
     if (n === 0) continue;
-    const c437 = codePageChar('CP437', b);
-    const c850 = codePageChar('CP850', b);
+    const c437 = String.fromCharCode(cp437[b] ?? 0xfffd);
+    const c850 = String.fromCharCode(cp850[b] ?? 0xfffd);
     if (c437 === c850) continue;
     const l437 = /\p{L}/u.test(c437);
     const l850 = /\p{L}/u.test(c850);

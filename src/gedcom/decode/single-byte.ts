@@ -1,4 +1,3 @@
-import type { GedcomEncoding } from '../model.js';
 import type { ByteCodec, EncodeResult } from './codec.js';
 
 export type SingleByteEncoding = 'ASCII' | 'CP1252' | 'LATIN1' | 'CP437' | 'CP850' | 'MACINTOSH';
@@ -30,7 +29,7 @@ function buildTable(encoding: SingleByteEncoding): Uint16Array {
   return table;
 }
 
-/** Exported for the test that compares the tables with iconv-lite's. */
+/** The code point of each byte (code-page detection, and the test that compares the tables with iconv-lite's). */
 export function singleByteTable(encoding: SingleByteEncoding): Uint16Array {
   return buildTable(encoding);
 }
@@ -88,29 +87,7 @@ class SingleByteCodec implements ByteCodec {
   }
 }
 
-const cache = new Map<GedcomEncoding, ByteCodec>();
-
+/** A codec of one single-byte encoding (its tables are 256 entries: built per use, nothing kept between documents). */
 export function singleByteCodec(encoding: SingleByteEncoding): ByteCodec {
-  let codec = cache.get(encoding);
-  if (codec === undefined) {
-    codec = new SingleByteCodec(encoding);
-    cache.set(encoding, codec);
-  }
-  return codec;
-}
-
-/** Code points for cp437 and cp850 of a byte, to tell them apart. */
-export function codePageChar(encoding: 'CP437' | 'CP850', byte: number): string {
-  const t = buildTableCached(encoding);
-  return String.fromCharCode(t[byte] as number);
-}
-
-const tableCache = new Map<SingleByteEncoding, Uint16Array>();
-function buildTableCached(encoding: SingleByteEncoding): Uint16Array {
-  let t = tableCache.get(encoding);
-  if (t === undefined) {
-    t = buildTable(encoding);
-    tableCache.set(encoding, t);
-  }
-  return t;
+  return new SingleByteCodec(encoding);
 }

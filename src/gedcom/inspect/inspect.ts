@@ -32,7 +32,7 @@ export interface InspectOptions {
   readonly totalBytes?: number | null;
   readonly onProgress?: (bytes: number) => void;
 }
-const NEEDS_XREF = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
+const NEEDS_XREF: ReadonlySet<string> = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
 
 /** Streaming state of one inspection. */
 class Inspection {

@@ -28,11 +28,9 @@ export function dateScratch(): DateScratch {
   return { valid: true, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false };
 }
 
-/** Date payloads repeat a lot in real files: parsed values are memoised, up to OPS_LIMITS.dateMemoEntries per version. */
-const dateMemo = new Map<string, Map<string, ParsedDate>>();
 
 /** JAN..DEC packed as three char codes (c0 << 16 | c1 << 8 | c2) -> month 1..12. */
-const MONTH_CODE = new Map<number, number>(
+const MONTH_CODE: ReadonlyMap<number, number> = new Map<number, number>(
   ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'].map((m, i) => [(m.charCodeAt(0) << 16) | (m.charCodeAt(1) << 8) | m.charCodeAt(2), i + 1]),
 );
 
@@ -104,37 +102,44 @@ function setRange(out: DateScratch, earliest: number, latest: number): void {
   out.ranged = true;
 }
 
-function generalDate(text: string, version: string): ParsedDate {
-  let memo = dateMemo.get(version);
-  if (memo === undefined) dateMemo.set(version, (memo = new Map()));
-  const hit = memo.get(text);
-  if (hit !== undefined) return hit;
-  const parsed = parseDate(text, version);
-  const range = parsed.valid ? dateRange(parsed) : undefined;
-  const value: ParsedDate =
-    range === undefined
-      ? { valid: parsed.valid, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false }
-      : { valid: true, earliest: range.earliest, latest: range.latest, approximate: range.approximate, ranged: true };
-  if (memo.size >= OPS_LIMITS.dateMemoEntries) memo.clear();
-  memo.set(text, value);
-  return value;
-}
+/**
+ * Reads the DATE payloads of one document (one version). Date payloads repeat a lot in real files:
+ * parsed values are memoised, up to OPS_LIMITS.dateMemoEntries, for the life of the reader.
+ */
+export class DateReader {
+  private readonly memo = new Map<string, ParsedDate>();
+  private readonly check = dateScratch();
 
-/** Parse a DATE payload into `out`. */
-export function dateInto(text: string, version: string, out: DateScratch): void {
-  if (simpleDateInto(text, out)) return;
-  const p = generalDate(text, version);
-  out.valid = p.valid;
-  out.earliest = p.earliest;
-  out.latest = p.latest;
-  out.approximate = p.approximate;
-  out.ranged = p.ranged;
-}
+  constructor(private readonly version: string) {}
 
-const checkScratch = dateScratch();
+  /** Parse a DATE payload into `out`. */
+  into(text: string, out: DateScratch): void {
+    if (simpleDateInto(text, out)) return;
+    const p = this.general(text);
+    out.valid = p.valid;
+    out.earliest = p.earliest;
+    out.latest = p.latest;
+    out.approximate = p.approximate;
+    out.ranged = p.ranged;
+  }
 
-/** Whether a DATE payload parses to a valid value. */
-export function dateIsValid(text: string, version: string): boolean {
-  dateInto(text, version, checkScratch);
-  return checkScratch.valid;
+  /** Whether a DATE payload parses to a valid value. */
+  isValid(text: string): boolean {
+    this.into(text, this.check);
+    return this.check.valid;
+  }
+
+  private general(text: string): ParsedDate {
+    const hit = this.memo.get(text);
+    if (hit !== undefined) return hit;
+    const parsed = parseDate(text, this.version);
+    const range = parsed.valid ? dateRange(parsed) : undefined;
+    const value: ParsedDate =
+      range === undefined
+        ? { valid: parsed.valid, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false }
+        : { valid: true, earliest: range.earliest, latest: range.latest, approximate: range.approximate, ranged: true };
+    if (this.memo.size >= OPS_LIMITS.dateMemoEntries) this.memo.clear();
+    this.memo.set(text, value);
+    return value;
+  }
 }

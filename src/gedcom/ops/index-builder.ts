@@ -1,5 +1,5 @@
 import type { GedcomNode } from '../model.js';
-import { dateInto, dateScratch } from './date-value.js';
+import { DateReader, dateScratch } from './date-value.js';
 import { EVENT_CODE, EventTableBuilder, EV_APPROXIMATE, EV_DATED, EV_DATE_VALID, EV_SOURCED, PERSON_VITAL_CODES, SOURCE_VITAL_CODES } from './event-table.js';
 import { GrowInt32, GrowUint8 } from './growable.js';
 import { StringTable } from './string-table.js';
@@ -121,6 +121,7 @@ export class IndexBuilder {
   private readonly adapter = new NodeValue();
   private readonly childAdapter = new NodeValue();
   private readonly date = dateScratch();
+  private readonly dates: DateReader;
   private readonly marks: Marks = { names: 0, events: 0, famc: 0, fams: 0, children: 0 };
   // the record
   private isFamily = false;
@@ -150,6 +151,7 @@ export class IndexBuilder {
   private pedi: string | null = null;
 
   constructor(private readonly options: BuilderOptions) {
+    this.dates = new DateReader(options.version);
     const people = options.expectedPeople;
     const families = options.expectedFamilies;
     this.personRecord = new GrowInt32(people);
@@ -237,7 +239,7 @@ export class IndexBuilder {
         else if (tag === 'DATE') {
           if (this.dated) return;
           const d = this.date;
-          dateInto(line.value(), this.options.version, d);
+          this.dates.into(line.value(), d);
           this.dateValid = d.valid;
           if (d.ranged) {
             this.dated = true;

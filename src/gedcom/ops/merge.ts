@@ -48,7 +48,7 @@ export const MERGE_THRESHOLDS = {
 } as const;
 
 
-const SINGLETON_TAGS = new Set(['SEX', 'CHAN', 'RESN', 'CREA', 'RIN', 'HUSB', 'WIFE']);
+const SINGLETON_TAGS: ReadonlySet<string> = new Set(['SEX', 'CHAN', 'RESN', 'CREA', 'RIN', 'HUSB', 'WIFE']);
 
 interface MergePair {
   readonly left: string;

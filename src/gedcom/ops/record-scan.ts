@@ -1,6 +1,6 @@
 import type { RecordSpan } from '../model.js';
 import type { RecordLineReader } from '../parse/record-lines.js';
-import { dateIsValid } from './date-value.js';
+import type { DateReader } from './date-value.js';
 import type { IndexBuilder, LineValue } from './index-builder.js';
 import { pointerIdOf } from './index-builder.js';
 import type { XrefTable } from './xref-table.js';
@@ -55,7 +55,7 @@ export class RecordScan {
   constructor(
     private readonly reader: RecordLineReader,
     private readonly builder: IndexBuilder,
-    private readonly version: string,
+    private readonly dates: DateReader,
   ) {
     this.line = new CachedLine(reader);
   }
@@ -100,7 +100,7 @@ export class RecordScan {
           const id = line.pointerId(b.xrefs);
           if (id >= 0) this.pointers.push(id);
         }
-        if (tag === 'DATE' && !dateIsValid(line.value(), this.version)) this.invalidDates++;
+        if (tag === 'DATE' && !this.dates.isValid(line.value())) this.invalidDates++;
       }
       if (kind !== SCAN_OTHER) {
         if (level === 1) b.line1(tag, line);

@@ -1,6 +1,6 @@
 import type { GedcomDocumentLike, GedcomNode, GedcomRecord } from '../model.js';
 import { GedcomDocument } from '../document.js';
-import { dateIsValid } from './date-value.js';
+import { DateReader } from './date-value.js';
 import type { EventTable } from './event-table.js';
 import { EV_DATED, TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_CREM, TAG_DEAT } from './event-table.js';
 import { IndexBuilder } from './index-builder.js';
@@ -246,12 +246,12 @@ export function forEachPointer(node: GedcomNode, visit: (pointer: string, node: 
   }
 }
 
-function countInvalidDates(node: GedcomNode, version: string): number {
+function countInvalidDates(node: GedcomNode, dates: DateReader): number {
   let n = 0;
   const stack: GedcomNode[] = [node];
   while (stack.length > 0) {
     const x = stack.pop() as GedcomNode;
-    if (x.tag === 'DATE' && !dateIsValid(x.value, version)) n++;
+    if (x.tag === 'DATE' && !dates.isValid(x.value)) n++;
     for (const c of x.children) stack.push(c);
   }
   return n;
@@ -291,7 +291,8 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
   const builder = new IndexBuilder({ version, allEvents: false, places: options.places === true, expectedPeople, expectedFamilies });
   const xrefs = builder.xrefs;
   const reader = doc instanceof GedcomDocument ? doc.lineReader() : null;
-  const scan = reader === null ? null : new RecordScan(reader, builder, version);
+  const dates = new DateReader(version);
+  const scan = reader === null ? null : new RecordScan(reader, builder, dates);
   const invalidDate = (at: string, n: number): void => {
     invalidDateCount += n;
     for (let i = 0; i < n && invalidDates.length < maxListed; i++) invalidDates.push(at);
@@ -320,7 +321,7 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
       else if (kind === SCAN_FAMILY) builder.family(root, r);
       if (integrity) {
         forEachPointer(root, (p) => xrefs.point(p));
-        const n = countInvalidDates(root, version);
+        const n = countInvalidDates(root, dates);
         if (n > 0) invalidDate(xref ?? tag, n);
       }
     }

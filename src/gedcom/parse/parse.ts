@@ -40,7 +40,7 @@ function isWordByte(b: number): boolean {
 }
 
 /** Record types that need an xref. */
-const NEEDS_XREF = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
+const NEEDS_XREF: ReadonlySet<string> = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
 
 function xrefText(buf: Buffer, s: number, e: number, codec: { decode(b: Buffer, s: number, e: number): string }): string {
   for (let i = s; i < e; i++) if ((buf[i] as number) >= 0x80) return codec.decode(buf, s, e);

@@ -19,7 +19,7 @@ import { CHAT_LIMITS } from '../../contract/limits.js';
 import type { ChatService } from '../../app/chat/chat-service.js';
 import { ServiceError } from '../../app/service-error.js';
 import { defineRoute, type RouteDefinition } from '../route-definition.js';
-import { streamSse } from '../sse.js';
+import { SseFrameTexts, streamSse } from '../sse.js';
 import { toHttpValidationError } from '../validation-error.js';
 import { Type } from 'typebox';
 
@@ -49,11 +49,12 @@ const OWNER_HEADER = {
   required: true,
 };
 const LastEventIdHeader = Type.String({ pattern: LAST_EVENT_ID.source, description: 'The id of the last event received; replay resumes after it.' });
-const TAGS = ['chat'];
+const TAGS: readonly string[] = ['chat'];
 const BASE = '/api/v1/chat/sessions';
 
 /** The transient chat routes: they translate HTTP to the chat service and decide nothing. */
 export function chatRoutes(chat: ChatService): RouteDefinition[] {
+  const texts = new SseFrameTexts();
   return [
     defineRoute({
       operationId: 'getInternalChatCapability',
@@ -176,7 +177,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
               onEnd: (listener) => reader.onEnd(listener),
               close: () => reader.close(),
             },
-            { heartbeatMs: CHAT_LIMITS.heartbeatMs },
+            { heartbeatMs: CHAT_LIMITS.heartbeatMs, texts },
           ),
         );
       },

@@ -14,7 +14,7 @@ import type { ShutdownPreflight } from '../../app/jobs/active-work.js';
 import type { JobLifecycle } from '../../app/jobs/job-engine.js';
 import { ServiceError } from '../../app/service-error.js';
 import { defineRoute, type RouteDefinition } from '../route-definition.js';
-import { jobEventFrame } from '../job-frames.js';
+import { JobEventFrames } from '../job-frames.js';
 import { streamSse, type SseFrame } from '../sse.js';
 
 const LAST_EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
@@ -28,14 +28,13 @@ function parseLastEventId(header: string | string[] | undefined): number | null 
   return value;
 }
 
-function frameOf(event: JobEvent | null): SseFrame | null {
-  return event === null ? null : jobEventFrame(event);
-}
 
 const LastEventIdHeader = Type.String({ pattern: LAST_EVENT_ID.source, description: 'The id of the last event received; replay resumes after it.' });
 
 /** The job lifecycle routes: they translate HTTP to the job engine and admit no work. */
 export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): RouteDefinition[] {
+  const frames = new JobEventFrames();
+  const frameOf = (event: JobEvent | null): SseFrame | null => (event === null ? null : frames.frameOf(event));
   return [
     defineRoute({
       operationId: 'listInternalJobs',

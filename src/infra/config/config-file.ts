@@ -5,7 +5,6 @@ import { Compile } from 'typebox/compile';
 import { CONFIGURABLE_MODULES, ServiceConfigFile, type ConfigurableModule } from '../../contract/service-config.js';
 
 const CONFIG_MAX_BYTES = 65_536;
-let validator: ReturnType<typeof Compile> | undefined;
 
 export interface ResolvedConfig {
   /** `ok`: file read and valid; `defaults`: no file, defaults used; `invalid`: present but unusable. */
@@ -55,8 +54,8 @@ export function loadConfig(configPath: string | undefined, workspaceOverride: st
   } catch {
     return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
   }
-  validator ??= Compile(ServiceConfigFile);
-  if (!validator.Check(parsed)) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
+  // Read once per process: the schema is compiled for this read and not kept.
+  if (!Compile(ServiceConfigFile).Check(parsed)) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
   const file = parsed as ServiceConfigFile;
   const modules = file.modules as Partial<Record<ConfigurableModule, boolean>> | undefined;
   return {

@@ -4,7 +4,7 @@ import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import type { EndpointProber, EndpointTransport, ProbeOutcome, ProbeTarget, TlsFailure } from '../../app/providers/ports.js';
 
-const UNTRUSTED = new Set([
+const UNTRUSTED: ReadonlySet<string> = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',

@@ -1,7 +1,7 @@
-import { contractRoutes } from './compose.js';
-import { ERROR_CATALOGUE } from './contract/error-codes.js';
-import { NAMED_SCHEMAS } from './contract/named-schemas.js';
-import { buildOpenApiDocument } from './http/openapi-document.js';
+import { contractRoutes } from './compositions/service.js';
+import { ERROR_CATALOGUE } from '../contract/error-codes.js';
+import { NAMED_SCHEMAS } from '../contract/named-schemas.js';
+import { buildOpenApiDocument } from '../http/openapi-document.js';
 
 /** The text of openapi-v1.json, generated from the route table and the TypeBox schemas. */
 export function contractDocumentText(): string {

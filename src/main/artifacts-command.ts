@@ -1,5 +1,6 @@
-import { isArtifactScope, FileArtifactRegistry } from './infra/artifacts/file-artifact-registry.js';
-import { isServiceError } from './app/service-error.js';
+import { isArtifactScope } from '../infra/artifacts/file-artifact-registry.js';
+import { artifactStore } from './compositions/commands.js';
+import { isServiceError } from '../app/service-error.js';
 
 /**
  * `artifacts import FILE --operation gedcom.<op> --artifact-root DIR`: copies a host file into the
@@ -16,7 +17,7 @@ export async function artifactsCommand(positionals: readonly string[], flags: Re
   const [action, subject] = positionals;
   const root = flags.get('artifact-root');
   if (typeof root !== 'string' || subject === undefined) return fail('ARTIFACTS_USAGE', 64);
-  const registry = new FileArtifactRegistry(root);
+  const registry = artifactStore(root);
   try {
     if (action === 'import') {
       const operation = flags.get('operation');

@@ -1,9 +1,9 @@
 import { serve } from './serve.js';
-import { setup } from './setup.js';
+import { setupCommand } from './setup-command.js';
 import { join } from 'node:path';
-import { GEDCOM_OPERATIONS } from './contract/gedcom.js';
-import { OsKeyring } from './infra/keyring/os-keyring.js';
-import { artifactsCommand } from './artifacts-cli.js';
+import { GEDCOM_OPERATIONS } from '../contract/gedcom.js';
+import type { CompositionExtension } from './compositions/extensions.js';
+import { artifactsCommand } from './artifacts-command.js';
 
 const USAGE = [
   'usage: cli serve [--config FILE] [--workspace DIR] [--artifact-root DIR] [--credentials-from-env]',
@@ -46,7 +46,7 @@ function stringFlag(flags: Map<string, string | true>, name: string): string | u
 /** The GEDCOM worker's bundle beside the sidecar's own (scripts/build.mjs writes both into dist/). */
 export const GEDCOM_WORKER_BUNDLE = 'gedcom-worker.cjs';
 
-async function main(argv: readonly string[], bundleDirectory: string): Promise<number> {
+async function main(argv: readonly string[], bundleDirectory: string, extensions: readonly CompositionExtension[]): Promise<number> {
   const args = parseArgs(argv);
   switch (args.command) {
     case 'serve': {
@@ -63,34 +63,30 @@ async function main(argv: readonly string[], bundleDirectory: string): Promise<n
         artifactRoot: stringFlag(args.flags, 'artifact-root'),
         credentialsFromEnv: args.flags.get('credentials-from-env') === true,
         gedcomWorker: { kind: 'file', path: join(bundleDirectory, GEDCOM_WORKER_BUNDLE) },
-      });
+      }, extensions);
     }
     case 'artifacts':
       return artifactsCommand(args.positionals, args.flags);
     case 'gedcom': {
       // The engine's own command line parses its arguments (inspect, rewrite, convert); loaded only
       // for this command, so serving never evaluates the engine on the main thread.
-      const { runGedcomCli } = await import('./main/gedcom-command.js');
+      const { runGedcomCli } = await import('./gedcom-command.js');
       return runGedcomCli(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true });
     }
-    case 'setup': {
-      const outcome = await setup({ configPath: stringFlag(args.flags, 'config'), workspace: stringFlag(args.flags, 'workspace') }, new OsKeyring());
-      if (!outcome.ok) {
-        process.stderr.write(`setup refused: ${outcome.reason}\n`);
-        return 3;
-      }
-      process.stdout.write(outcome.created.length === 0 ? 'setup: everything was already in place\n' : `setup: created ${outcome.created.join(', ')}\n`);
-      return 0;
-    }
+    case 'setup':
+      return setupCommand({ configPath: stringFlag(args.flags, 'config'), workspace: stringFlag(args.flags, 'workspace') });
     default:
       process.stderr.write(`${USAGE}\n`);
       return 64;
   }
 }
 
-/** Process entry, called by the built loader (dist/cli.js) with the directory of the bundles. */
-export function runCli(bundleDirectory: string): void {
-  main(process.argv.slice(2), bundleDirectory).then(
+/**
+ * Process entry, called by the built loader (dist/cli.js) with the directory of the bundles; the
+ * test entry passes its composition extensions, the shipped command none.
+ */
+export function runCli(bundleDirectory: string, extensions: readonly CompositionExtension[] = []): void {
+  main(process.argv.slice(2), bundleDirectory, extensions).then(
     (code) => process.exit(code),
     () => {
       process.stderr.write(`${JSON.stringify({ event: 'cli.failed' })}\n`);

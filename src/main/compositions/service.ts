@@ -1,53 +1,54 @@
-import { ModuleRegistry } from './app/capabilities/module-registry.js';
-import { SYSTEM_MODULE } from './app/capabilities/system-module.js';
-import type { EventLog } from './app/event-log.js';
-import { ReadinessReport } from './app/health/readiness.js';
-import { SIDECAR_BUILD } from './contract/build-info.js';
-import { RequestGate } from './http/request-gate.js';
-import type { RouteDefinition } from './http/route-definition.js';
-import { systemRoutes } from './http/routes/system-routes.js';
-import { buildHttpAdapter, type HttpAdapter } from './http/server.js';
-import { DIAGNOSTICS_MODULE, SECRETS_MODULE, SETTINGS_MODULE } from './app/capabilities/local-state-modules.js';
-import { platformOf, StartupReport } from './app/diagnostics/startup-report.js';
-import { CredentialService } from './app/secrets/credential-service.js';
-import type { KeyringStore } from './app/secrets/keyring-store.js';
-import { SettingsService } from './app/settings/settings-service.js';
-import { startupGate, type StartupGate } from './app/startup/startup-gate.js';
-import { CREDENTIAL_REFERENCES, DATABASE_KEY_ACCOUNT, type CredentialReference } from './contract/secrets.js';
-import { SqliteSettingsStore } from './infra/database/sqlite-settings-store.js';
-import type { Database } from './infra/database/encrypted-database.js';
-import { OsKeyring } from './infra/keyring/os-keyring.js';
-import { openLocalState, readDatabaseKey } from './infra/local-state/local-state.js';
-import { diagnosticsRoutes, secretRoutes, settingsRoutes } from './http/routes/local-state-routes.js';
-import { CONSENT_MODULE, PROVIDERS_MODULE } from './app/providers/provider-modules.js';
-import { providerServices, type ProviderNetwork, type ProviderServices } from './app/providers/provider-services.js';
-import { consentRoutes, providerRoutes } from './http/routes/provider-routes.js';
-import { SqliteProviderStore } from './infra/database/sqlite-provider-store.js';
-import { DnsHostResolver } from './infra/endpoint-probe/dns-host-resolver.js';
-import { NodeEndpointProber } from './infra/endpoint-probe/node-endpoint-prober.js';
+import { ModuleRegistry } from '../../app/capabilities/module-registry.js';
+import { SYSTEM_MODULE } from '../../app/capabilities/system-module.js';
+import type { EventLog } from '../../app/event-log.js';
+import { ReadinessReport } from '../../app/health/readiness.js';
+import { SIDECAR_BUILD } from '../../contract/build-info.js';
+import { RequestGate } from '../../http/request-gate.js';
+import type { RouteDefinition } from '../../http/route-definition.js';
+import { systemRoutes } from '../../http/routes/system-routes.js';
+import { buildHttpAdapter, type HttpAdapter } from '../../http/server.js';
+import { DIAGNOSTICS_MODULE, SECRETS_MODULE, SETTINGS_MODULE } from '../../app/capabilities/local-state-modules.js';
+import { platformOf, StartupReport } from '../../app/diagnostics/startup-report.js';
+import { CredentialService } from '../../app/secrets/credential-service.js';
+import type { KeyringStore } from '../../app/secrets/keyring-store.js';
+import { SettingsService } from '../../app/settings/settings-service.js';
+import { startupGate, type StartupGate } from '../../app/startup/startup-gate.js';
+import { CREDENTIAL_REFERENCES, DATABASE_KEY_ACCOUNT, type CredentialReference } from '../../contract/secrets.js';
+import { SqliteSettingsStore } from '../../infra/database/sqlite-settings-store.js';
+import type { Database } from '../../infra/database/encrypted-database.js';
+import { OsKeyring } from '../../infra/keyring/os-keyring.js';
+import { StderrEventLog } from '../../infra/stderr-event-log.js';
+import { openLocalState, readDatabaseKey } from '../../infra/local-state/local-state.js';
+import { diagnosticsRoutes, secretRoutes, settingsRoutes } from '../../http/routes/local-state-routes.js';
+import { CONSENT_MODULE, PROVIDERS_MODULE } from '../../app/providers/provider-modules.js';
+import { providerServices, type ProviderNetwork, type ProviderServices } from '../../app/providers/provider-services.js';
+import { consentRoutes, providerRoutes } from '../../http/routes/provider-routes.js';
+import { SqliteProviderStore } from '../../infra/database/sqlite-provider-store.js';
+import { DnsHostResolver } from '../../infra/endpoint-probe/dns-host-resolver.js';
+import { NodeEndpointProber } from '../../infra/endpoint-probe/node-endpoint-prober.js';
 import { randomBytes } from 'node:crypto';
-import { ShutdownPreflight } from './app/jobs/active-work.js';
-import { JobEngine } from './app/jobs/job-engine.js';
-import { InMemoryJobLedger, type JobLedger } from './app/jobs/job-ledger.js';
-import { JOBS_MODULE } from './app/jobs/jobs-module.js';
-import { PageCursorCodec } from './app/jobs/page-cursor.js';
-import { SILENT_EVENT_LOG } from './app/event-log.js';
-import { installedExtensions, type Capability, type CompositionExtension, type GedcomWorkerOverride } from './composition-extensions.js';
-import { jobRoutes } from './http/routes/job-routes.js';
-import { SqliteJobLedger } from './infra/database/sqlite-job-ledger.js';
-import { CHAT_MODULE } from './app/chat/chat-module.js';
-import { ChatService } from './app/chat/chat-service.js';
-import { chatRoutes } from './http/routes/chat-routes.js';
-import { createChatProviders } from './infra/providers/chat-providers.js';
-import { GEDCOM_MODULE } from './app/gedcom/gedcom-module.js';
-import { GedcomService, type GedcomSettings } from './app/gedcom/gedcom-service.js';
-import type { ArtifactRegistry } from './app/gedcom/artifact-registry.js';
-import { gedcomRoutes } from './http/routes/gedcom-routes.js';
-import { FileArtifactRegistry } from './infra/artifacts/file-artifact-registry.js';
-import { ProviderAdvisoryGenerator } from './infra/gedcom/provider-advisory.js';
-import { defaultPoolSize, GedcomWorkerPool, type WorkerScript } from './infra/gedcom/worker-pool.js';
-import type { GedcomExecutor } from './app/gedcom/gedcom-executor.js';
-import { GEDCOM_WORKER_LIMITS } from './contract/limits.js';
+import { ShutdownPreflight } from '../../app/jobs/active-work.js';
+import { JobEngine } from '../../app/jobs/job-engine.js';
+import { InMemoryJobLedger, type JobLedger } from '../../app/jobs/job-ledger.js';
+import { JOBS_MODULE } from '../../app/jobs/jobs-module.js';
+import { PageCursorCodec } from '../../app/jobs/page-cursor.js';
+import { SILENT_EVENT_LOG } from '../../app/event-log.js';
+import type { Capability, CompositionExtension, GedcomWorkerOverride } from './extensions.js';
+import { jobRoutes } from '../../http/routes/job-routes.js';
+import { SqliteJobLedger } from '../../infra/database/sqlite-job-ledger.js';
+import { CHAT_MODULE } from '../../app/chat/chat-module.js';
+import { ChatService } from '../../app/chat/chat-service.js';
+import { chatRoutes } from '../../http/routes/chat-routes.js';
+import { createChatProviders } from '../../infra/providers/chat-providers.js';
+import { GEDCOM_MODULE } from '../../app/gedcom/gedcom-module.js';
+import { GedcomService, type GedcomSettings } from '../../app/gedcom/gedcom-service.js';
+import type { ArtifactRegistry } from '../../app/gedcom/artifact-registry.js';
+import { gedcomRoutes } from '../../http/routes/gedcom-routes.js';
+import { FileArtifactRegistry } from '../../infra/artifacts/file-artifact-registry.js';
+import { ProviderAdvisoryGenerator } from '../../infra/gedcom/provider-advisory.js';
+import { defaultPoolSize, GedcomWorkerPool, type WorkerScript } from '../../infra/gedcom/worker-pool.js';
+import type { GedcomExecutor } from '../../app/gedcom/gedcom-executor.js';
+import { GEDCOM_WORKER_LIMITS } from '../../contract/limits.js';
 
 export interface LaunchIdentity {
   readonly bearer: string;
@@ -74,7 +75,7 @@ export interface ComposedService {
 
 
 /** Modules that are part of every composition, whatever the configuration enables. */
-const CORE_MODULES = [SYSTEM_MODULE.moduleId];
+const CORE_MODULES: readonly string[] = [SYSTEM_MODULE.moduleId];
 
 function exposeRoutes(registry: ModuleRegistry, capabilities: readonly Capability[]): RouteDefinition[] {
   for (const capability of capabilities) registry.declare(capability.module);
@@ -134,7 +135,7 @@ function gedcomService(registry: ArtifactRegistry, executor: GedcomExecutor, job
 }
 
 /** Names that are credentials and can never be patched as settings. */
-const SENSITIVE_SETTING_KEYS = new Set<string>([...Object.keys(CREDENTIAL_REFERENCES), DATABASE_KEY_ACCOUNT]);
+const SENSITIVE_SETTING_KEYS: ReadonlySet<string> = new Set([...Object.keys(CREDENTIAL_REFERENCES), DATABASE_KEY_ACCOUNT]);
 
 /** Read-only environment credentials, composed only behind the explicit headless flag. */
 function environmentCredentials(enabled: boolean, env: NodeJS.ProcessEnv): Map<CredentialReference, string> {
@@ -246,6 +247,11 @@ export interface EarlyStart {
   readonly startedAt: number;
 }
 
+/** The event log of a serving process: one JSON line per event on stderr. */
+export function launchLog(): EventLog {
+  return new StderrEventLog();
+}
+
 export function startEarly(): EarlyStart {
   const keyring = new OsKeyring();
   return { keyring, databaseKey: readDatabaseKey(keyring), startedAt: performance.now() };
@@ -256,7 +262,7 @@ export async function composeService(
   launch: LaunchIdentity,
   options: ServeOptions,
   log: EventLog,
-  extensions: readonly CompositionExtension[] = installedExtensions(),
+  extensions: readonly CompositionExtension[],
   early: EarlyStart = startEarly(),
 ): Promise<ComposedService> {
   const { keyring } = early;

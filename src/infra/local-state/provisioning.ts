@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { DATABASE_KEY_ACCOUNT } from './contract/secrets.js';
-import type { KeyringStore } from './app/secrets/keyring-store.js';
-import { loadConfig } from './infra/config/config-file.js';
-import { DatabaseOpenError, keyCheckOf, openEncryptedDatabase } from './infra/database/encrypted-database.js';
-import { MIGRATIONS } from './infra/database/migrations/index.js';
-import { databasePaths, readDatabaseKey, readKeyCheck } from './infra/local-state/local-state.js';
+import { DATABASE_KEY_ACCOUNT } from '../../contract/secrets.js';
+import type { KeyringStore } from '../../app/secrets/keyring-store.js';
+import { loadConfig } from '../config/config-file.js';
+import { DatabaseOpenError, keyCheckOf, openEncryptedDatabase } from '../database/encrypted-database.js';
+import { MIGRATIONS } from '../database/migrations/index.js';
+import { databasePaths, readDatabaseKey, readKeyCheck } from './local-state.js';
 
 export type SetupOutcome =
   | { readonly ok: true; readonly created: readonly string[] }

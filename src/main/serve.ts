@@ -1,10 +1,10 @@
-import { API_VERSION } from './contract/api-version.js';
-import { SIDECAR_BUILD } from './contract/build-info.js';
-import type { ReadinessLine } from './contract/launch.js';
-import { SERVER_TIMEOUTS } from './contract/limits.js';
-import { composeService, startEarly, type ServeOptions } from './compose.js';
-import { readHandshake } from './infra/launch/stdin-handshake.js';
-import { StderrEventLog } from './infra/stderr-event-log.js';
+import { API_VERSION } from '../contract/api-version.js';
+import { SIDECAR_BUILD } from '../contract/build-info.js';
+import type { ReadinessLine } from '../contract/launch.js';
+import { SERVER_TIMEOUTS } from '../contract/limits.js';
+import type { CompositionExtension } from './compositions/extensions.js';
+import { composeService, launchLog, startEarly, type ServeOptions } from './compositions/service.js';
+import { readHandshake } from '../infra/launch/stdin-handshake.js';
 
 const EXIT_HANDSHAKE_REJECTED = 2;
 const EXIT_STARTUP_FAILED = 1;
@@ -13,8 +13,8 @@ const EXIT_STARTUP_FAILED = 1;
  * The launch protocol (contract.md section 1): handshake on stdin, bind 127.0.0.1:0, one
  * token-free readiness line on stdout, graceful bounded shutdown on stdin EOF, SIGTERM, SIGINT.
  */
-export async function serve(options: ServeOptions): Promise<number> {
-  const log = new StderrEventLog();
+export async function serve(options: ServeOptions, extensions: readonly CompositionExtension[]): Promise<number> {
+  const log = launchLog();
   // The keyring read only reads; it overlaps the wait for the handshake.
   const early = startEarly();
   const result = await readHandshake(process.stdin);
@@ -26,7 +26,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   let service;
   let port: number;
   try {
-    service = await composeService({ bearer, appBuild }, options, log, undefined, early);
+    service = await composeService({ bearer, appBuild }, options, log, extensions, early);
     port = await service.http.listen();
   } catch (error) {
     log.event('startup.failed', { error: error instanceof Error ? error.name : 'unknown' });
