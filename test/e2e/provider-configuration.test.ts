@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchedSidecar } from '../../client/launcher.js';
 import { localState, type LocalStateFixture } from '../support/local-state.js';
 import { TEST_PROVIDER_NETWORK_VARIABLE, type TestProviderNetwork } from '../support/provider-network-extension.js';
-import { OK_HANDLER, REDIRECT_HANDLER, startHttpFake, startHttpsFake, startTrap, type ProviderFake } from '../support/provider-fakes.js';
+import { NOT_FOUND_HANDLER, OK_HANDLER, REDIRECT_HANDLER, startHttpFake, startHttpsFake, startTrap, type ProviderFake } from '../support/provider-fakes.js';
 import { httpText, rawRequest } from '../support/raw-http.js';
 import { startSidecar, TEST_SIDECAR_ENTRY } from '../support/sidecar.js';
 import { createTestPki } from '../support/test-pki.js';
@@ -122,6 +122,19 @@ describe('provider configuration through the real process', () => {
     expect(JSON.stringify(cloud.body)).not.toContain(GOOD);
     expect(cloudGood.requests.at(-1)).toMatchObject({ url: '/v1/models', servername: OPENAI });
     expect(cloudGood.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('diagnoses a server answering 404 on every path as not this API, and a closed port as nothing listening, each with a remediation', async () => {
+    const notFound = await startHttpFake(NOT_FOUND_HANDLER);
+    fakes.push(notFound);
+    const wrong = await validate('openai_compatible', `http://127.0.0.1:${notFound.port}/v1`);
+    expect([wrong.status, wrong.body.code, reasonOf(wrong)]).toEqual([400, 'ENDPOINT_REJECTED', 'not_provider_api']);
+    expect(wrong.body.remediation).toContain('base path');
+    const closed = await startHttpFake();
+    await closed.close();
+    const nothing = await validate('ollama', `http://127.0.0.1:${closed.port}`);
+    expect([nothing.status, reasonOf(nothing)]).toEqual([400, 'unreachable']);
+    expect(nothing.body.remediation).toContain('Nothing is listening');
   });
 
   it('refuses a redirect, TLS failures, rebinding and hostile URLs with stable reasons', async () => {

@@ -18,10 +18,38 @@ export interface ProviderFake {
 
 export type FakeHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
-export const OK_HANDLER: FakeHandler = (_request, response) => {
+/** Answers each provider's test path in its listing shape (Ollama's version, OpenAI's list, Anthropic's page). */
+export const OK_HANDLER: FakeHandler = (request, response) => {
+  const path = request.url ?? '';
+  const body = path.endsWith('/api/version')
+    ? { version: '0.5.1' }
+    : path === '/v1/models' && request.headers['anthropic-version'] !== undefined
+      ? { data: [{ type: 'model', id: 'fake-model', display_name: 'Fake', created_at: '2025-02-19T00:00:00Z' }], has_more: false, first_id: 'fake-model', last_id: 'fake-model' }
+      : { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 1686935002, owned_by: 'organization-owner' }] };
   response.writeHead(200, { 'content-type': 'application/json' });
-  response.end('{"ok":true}');
+  response.end(JSON.stringify(body));
 };
+
+/** A server of another kind: 404 with a plain-text page on every path (Go's net/http, llama.cpp's "File Not Found"). */
+export const NOT_FOUND_HANDLER: FakeHandler = (_request, response) => {
+  response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end('404 page not found\n');
+};
+
+/** A server of another kind answering 200 with an HTML page on every path. */
+export const HTML_HANDLER: FakeHandler = (_request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html' });
+  response.end('<!doctype html><title>router</title>');
+};
+
+/** Answers with the given status and an OpenAI-shaped error body, chunked (no Content-Length). */
+export function statusHandler(status: number, error: Record<string, unknown>): FakeHandler {
+  return (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.write(JSON.stringify(error).slice(0, 10));
+    response.end(JSON.stringify(error).slice(10));
+  };
+}
 
 export const REDIRECT_HANDLER: FakeHandler = (_request, response) => {
   response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' });

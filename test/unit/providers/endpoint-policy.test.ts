@@ -196,7 +196,10 @@ class RecordingProber implements EndpointProber {
   readonly targets: ProbeTarget[] = [];
   async probe(target: ProbeTarget) {
     this.targets.push(target);
-    return { kind: 'answered' as const, status: target.sendRequest ? 401 : null, spkiSha256: 'a'.repeat(64) };
+    // Ollama's version; a cloud API's answer to the test's request without a key: 401 in its error shape.
+    if (target.path.endsWith('/api/version')) return { kind: 'answered' as const, status: 200, spkiSha256: null, body: '{"version":"0.5.1"}', bodyComplete: true };
+    const body = target.sendRequest ? '{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}' : null;
+    return { kind: 'answered' as const, status: target.sendRequest ? 401 : null, spkiSha256: 'a'.repeat(64), body, bodyComplete: true };
   }
 }
 
@@ -255,7 +258,7 @@ describe('endpoint policy: resolution of a cloud name', () => {
     const verified = await new EndpointVerifier(resolver, prober).verify(catalog.get('openai'), 'https://api.openai.com/v1', { sendRequest: true });
     expect(resolver.calls).toBe(2);
     expect(prober.targets).toEqual([
-      { scheme: 'https', hostname: 'api.openai.com', port: 443, address: PUBLIC, path: '/v1/models', sendRequest: true, timeoutMs: expect.any(Number) },
+      { scheme: 'https', hostname: 'api.openai.com', port: 443, address: PUBLIC, path: '/v1/models', sendRequest: true, headers: [], timeoutMs: expect.any(Number) },
     ]);
     expect(verified.pinnedAddress).toBe(PUBLIC);
     expect(verified.servername).toBe('api.openai.com');
@@ -273,7 +276,7 @@ describe('endpoint policy: resolution of a cloud name', () => {
   });
 
   it.each([301, 302, 303, 307, 308])('refuses a %i answer as a redirect', async (status) => {
-    const prober: EndpointProber = { probe: async () => ({ kind: 'answered', status, spkiSha256: null }) };
+    const prober: EndpointProber = { probe: async () => ({ kind: 'answered', status, spkiSha256: null, body: '', bodyComplete: true }) };
     expect(await reasonOf(new EndpointVerifier(new ScriptedResolver([]), prober).verify(catalog.get('ollama'), 'http://127.0.0.1:11434', { sendRequest: true }))).toBe(
       'redirect',
     );

@@ -5,7 +5,7 @@ import type { HostResolver } from '../../../src/app/providers/ports.js';
 import { ServiceError } from '../../../src/app/service-error.js';
 import { StaticHostResolver } from '../../../src/infra/endpoint-probe/dns-host-resolver.js';
 import { NodeEndpointProber } from '../../../src/infra/endpoint-probe/node-endpoint-prober.js';
-import { OK_HANDLER, REDIRECT_HANDLER, startHttpFake, startHttpsFake, startTrap, type ProviderFake } from '../../support/provider-fakes.js';
+import { HTML_HANDLER, NOT_FOUND_HANDLER, OK_HANDLER, REDIRECT_HANDLER, startHttpFake, statusHandler, startHttpsFake, startTrap, type ProviderFake } from '../../support/provider-fakes.js';
 import { createTestPki, type TestPki } from '../../support/test-pki.js';
 
 const OPENAI_NAME = 'api.openai.test';
@@ -148,6 +148,116 @@ describe('probe of a local endpoint', () => {
     await closed.close();
     const { verifier, catalog } = verifierFor(GOOD);
     expect(await rejection(verifier.verify(catalog.get('ollama'), `http://127.0.0.1:${closed.port}`, { sendRequest: true }))).toEqual({ reason: 'unreachable' });
+  });
+});
+
+async function refusalOf(work: Promise<unknown>): Promise<{ details: Record<string, unknown>; remediation: string | null }> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    expect(error.code).toBe('ENDPOINT_REJECTED');
+    return { details: Object.fromEntries(error.details.map((detail) => [detail.name, detail.value])), remediation: error.remediation };
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('endpoint diagnosis: the answer of the test path must be the provider\'s own', () => {
+  const local = async (handler: Parameters<typeof startHttpFake>[0], providerId: 'ollama' | 'openai_compatible', base = '') => {
+    const fake = await startHttpFake(handler);
+    try {
+      const { verifier, catalog } = verifierFor(GOOD);
+      return await refusalOf(verifier.verify(catalog.get(providerId), `http://127.0.0.1:${fake.port}${base}`, { sendRequest: true }));
+    } finally {
+      await fake.close();
+    }
+  };
+
+  it('refuses a server answering 404 on every path as not this API, with the base-path remediation', async () => {
+    for (const providerId of ['ollama', 'openai_compatible'] as const) {
+      const { details, remediation } = await local(NOT_FOUND_HANDLER, providerId, providerId === 'ollama' ? '' : '/v1');
+      expect(details).toEqual({ reason: 'not_provider_api', upstream_status: 404 });
+      expect(remediation).toContain('base path');
+    }
+  });
+
+  it('refuses a 200 that is not the provider\'s listing (an HTML page, or Ollama\'s root on the OpenAI path)', async () => {
+    expect((await local(HTML_HANDLER, 'openai_compatible', '/v1')).details).toEqual({ reason: 'not_provider_api', upstream_status: 200 });
+    const ollamaAnswer: Parameters<typeof startHttpFake>[0] = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('Ollama is running');
+    };
+    expect((await local(ollamaAnswer, 'ollama')).details).toEqual({ reason: 'not_provider_api', upstream_status: 200 });
+  });
+
+  it('accepts an OpenAI-compatible listing at the base path, and refuses the same server at the wrong base path', async () => {
+    const listing: Parameters<typeof startHttpFake>[0] = (request, response) => {
+      if (request.url !== '/v1/models') return NOT_FOUND_HANDLER(request, response);
+      return OK_HANDLER(request, response);
+    };
+    const fake = await startHttpFake(listing);
+    try {
+      const { verifier, catalog } = verifierFor(GOOD);
+      await verifier.verify(catalog.get('openai_compatible'), `http://127.0.0.1:${fake.port}/v1`, { sendRequest: true });
+      expect((await refusalOf(verifier.verify(catalog.get('openai_compatible'), `http://127.0.0.1:${fake.port}`, { sendRequest: true }))).details).toEqual({
+        reason: 'not_provider_api',
+        upstream_status: 404,
+      });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('tells rate limiting and a server error apart (chunked error bodies)', async () => {
+    const limited = await local(statusHandler(429, { error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } }), 'openai_compatible', '/v1');
+    expect(limited.details).toEqual({ reason: 'rate_limited', upstream_status: 429 });
+    expect(limited.remediation).toContain('wait');
+    const loading = await local(statusHandler(503, { error: { code: 503, message: 'Loading model', type: 'unavailable_error' } }), 'openai_compatible', '/v1');
+    expect(loading.details).toEqual({ reason: 'server_error', upstream_status: 503 });
+  });
+
+  it('names nothing listening with a remediation', async () => {
+    const closed = await startHttpFake();
+    await closed.close();
+    const { verifier, catalog } = verifierFor(GOOD);
+    const { details, remediation } = await refusalOf(verifier.verify(catalog.get('ollama'), `http://127.0.0.1:${closed.port}`, { sendRequest: true }));
+    expect(details).toEqual({ reason: 'unreachable' });
+    expect(remediation).toContain('Nothing is listening');
+  });
+
+  it('gives a certificate refusal its detail and remediation', async () => {
+    const { verifier, catalog } = verifierFor(SELF_SIGNED);
+    const { details, remediation } = await refusalOf(verifier.verify(catalog.get('openai'), `https://${OPENAI_NAME}/v1`, { sendRequest: true }));
+    expect(details).toEqual({ reason: 'tls_failed', tls: 'certificate_untrusted' });
+    expect(remediation).toContain('certificate');
+  });
+
+  it('sends Anthropic\'s documented version header and accepts its 401 error shape (the test sends no key)', async () => {
+    const anthropic = await startHttpsFake(pki.leaf, statusHandler(401, { type: 'error', error: { type: 'authentication_error', message: 'x-api-key header is required' } }));
+    const address = '34.117.10.9';
+    fakes[address] = anthropic;
+    try {
+      const catalog = new ProviderCatalog({ cloudUrls: { openai: `https://${OPENAI_NAME}/v1`, anthropic: `https://${ANTHROPIC_NAME}` } });
+      const verifier = new EndpointVerifier(new StaticHostResolver({ [ANTHROPIC_NAME]: [[address]] }), prober());
+      await verifier.verify(catalog.get('anthropic'), `https://${ANTHROPIC_NAME}`, { sendRequest: true });
+      expect(anthropic.requests.at(-1)).toMatchObject({ url: '/v1/models' });
+      expect(anthropic.requests.at(-1)?.headers['anthropic-version']).toBe('2023-06-01');
+      expect(anthropic.requests.at(-1)?.headers['x-api-key']).toBeUndefined();
+      // A 401 that is not Anthropic's error object is another server.
+      const plain = await startHttpsFake(pki.leaf, (_request, response) => {
+        response.writeHead(401, { 'content-type': 'text/plain' });
+        response.end('Unauthorized');
+      });
+      fakes[address] = plain;
+      try {
+        expect((await refusalOf(verifier.verify(catalog.get('anthropic'), `https://${ANTHROPIC_NAME}`, { sendRequest: true }))).details).toEqual({ reason: 'not_provider_api', upstream_status: 401 });
+      } finally {
+        await plain.close();
+      }
+    } finally {
+      delete fakes[address];
+      await anthropic.close();
+    }
   });
 });
 

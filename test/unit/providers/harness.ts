@@ -25,7 +25,9 @@ export class FakeProber implements EndpointProber {
   async probe(target: ProbeTarget): Promise<ProbeOutcome> {
     this.targets.push(target);
     if (this.outcome) return this.outcome;
-    return { kind: 'answered', status: target.sendRequest ? 200 : null, spkiSha256: target.scheme === 'https' ? this.spki : null };
+    // One body in every provider's listing shape: Ollama's version, OpenAI's list, Anthropic's page.
+    const body = target.path.endsWith('/api/version') ? '{"version":"0.5.1"}' : '{"object":"list","data":[],"has_more":false}';
+    return { kind: 'answered', status: target.sendRequest ? 200 : null, spkiSha256: target.scheme === 'https' ? this.spki : null, body: target.sendRequest ? body : null, bodyComplete: true };
   }
 }
 
