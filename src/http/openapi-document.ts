@@ -1,6 +1,6 @@
 import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN, SERVICE_INFO_VERSION } from '../contract/api-version.js';
 import { ErrorEnvelope, HTTPValidationError } from '../contract/errors.js';
-import type { RouteDefinition } from './route-definition.js';
+import type { RouteContract } from './route-definition.js';
 
 /** Statuses every route answers with an ErrorEnvelope (spec section 4). */
 const SHARED_ERROR_STATUSES = [400, 401, 404, 405, 409, 413, 415, 500, 503] as const;
@@ -55,7 +55,7 @@ function parametersOf(schema: unknown, location: 'path' | 'query', names: Map<un
  * Projects the route table and the TypeBox schemas into the committed OpenAPI 3.1.0 document.
  * `namedSchemas` become components and are referenced wherever the same schema object appears.
  */
-export function buildOpenApiDocument(routes: readonly RouteDefinition[], namedSchemas: Readonly<Record<string, unknown>>): JsonObject {
+export function buildOpenApiDocument(routes: readonly RouteContract[], namedSchemas: Readonly<Record<string, unknown>>): JsonObject {
   const all: Record<string, unknown> = { ErrorEnvelope, HTTPValidationError, ...namedSchemas };
   const names = new Map<unknown, string>();
   for (const [name, schema] of Object.entries(all)) names.set(schema, name);

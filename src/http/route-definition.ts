@@ -65,7 +65,7 @@ export function takesQuery(route: RouteDefinition): boolean {
 }
 
 /** The static type of a request part: its schema's, or `undefined` when the route declares none. */
-export type PartOf<S extends TSchema | undefined> = S extends TSchema ? Static<S> : undefined;
+type PartOf<S extends TSchema | undefined> = S extends TSchema ? Static<S> : undefined;
 
 /** The request a typed handler sees: params, query and body typed by the route's own schemas. */
 interface RouteRequest<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> {
@@ -103,4 +103,32 @@ export function defineRoute<
   R extends TSchema | undefined = undefined,
 >(route: TypedRoute<P, Q, B, R>): RouteDefinition {
   return route as unknown as RouteDefinition;
+}
+
+/** One route as declared: its wire shape and documentation, without the binding to a service (handler, fixed answer). */
+export type RouteDeclaration<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined, R extends TSchema | undefined> = Omit<
+  TypedRoute<P, Q, B, R>,
+  'handler' | 'fixedResponse'
+>;
+
+/** What the contract document reads of a route: everything but its binding. */
+export type RouteContract = Omit<RouteDefinition, 'handler' | 'fixedResponse'>;
+
+/** Declares one route without binding it; the declaration keeps its schemas' types for `bindRoute`. */
+export function declareRoute<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends TSchema | undefined = undefined,
+>(declaration: RouteDeclaration<P, Q, B, R>): RouteDeclaration<P, Q, B, R> {
+  return declaration;
+}
+
+/** Binds a declared route to its handler (and, for a fixed answer, the answer's text) in one composition. */
+export function bindRoute<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined, R extends TSchema | undefined>(
+  declaration: RouteDeclaration<P, Q, B, R>,
+  handler: TypedRoute<P, Q, B, R>['handler'],
+  fixedResponse?: () => string | null,
+): RouteDefinition {
+  return defineRoute<P, Q, B, R>({ ...declaration, handler, ...(fixedResponse === undefined ? {} : { fixedResponse }) });
 }

@@ -1,11 +1,11 @@
-import { contractRoutes } from './compositions/service.js';
 import { ERROR_CATALOGUE } from '../contract/error-codes.js';
 import { NAMED_SCHEMAS } from '../contract/named-schemas.js';
 import { buildOpenApiDocument } from '../http/openapi-document.js';
+import { CONTRACT_ROUTES } from '../http/routes/route-contract.js';
 
-/** The text of openapi-v1.json, generated from the route table and the TypeBox schemas. */
+/** The text of openapi-v1.json, generated from the route declarations and the TypeBox schemas. */
 export function contractDocumentText(): string {
-  return `${JSON.stringify(buildOpenApiDocument(contractRoutes(), NAMED_SCHEMAS), null, 2)}\n`;
+  return `${JSON.stringify(buildOpenApiDocument(CONTRACT_ROUTES, NAMED_SCHEMAS), null, 2)}\n`;
 }
 
 /** The text of docs/error-codes.md, projected from the error-code catalogue. */

@@ -13,7 +13,7 @@ import {
 } from '../../contract/gedcom.js';
 import { GEDCOM_OPERATION_TABLE, type GedcomOperationEntry } from '../../contract/gedcom-operations.js';
 import type { GedcomService } from '../../app/gedcom/gedcom-service.js';
-import { defineRoute, type PartOf, type RouteDefinition } from '../route-definition.js';
+import { bindRoute, declareRoute, type RouteContract, type RouteDeclaration, type RouteDefinition } from '../route-definition.js';
 
 const SELECTION_RULES =
   ' `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call.';
@@ -31,9 +31,9 @@ const WORKER_RULES =
  * schema given with its static type (the same object as `entry.request`, checked here), so the
  * handler's body type is the operation's request type.
  */
-function submitRoute<S extends TSchema>(entry: GedcomOperationEntry, body: S, submit: (request: PartOf<S>) => Promise<GedcomJobAccepted>): RouteDefinition {
+function submissionRoute<S extends TSchema>(entry: GedcomOperationEntry, body: S): RouteDeclaration<undefined, undefined, S, typeof GedcomJobAccepted> {
   if (body !== entry.request) throw new Error(`the request schema of gedcom.${entry.name} is not the table's`);
-  return defineRoute({
+  return declareRoute({
     operationId: entry.operationId,
     method: 'POST',
     path: `/api/v1/gedcom/${entry.name}`,
@@ -43,36 +43,48 @@ function submitRoute<S extends TSchema>(entry: GedcomOperationEntry, body: S, su
     tags: ['gedcom'],
     body,
     success: { status: 202, description: 'The job was submitted; follow it through the job routes.', schema: GedcomJobAccepted, contentType: 'application/json' },
-    handler: async (request) => submit(request.body),
   });
 }
 
+/** The GEDCOM routes as declared: what the contract document reads; `gedcomRoutes` binds their handlers. */
+const GEDCOM_ROUTES = {
+  submission: {
+    inspect: submissionRoute(GEDCOM_OPERATION_TABLE.inspect, GedcomInspectRequest),
+    merge: submissionRoute(GEDCOM_OPERATION_TABLE.merge, GedcomMergeRequest),
+    subtree: submissionRoute(GEDCOM_OPERATION_TABLE.subtree, GedcomSubtreeRequest),
+    quality: submissionRoute(GEDCOM_OPERATION_TABLE.quality, GedcomQualityRequest),
+    sync: submissionRoute(GEDCOM_OPERATION_TABLE.sync, GedcomSyncRequest),
+  },
+  getInternalGedcomJobResult: declareRoute({
+    operationId: 'getInternalGedcomJobResult',
+    method: 'GET',
+    path: '/api/v1/gedcom/jobs/{job_id}/result',
+    dispatchKey: 'gedcom.result',
+    summary: 'Result of a GEDCOM job',
+    description:
+      'The completed, bounded, path-free and content-free result while this process holds it. A job still queued or running answers 409 GEDCOM_JOB_RESULT_PENDING; a failed, cancelled or interrupted job 409 GEDCOM_JOB_RESULT_NONE (details: state, error_code); a completed job whose result is no longer in memory (after a restart) 410 GEDCOM_JOB_RESULT_UNAVAILABLE; an unknown job 404 JOB_NOT_FOUND.',
+    tags: ['gedcom'],
+    params: GedcomJobPathParams,
+    success: { status: 200, description: 'The structured result.', schema: GedcomJobResult, contentType: 'application/json' },
+    extraErrorStatuses: [410],
+  }),
+} as const;
+
+/** Every GEDCOM route in contract order: the submissions in the operation table's order, then the result. */
+export const GEDCOM_ROUTE_LIST: readonly RouteContract[] = [...GEDCOM_OPERATIONS.map((operation) => GEDCOM_ROUTES.submission[operation]), GEDCOM_ROUTES.getInternalGedcomJobResult];
+
 /** The GEDCOM routes: they translate HTTP to the GEDCOM service; composed only with the artifact registry. */
 export function gedcomRoutes(gedcom: GedcomService): RouteDefinition[] {
-  const table = GEDCOM_OPERATION_TABLE;
-  // One entry per operation, or this does not compile.
+  const routes = GEDCOM_ROUTES.submission;
   const submission: { readonly [K in GedcomOperation]: RouteDefinition } = {
-    inspect: submitRoute(table.inspect, GedcomInspectRequest, (request) => gedcom.submit('inspect', request)),
-    merge: submitRoute(table.merge, GedcomMergeRequest, (request) => gedcom.submit('merge', request)),
-    subtree: submitRoute(table.subtree, GedcomSubtreeRequest, (request) => gedcom.submit('subtree', request)),
-    quality: submitRoute(table.quality, GedcomQualityRequest, (request) => gedcom.submit('quality', request)),
-    sync: submitRoute(table.sync, GedcomSyncRequest, (request) => gedcom.submit('sync', request)),
+    inspect: bindRoute(routes.inspect, async (request) => gedcom.submit('inspect', request.body)),
+    merge: bindRoute(routes.merge, async (request) => gedcom.submit('merge', request.body)),
+    subtree: bindRoute(routes.subtree, async (request) => gedcom.submit('subtree', request.body)),
+    quality: bindRoute(routes.quality, async (request) => gedcom.submit('quality', request.body)),
+    sync: bindRoute(routes.sync, async (request) => gedcom.submit('sync', request.body)),
   };
   return [
     ...GEDCOM_OPERATIONS.map((operation) => submission[operation]),
-    defineRoute({
-      operationId: 'getInternalGedcomJobResult',
-      method: 'GET',
-      path: '/api/v1/gedcom/jobs/{job_id}/result',
-      dispatchKey: 'gedcom.result',
-      summary: 'Result of a GEDCOM job',
-      description:
-        'The completed, bounded, path-free and content-free result while this process holds it. A job still queued or running answers 409 GEDCOM_JOB_RESULT_PENDING; a failed, cancelled or interrupted job 409 GEDCOM_JOB_RESULT_NONE (details: state, error_code); a completed job whose result is no longer in memory (after a restart) 410 GEDCOM_JOB_RESULT_UNAVAILABLE; an unknown job 404 JOB_NOT_FOUND.',
-      tags: ['gedcom'],
-      params: GedcomJobPathParams,
-      success: { status: 200, description: 'The structured result.', schema: GedcomJobResult, contentType: 'application/json' },
-      extraErrorStatuses: [410],
-      handler: async (request) => gedcom.result(request.params.job_id),
-    }),
+    bindRoute(GEDCOM_ROUTES.getInternalGedcomJobResult, async (request) => gedcom.result(request.params.job_id)),
   ];
 }

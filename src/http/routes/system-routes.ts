@@ -2,7 +2,31 @@ import { CapabilityManifest } from '../../contract/capabilities.js';
 import { HealthResponse } from '../../contract/health.js';
 import type { ModuleRegistry } from '../../app/capabilities/module-registry.js';
 import type { ReadinessReport } from '../../app/health/readiness.js';
-import { defineRoute, type RouteDefinition } from '../route-definition.js';
+import { bindRoute, declareRoute, type RouteDefinition } from '../route-definition.js';
+
+/** The system routes as declared: what the contract document reads; `systemRoutes` binds their handlers. */
+export const SYSTEM_ROUTES = {
+  getInternalHealth: declareRoute({
+    operationId: 'getInternalHealth',
+    method: 'GET',
+    path: '/api/v1/health',
+    dispatchKey: 'system.health',
+    summary: 'Health and readiness proof',
+    description: 'Confirms the bearer, the API contract, the paired app build and the token-derived readiness proof.',
+    tags: ['system'],
+    success: { status: 200, description: 'The service is ready.', schema: HealthResponse, contentType: 'application/json' },
+  }),
+  getInternalCapabilities: declareRoute({
+    operationId: 'getInternalCapabilities',
+    method: 'GET',
+    path: '/api/v1/capabilities',
+    dispatchKey: 'system.capabilities',
+    summary: 'Capability manifest',
+    description: 'Lists only the actions of enabled modules that have a registered handler, with the pagination and request-size policies.',
+    tags: ['system'],
+    success: { status: 200, description: 'The capability manifest.', schema: CapabilityManifest, contentType: 'application/json' },
+  }),
+} as const;
 
 export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistry): RouteDefinition[] {
   let healthBody: string | null = null;
@@ -10,29 +34,7 @@ export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistr
   const health = (): string => (healthBody ??= JSON.stringify(readiness.current()));
   const manifest = (): string => (manifestBody ??= JSON.stringify(registry.manifest()));
   return [
-    defineRoute({
-      operationId: 'getInternalHealth',
-      method: 'GET',
-      path: '/api/v1/health',
-      dispatchKey: 'system.health',
-      summary: 'Health and readiness proof',
-      description: 'Confirms the bearer, the API contract, the paired app build and the token-derived readiness proof.',
-      tags: ['system'],
-      success: { status: 200, description: 'The service is ready.', schema: HealthResponse, contentType: 'application/json' },
-      handler: async (_request, reply) => reply.jsonText(200, health()),
-      fixedResponse: () => (readiness.bound ? health() : null),
-    }),
-    defineRoute({
-      operationId: 'getInternalCapabilities',
-      method: 'GET',
-      path: '/api/v1/capabilities',
-      dispatchKey: 'system.capabilities',
-      summary: 'Capability manifest',
-      description: 'Lists only the actions of enabled modules that have a registered handler, with the pagination and request-size policies.',
-      tags: ['system'],
-      success: { status: 200, description: 'The capability manifest.', schema: CapabilityManifest, contentType: 'application/json' },
-      handler: async (_request, reply) => reply.jsonText(200, manifest()),
-      fixedResponse: manifest,
-    }),
+    bindRoute(SYSTEM_ROUTES.getInternalHealth, async (_request, reply) => reply.jsonText(200, health()), () => (readiness.bound ? health() : null)),
+    bindRoute(SYSTEM_ROUTES.getInternalCapabilities, async (_request, reply) => reply.jsonText(200, manifest()), manifest),
   ];
 }

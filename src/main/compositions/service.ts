@@ -10,7 +10,6 @@ import { buildHttpAdapter, type HttpAdapter } from '../../http/server.js';
 import { DIAGNOSTICS_MODULE, SECRETS_MODULE, SETTINGS_MODULE } from '../../app/capabilities/local-state-modules.js';
 import { platformOf, StartupReport } from '../../app/diagnostics/startup-report.js';
 import { CredentialService } from '../../app/secrets/credential-service.js';
-import type { KeyringStore } from '../../app/secrets/keyring-store.js';
 import { SettingsService } from '../../app/settings/settings-service.js';
 import { startupGate, type StartupGate } from '../../app/startup/startup-gate.js';
 import { CREDENTIAL_REFERENCES, DATABASE_KEY_ACCOUNT, type CredentialReference } from '../../contract/secrets.js';
@@ -32,7 +31,6 @@ import { JobEngine } from '../../app/jobs/job-engine.js';
 import { InMemoryJobLedger, type JobLedger } from '../../app/jobs/job-ledger.js';
 import { JOBS_MODULE } from '../../app/jobs/jobs-module.js';
 import { PageCursorCodec } from '../../app/jobs/page-cursor.js';
-import { SILENT_EVENT_LOG } from '../../app/event-log.js';
 import type { Capability, CompositionExtension, GedcomWorkerOverride } from './extensions.js';
 import { jobRoutes } from '../../http/routes/job-routes.js';
 import { SqliteJobLedger } from '../../infra/database/sqlite-job-ledger.js';
@@ -172,55 +170,6 @@ function chatService(providers: ProviderServices, credentials: CredentialService
     now: () => Date.now(),
     newId: (prefix) => `${prefix}_${randomBytes(16).toString('hex')}`,
   });
-}
-
-/** The route table of the full composition (every module, GEDCOM included), for the contract document. */
-export function contractRoutes(): RouteDefinition[] {
-  const report = new StartupReport(
-    { configuration: 'configuration.ok', database: 'database.ok', keyring: 'keyring.ok', workspace: 'workspace.ok' },
-    platformOf(process.platform, process.arch),
-  );
-  const startup = startupGate(false, false);
-  const inertKeyring: KeyringStore = {
-    read: async () => null,
-    write: async () => undefined,
-    remove: async () => true,
-  };
-  const contractSettings = new SettingsService(null, startup, SENSITIVE_SETTING_KEYS);
-  const contractCredentials = new CredentialService(inertKeyring, startup, new Map());
-  const contractProviders = providerServices({
-    network: { resolver: { resolve: async () => [] }, prober: { probe: async () => ({ kind: 'unreachable' }) }, transport: {} },
-    store: null,
-    credentials: { status: async () => 'missing' },
-    gate: startup,
-  });
-  const contractJobs = jobEngine(new InMemoryJobLedger(), startup, SILENT_EVENT_LOG);
-  const contractArtifacts = new FileArtifactRegistry('/nonexistent-artifact-root');
-  const services: AppServices = {
-    readiness: new ReadinessReport('contract', 'contract', SIDECAR_BUILD),
-    registry: new ModuleRegistry([]),
-    startupReport: report,
-    startup,
-    settings: contractSettings,
-    credentials: contractCredentials,
-    database: null,
-    chat: chatService(contractProviders, contractCredentials, contractSettings, startup, SILENT_EVENT_LOG),
-    providers: providerServices({
-      network: { resolver: { resolve: async () => [] }, prober: { probe: async () => ({ kind: 'unreachable' }) }, transport: {} },
-      store: null,
-      credentials: { status: async () => 'missing' },
-      gate: startup,
-    }),
-    jobs: contractJobs,
-    preflight: new ShutdownPreflight(),
-    gedcom: gedcomService(contractArtifacts, contractExecutor(contractArtifacts), contractJobs, contractProviders, contractCredentials, contractSettings, SILENT_EVENT_LOG),
-  };
-  return capabilities(services).flatMap((capability) => capability.routes);
-}
-
-/** The worker pool of the contract composition: it only has to exist (nothing runs). */
-function contractExecutor(artifacts: FileArtifactRegistry): GedcomExecutor {
-  return gedcomWorkerPool(artifacts, { kind: 'source', code: '' }, null, SILENT_EVENT_LOG);
 }
 
 /** The GEDCOM worker pool over the artifact store, sized from the machine; a test composition may hold tasks or lower the heap ceiling. */
