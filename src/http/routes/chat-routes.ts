@@ -162,46 +162,47 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
   return [
     bindRoute(CHAT_ROUTES.getInternalChatCapability, async () => chat.capability()),
     bindRoute(CHAT_ROUTES.createInternalChatSession, async (request, reply) => {
-        const owner = ownerOf(request);
-        if (owner === null) {
-          const violation = { instancePath: '', keyword: 'required', params: { missingProperty: SESSION_OWNER_HEADER }, message: `must carry a valid ${SESSION_OWNER_HEADER}` };
-          return reply.json(422, toHttpValidationError([violation], 'headers'));
-        }
-        return chat.createSession(owner, request.body);
-      }),
+      const owner = ownerOf(request);
+      if (owner === null) {
+        const violation = { instancePath: '', keyword: 'required', params: { missingProperty: SESSION_OWNER_HEADER }, message: `must carry a valid ${SESSION_OWNER_HEADER}` };
+        return reply.json(422, toHttpValidationError([violation], 'headers'));
+      }
+      return chat.createSession(owner, request.body);
+    }),
     bindRoute(CHAT_ROUTES.getInternalChatSession, async (request) => chat.getSession(request.params.session_id, ownerOf(request))),
     bindRoute(CHAT_ROUTES.deleteInternalChatSession, async (request) => chat.deleteSession(request.params.session_id, ownerOf(request))),
     bindRoute(CHAT_ROUTES.runInternalChat, async (request, reply) =>
-        chat.run(request.params.session_id, ownerOf(request), request.body, reply.clientGone())),
+      chat.run(request.params.session_id, ownerOf(request), request.body, reply.clientGone()),
+    ),
     bindRoute(CHAT_ROUTES.startInternalChatStream, async (request) => chat.startStream(request.params.session_id, ownerOf(request), request.body)),
     bindRoute(CHAT_ROUTES.streamInternalChatEvents, async (request, reply) => {
-        const { session_id: sessionId, run_id: runId } = request.params;
-        const owner = ownerOf(request);
-        // Owner first: a wrong owner learns nothing about runs or cursors.
-        chat.getSession(sessionId, owner);
-        const reader = chat.subscribe(sessionId, owner, runId, lastEventIdOf(request));
-        return reply.stream((res) =>
-          streamSse(
-            res,
-            {
-              next: async () => {
-                const event = await reader.next();
-                return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
-              },
-              poll: () => {
-                const event = reader.poll();
-                return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
-              },
-              onEnd: (listener) => reader.onEnd(listener),
-              close: () => reader.close(),
+      const { session_id: sessionId, run_id: runId } = request.params;
+      const owner = ownerOf(request);
+      // Owner first: a wrong owner learns nothing about runs or cursors.
+      chat.getSession(sessionId, owner);
+      const reader = chat.subscribe(sessionId, owner, runId, lastEventIdOf(request));
+      return reply.stream((res) =>
+        streamSse(
+          res,
+          {
+            next: async () => {
+              const event = await reader.next();
+              return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
             },
-            { heartbeatMs: CHAT_LIMITS.heartbeatMs, texts },
-          ),
-        );
-      }),
+            poll: () => {
+              const event = reader.poll();
+              return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
+            },
+            onEnd: (listener) => reader.onEnd(listener),
+            close: () => reader.close(),
+          },
+          { heartbeatMs: CHAT_LIMITS.heartbeatMs, texts },
+        ),
+      );
+    }),
     bindRoute(CHAT_ROUTES.cancelInternalChatStream, async (request) => {
-        const { session_id: sessionId, run_id: runId } = request.params;
-        return chat.cancel(sessionId, ownerOf(request), runId);
-      }),
+      const { session_id: sessionId, run_id: runId } = request.params;
+      return chat.cancel(sessionId, ownerOf(request), runId);
+    }),
   ];
 }

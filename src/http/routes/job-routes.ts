@@ -103,22 +103,22 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
     bindRoute(JOB_ROUTES.getInternalJob, async (request) => jobs.get(request.params.job_id)),
     bindRoute(JOB_ROUTES.cancelInternalJob, async (request) => jobs.cancel(request.params.job_id)),
     bindRoute(JOB_ROUTES.streamInternalJobEvents, async (request, reply) => {
-        const { job_id: jobId } = request.params;
-        const lastEventId = parseLastEventId(request.headers['last-event-id']);
-        const { subscription } = jobs.subscribe(jobId, lastEventId);
-        return reply.stream((res) =>
-          streamSse(
-            res,
-            {
-              next: async () => frameOf(await subscription.next()),
-              poll: () => frameOf(subscription.poll()),
-              onEnd: (listener) => subscription.onEnd(listener),
-              close: () => subscription.close(),
-            },
-            { heartbeatMs: JOB_LIMITS.heartbeatMs, coalesceTurns: JOB_LIMITS.sseCoalesceTurns },
-          ),
-        );
-      }),
+      const { job_id: jobId } = request.params;
+      const lastEventId = parseLastEventId(request.headers['last-event-id']);
+      const { subscription } = jobs.subscribe(jobId, lastEventId);
+      return reply.stream((res) =>
+        streamSse(
+          res,
+          {
+            next: async () => frameOf(await subscription.next()),
+            poll: () => frameOf(subscription.poll()),
+            onEnd: (listener) => subscription.onEnd(listener),
+            close: () => subscription.close(),
+          },
+          { heartbeatMs: JOB_LIMITS.heartbeatMs, coalesceTurns: JOB_LIMITS.sseCoalesceTurns },
+        ),
+      );
+    }),
     bindRoute(JOB_ROUTES.preflightInternalShutdown, async (request) => preflight.run(request.body.wait_ms)),
   ];
 }
