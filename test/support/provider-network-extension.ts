@@ -1,6 +1,7 @@
 import type { CloudProviderId } from '../../src/app/providers/catalog.js';
 import type { CompositionExtension } from '../../src/main/compositions/extensions.js';
 import { StaticHostResolver } from '../../src/infra/endpoint-probe/dns-host-resolver.js';
+import { SYSTEM_RETRY_CLOCK, type RetryClock } from '../../src/infra/providers/retry-policy.js';
 
 /** Name of the variable through which an end-to-end test hands its network to the test composition. */
 export const TEST_PROVIDER_NETWORK_VARIABLE = 'SERVICE_TEST_PROVIDER_NETWORK';
@@ -17,14 +18,29 @@ export interface TestProviderNetwork {
   readonly cloudUrls: Partial<Record<CloudProviderId, string>>;
 }
 
-/** The extension of the test entry: active only when a test passes a network; the default entry never has it. */
+/**
+ * Retry pauses of zero length for the test composition: end-to-end retry tests see every retry the
+ * declared policy makes without waiting for its real backoff (the unit tests check the pauses on
+ * virtual time). Deadlines still run on the system clock.
+ */
+const ZERO_BACKOFF_CLOCK: RetryClock = {
+  now: SYSTEM_RETRY_CLOCK.now,
+  sleep: () => Promise.resolve(),
+  after: SYSTEM_RETRY_CLOCK.after,
+};
+
+/**
+ * The extension of the test entry: zero-length retry pauses always, and the test network only when
+ * a test passes one; the default entry never has it.
+ */
 export function providerNetworkExtension(env: NodeJS.ProcessEnv = process.env): CompositionExtension {
   const text = env[TEST_PROVIDER_NETWORK_VARIABLE];
-  if (text === undefined) return { name: 'provider-network', capabilities: () => [] };
+  if (text === undefined) return { name: 'provider-network', capabilities: () => [], providerClock: ZERO_BACKOFF_CLOCK };
   const network = JSON.parse(text) as TestProviderNetwork;
   return {
     name: 'provider-network',
     capabilities: () => [],
+    providerClock: ZERO_BACKOFF_CLOCK,
     providerNetwork: {
       resolver: new StaticHostResolver(network.hosts),
       cloudUrls: network.cloudUrls,

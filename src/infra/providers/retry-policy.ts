@@ -47,15 +47,21 @@ export const RETRY_POLICIES: Readonly<Record<ProviderId, RetryPolicy>> = {
   },
 };
 
-/** Time for retries: injected so tests never wait for real. */
+/** Time of the provider wire clients (retry pauses, run deadline, idle bound): injected so tests never wait for real. */
 export interface RetryClock {
   now(): number;
   /** Resolves after `ms`, or at once when `signal` aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Calls `fire` once after `ms` unless the returned cancel is called first. */
+  after(ms: number, fire: () => void): () => void;
 }
 
 export const SYSTEM_RETRY_CLOCK: RetryClock = {
   now: () => Date.now(),
+  after: (ms, fire) => {
+    const timer = setTimeout(fire, ms);
+    return () => clearTimeout(timer);
+  },
   sleep: (ms, signal) =>
     new Promise<void>((resolve) => {
       if (signal.aborted) return resolve();

@@ -8,6 +8,7 @@ import { ProviderFailure } from '../../app/chat/chat-provider.js';
 import type { PinnedEndpoint } from '../../app/providers/preflight.js';
 import type { EndpointTransport } from '../../app/providers/ports.js';
 import { REMEDIATIONS } from './provider-errors.js';
+import type { RetryClock } from './retry-policy.js';
 
 const TLS_REMEDIATION = 'The provider\'s certificate was not accepted (untrusted, expired, another name, or another key than the tested one): test the endpoint again.';
 
@@ -78,7 +79,7 @@ export function postStreaming(
   call: UpstreamCall,
   reader: UpstreamReader,
   signal: AbortSignal,
-  deadline: { readonly runDeadline: number; readonly idleTimeoutMs: number; readonly now: () => number },
+  deadline: { readonly runDeadline: number; readonly idleTimeoutMs: number; readonly clock: RetryClock },
   hasOutput: () => boolean,
 ): Promise<void> {
   const { endpoint } = call;
@@ -87,12 +88,12 @@ export function postStreaming(
     let settled = false;
     let request: ClientRequest | null = null;
     let response: IncomingMessage | null = null;
-    let runTimer: NodeJS.Timeout | null = null;
-    let idleTimer: NodeJS.Timeout | null = null;
+    let cancelRunTimer: (() => void) | null = null;
+    let cancelIdleTimer: (() => void) | null = null;
 
     const cleanup = (): void => {
-      if (runTimer) clearTimeout(runTimer);
-      if (idleTimer) clearTimeout(idleTimer);
+      cancelRunTimer?.();
+      cancelIdleTimer?.();
       signal.removeEventListener('abort', onAbort);
     };
     const fail = (failure: ProviderFailure): void => {
@@ -114,8 +115,8 @@ export function postStreaming(
       new ProviderFailure(code, hasOutput(), retryable, false, reason === null ? [] : [{ name: 'reason', value: reason }], reason === 'tls_failed' ? TLS_REMEDIATION : REMEDIATIONS[code]);
     const onAbort = (): void => fail(new ProviderFailure('PROVIDER_FAILED', hasOutput(), false, true));
     const armIdle = (): void => {
-      if (idleTimer) clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => fail(failure('PROVIDER_TIMEOUT', false)), deadline.idleTimeoutMs);
+      cancelIdleTimer?.();
+      cancelIdleTimer = deadline.clock.after(deadline.idleTimeoutMs, () => fail(failure('PROVIDER_TIMEOUT', false)));
     };
 
     if (signal.aborted) {
@@ -123,12 +124,12 @@ export function postStreaming(
       return;
     }
     signal.addEventListener('abort', onAbort, { once: true });
-    const remaining = deadline.runDeadline - deadline.now();
+    const remaining = deadline.runDeadline - deadline.clock.now();
     if (remaining <= 0) {
       fail(failure('PROVIDER_TIMEOUT', false));
       return;
     }
-    runTimer = setTimeout(() => fail(failure('PROVIDER_TIMEOUT', false)), remaining);
+    cancelRunTimer = deadline.clock.after(remaining, () => fail(failure('PROVIDER_TIMEOUT', false)));
     armIdle();
 
     const body = Buffer.from(call.body, 'utf8');

@@ -185,7 +185,7 @@ export class WireChatProvider implements ChatProvider {
     for (let attempt = 1; ; attempt++) {
       const reading = this.format.read(output, request.model);
       try {
-        await postStreaming(this.transport, call, reading, request.signal, { runDeadline, idleTimeoutMs: this.timeouts.idleTimeoutMs, now: () => this.clock.now() }, () => output.hasOutput);
+        await postStreaming(this.transport, call, reading, request.signal, { runDeadline, idleTimeoutMs: this.timeouts.idleTimeoutMs, clock: this.clock }, () => output.hasOutput);
         const { outcome, finishReason } = reading.result(output);
         return { outcome, finishReason, attempts: attempt };
       } catch (error) {

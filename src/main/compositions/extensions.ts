@@ -4,6 +4,7 @@ import type { ModuleDeclaration } from '../../app/capabilities/module-registry.j
 import type { RouteDefinition } from '../../http/route-definition.js';
 import type { ProviderNetworkOverride } from '../../app/providers/provider-services.js';
 import type { GedcomCheckpoints } from '../../infra/gedcom/worker-pool.js';
+import type { RetryClock } from '../../infra/providers/retry-policy.js';
 
 /** Everything a composition contributes: module declarations and their routes. */
 export interface Capability {
@@ -26,6 +27,8 @@ export interface CompositionExtension {
   capabilities(services: ExtensionServices): readonly Capability[];
   /** Replaces name resolution, TLS trust and the cloud URLs of the provider services (test composition only). */
   readonly providerNetwork?: ProviderNetworkOverride;
+  /** Time of the provider wire clients' retry pauses and deadlines (test composition only: zero-length pauses). */
+  readonly providerClock?: RetryClock;
   /** Holds GEDCOM tasks at a stage or lowers the workers' heap ceiling (test composition only). */
   readonly gedcomWorker?: GedcomWorkerOverride;
 }

@@ -38,6 +38,7 @@ import { CHAT_MODULE } from '../../app/chat/chat-module.js';
 import { ChatService } from '../../app/chat/chat-service.js';
 import { chatRoutes } from '../../http/routes/chat-routes.js';
 import { createChatProviders } from '../../infra/providers/chat-providers.js';
+import { SYSTEM_RETRY_CLOCK, type RetryClock } from '../../infra/providers/retry-policy.js';
 import { GEDCOM_MODULE } from '../../app/gedcom/gedcom-module.js';
 import { GedcomService, type GedcomSettings } from '../../app/gedcom/gedcom-service.js';
 import type { ArtifactRegistry } from '../../app/gedcom/artifact-registry.js';
@@ -114,7 +115,16 @@ function capabilities(services: AppServices): Capability[] {
 }
 
 /** The GEDCOM service over an artifact registry, the job engine, the central preflight and the chat wire clients. */
-function gedcomService(registry: ArtifactRegistry, executor: GedcomExecutor, jobs: JobEngine, providers: ProviderServices, credentials: CredentialService, settings: SettingsService, log: EventLog): GedcomService {
+function gedcomService(
+  registry: ArtifactRegistry,
+  executor: GedcomExecutor,
+  jobs: JobEngine,
+  providers: ProviderServices,
+  credentials: CredentialService,
+  settings: SettingsService,
+  log: EventLog,
+  providerClock: RetryClock,
+): GedcomService {
   const gedcomSettings: GedcomSettings = {
     exportVersion: () => settings.current('gedcom.export_version'),
     livingThresholdYears: () => settings.current('privacy.living_threshold_years'),
@@ -125,7 +135,7 @@ function gedcomService(registry: ArtifactRegistry, executor: GedcomExecutor, job
     executor,
     jobs,
     preflight: providers.preflight,
-    advisory: new ProviderAdvisoryGenerator(createChatProviders(providers.transport), { resolve: (reference) => credentials.resolve(reference) }, temperature),
+    advisory: new ProviderAdvisoryGenerator(createChatProviders(providers.transport, undefined, providerClock), { resolve: (reference) => credentials.resolve(reference) }, temperature),
     settings: gedcomSettings,
     now: () => new Date(),
     log,
@@ -159,10 +169,10 @@ function jobEngine(ledger: JobLedger, startup: StartupGate, log: EventLog): JobE
 }
 
 /** Transient chat over the central preflight and the provider wire clients (same transport as the endpoint probe). */
-function chatService(providers: ProviderServices, credentials: CredentialService, settings: SettingsService, startup: StartupGate, log: EventLog): ChatService {
+function chatService(providers: ProviderServices, credentials: CredentialService, settings: SettingsService, startup: StartupGate, log: EventLog, providerClock: RetryClock): ChatService {
   return new ChatService({
     preflight: providers.preflight,
-    providers: createChatProviders(providers.transport),
+    providers: createChatProviders(providers.transport, undefined, providerClock),
     credentials: { resolve: (reference) => credentials.resolve(reference) },
     startup,
     defaultTemperature: () => settings.current('chat.temperature'),
@@ -245,6 +255,8 @@ export async function composeService(
     transport: providerTransport,
     cloudUrls: networkOverride?.cloudUrls,
   };
+  // Retry pauses and deadlines of the provider wire clients; a test composition may shorten the pauses.
+  const providerClock = extensions.find((extension) => extension.providerClock !== undefined)?.providerClock ?? SYSTEM_RETRY_CLOCK;
   const settings = new SettingsService(state.database ? new SqliteSettingsStore(state.database, guard) : null, startup, SENSITIVE_SETTING_KEYS);
   const providers = providerServices({
     network: providerNetwork,
@@ -252,7 +264,7 @@ export async function composeService(
     credentials: { status: (reference) => credentials.presence(reference) },
     gate: startup,
   });
-  const chat = chatService(providers, credentials, settings, startup, log);
+  const chat = chatService(providers, credentials, settings, startup, log, providerClock);
   preflight.register(chat);
   let gedcom: GedcomService | null = null;
   let gedcomWorkers: GedcomWorkerPool | null = null;
@@ -262,7 +274,7 @@ export async function composeService(
     await artifacts.prepare();
     const override = extensions.find((extension) => extension.gedcomWorker !== undefined)?.gedcomWorker ?? null;
     gedcomWorkers = gedcomWorkerPool(artifacts, options.gedcomWorker, override, log);
-    gedcom = gedcomService(artifacts, gedcomWorkers, jobs, providers, credentials, settings, log);
+    gedcom = gedcomService(artifacts, gedcomWorkers, jobs, providers, credentials, settings, log, providerClock);
   }
   const services: AppServices = {
     readiness,

@@ -45,10 +45,14 @@ export function generationRequest(providerId: ProviderId, endpoint: PinnedEndpoi
   };
 }
 
-/** A retry clock on virtual time: `sleep` returns at once and records the pause it was asked for. */
-export function instantClock(): { readonly clock: RetryClock; readonly pauses: number[] } {
+/**
+ * A retry clock on virtual time: `sleep` returns at once and records the pause it was asked for.
+ * Its timers (run deadline, idle bound) fire only when `advance` moves virtual time past them.
+ */
+export function instantClock(): { readonly clock: RetryClock; readonly pauses: number[]; advance(ms: number): void; armed(): number } {
   let now = 1_000_000;
   const pauses: number[] = [];
+  const timers = new Set<{ readonly at: number; readonly fire: () => void }>();
   return {
     pauses,
     clock: {
@@ -58,6 +62,20 @@ export function instantClock(): { readonly clock: RetryClock; readonly pauses: n
         now += ms;
         return Promise.resolve();
       },
+      after: (ms, fire) => {
+        const timer = { at: now + ms, fire };
+        timers.add(timer);
+        return () => timers.delete(timer);
+      },
     },
+    advance(ms) {
+      now += ms;
+      for (const timer of [...timers].sort((a, b) => a.at - b.at)) {
+        if (timer.at > now) continue;
+        timers.delete(timer);
+        timer.fire();
+      }
+    },
+    armed: () => timers.size,
   };
 }

@@ -64,10 +64,11 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
   let endpoint: PinnedEndpoint;
 
   let pauses: number[];
+  let virtual: ReturnType<typeof instantClock>;
 
   beforeAll(async () => {
     fake = await startFakeProvider(kind, tls ? pki.leaf : undefined, { flavour: providerId === 'openai_compatible' ? 'llamacpp' : 'openai' });
-    const virtual = instantClock();
+    virtual = instantClock();
     pauses = virtual.pauses;
     providers = createChatProviders(tls ? { ca: [pki.caCert] } : {}, { idleTimeoutMs: 2_000 }, virtual.clock);
     endpoint = endpointFor(fake, providerId, tls ? pki : undefined);
@@ -212,18 +213,27 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
     expect(fake.calls()).toBe(1);
   });
 
-  it('times out a silent provider and closes the socket', async () => {
-    const quick = createChatProviders(tls ? { ca: [pki.caCert] } : {}, { idleTimeoutMs: 100 }, instantClock().clock);
+  it('times out a silent provider on the idle bound (virtual time) and closes the socket', async () => {
+    const time = instantClock();
+    const quick = createChatProviders(tls ? { ca: [pki.caCert] } : {}, { idleTimeoutMs: 100 }, time.clock);
     fake.script({ kind: 'silent' });
-    const failure = await failureOf(collect(quick[providerId], request(providerId, endpoint)));
-    expect(failure.code).toBe('PROVIDER_TIMEOUT');
+    const failure = failureOf(collect(quick[providerId], request(providerId, endpoint)));
+    await until(() => fake.calls() === 1);
+    time.advance(99);
+    expect(time.armed()).toBe(2);
+    time.advance(1);
+    expect((await failure).code).toBe('PROVIDER_TIMEOUT');
+    expect(time.armed()).toBe(0);
     await until(() => fake.abandoned() === 1);
     expect(fake.calls()).toBe(1);
   });
 
-  it('waits for a slow first token within the bounds', async () => {
-    fake.script({ kind: 'text', answer: { pieces: ['slow', ' start'] }, firstTokenDelayMs: 300 });
-    const { text } = await collect(providers[providerId], request(providerId, endpoint));
+  it('waits for a slow first token within the bounds (virtual time just under the idle bound)', async () => {
+    fake.script({ kind: 'text', answer: { pieces: ['slow', ' start'] }, firstTokenDelayMs: 50 });
+    const answer = collect(providers[providerId], request(providerId, endpoint));
+    await until(() => fake.calls() === 1);
+    virtual.advance(1_999);
+    const { text } = await answer;
     expect(text).toBe('slow start');
   });
 
