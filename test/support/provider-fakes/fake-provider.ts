@@ -272,7 +272,8 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
         response.end(kind === 'ollama' ? '404 page not found' : errorBody(kind, 404, flavour));
         return;
       }
-      if (kind === 'anthropic' && request.headers['x-api-key'] === undefined) {
+      // Anthropic takes the key as `x-api-key` or, as @anthropic-ai/sdk 1.x sends it, `Authorization: Bearer`.
+      if (kind === 'anthropic' && request.headers['x-api-key'] === undefined && !/^Bearer \S/.test(request.headers.authorization ?? '')) {
         response.writeHead(401, { 'content-type': 'application/json' });
         response.end(errorBody(kind, 401));
         return;
