@@ -16,12 +16,8 @@ function run(entry: string, args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [entry, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) => {
       if (error) {
-        let code = 'ARTIFACTS_FAILED';
-        try {
-          code = (JSON.parse(stderr.trim().split('\n').pop() ?? '{}') as { code?: string }).code ?? code;
-        } catch {
-          // keep the generic code
-        }
+        // The command line reports `artifacts <action>: CODE: message` on its first stderr line.
+        const code = /^artifacts \w+: ([A-Z][A-Z0-9_]*): /.exec(stderr)?.[1] ?? 'ARTIFACTS_FAILED';
         reject(new Error(code));
       } else resolve(stdout);
     });

@@ -1,41 +1,85 @@
-import { isArtifactScope } from '../infra/artifacts/file-artifact-registry.js';
-import { artifactStore } from './compositions/commands.js';
+import { GEDCOM_OPERATIONS } from '../contract/gedcom.js';
 import { isServiceError } from '../app/service-error.js';
+import { isArtifactScope } from '../infra/artifacts/file-artifact-registry.js';
+import { closest, CommandFailure, EXIT, helpText, parseCommand, reportFailure, required, type CommandDeclaration, type CommandIo } from './command-line.js';
+import { artifactStore } from './compositions/commands.js';
+
+const ROOT = { type: 'string', value: 'DIR', description: 'the sidecar\'s artifact root (as passed to `serve --artifact-root`)' } as const;
+
+const ARTIFACTS_COMMANDS = {
+  import: {
+    name: 'artifacts import',
+    usage: `cli artifacts import FILE --operation gedcom.<${GEDCOM_OPERATIONS.join('|')}> --artifact-root DIR`,
+    summary: 'Copies a host file into the artifact store, read-only, and prints its grant as one JSON line (grant, scope, bytes, sha256, expires_at). A main-process facility: no route can do it.',
+    options: { operation: { type: 'string', value: 'SCOPE', description: `the operation the grant is for (gedcom.${GEDCOM_OPERATIONS.join(', gedcom.')})` }, 'artifact-root': ROOT },
+    positionals: { min: 1, max: 1, names: 'FILE' },
+  },
+  export: {
+    name: 'artifacts export',
+    usage: 'cli artifacts export GRANT --out FILE --artifact-root DIR',
+    summary: 'Copies an output artifact (scope gedcom.output) to a new host file. It never replaces an existing file.',
+    options: { out: { type: 'string', value: 'FILE', description: 'the new file to write' }, 'artifact-root': ROOT },
+    positionals: { min: 1, max: 1, names: 'GRANT' },
+  },
+} as const satisfies Record<string, CommandDeclaration>;
+
+const ARTIFACTS_USAGE: CommandDeclaration = {
+  name: 'artifacts',
+  usage: 'cli artifacts import|export ... (each with --help)',
+  summary: 'Imports a host file as a GEDCOM artifact grant, or exports an output artifact to a host file.',
+  options: {},
+  positionals: { min: 0, max: 0, names: '' },
+};
+
+/** A failure of the artifact store: a refusal of the service is a data error, a file the system refuses an I/O one. */
+function storeFailure(error: unknown, action: 'import' | 'export'): CommandFailure {
+  if (isServiceError(error)) return new CommandFailure(error.code, 'the artifact store refused the request', EXIT.DATA, error.remediation ?? null);
+  const code = error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code) ? error.code : 'EIO';
+  if (action === 'export' && code === 'EEXIST') return new CommandFailure('ARTIFACTS_EEXIST', 'the output file exists', EXIT.CANT_CREATE, 'choose a new --out; export never replaces a file');
+  if (action === 'import' && (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')) return new CommandFailure(`ARTIFACTS_${code}`, 'cannot read the input file', EXIT.NO_INPUT, 'check the path and its permissions');
+  return new CommandFailure(`ARTIFACTS_${code}`, 'the file system refused the operation', action === 'export' ? EXIT.CANT_CREATE : EXIT.IO);
+}
 
 /**
- * `artifacts import FILE --operation gedcom.<op> --artifact-root DIR`: copies a host file into the
- * registry, read-only, and prints its grant as one JSON line. `artifacts export GRANT --out FILE
- * --artifact-root DIR`: copies an output artifact (scope `gedcom.output`) out to a new host file.
- * Main-process facilities: no route can do either. Exit 0, else 64 (usage) or 65 (refused) with
- * one stable code on stderr.
+ * `artifacts import FILE --operation gedcom.<op> --artifact-root DIR` and `artifacts export GRANT
+ * --out FILE --artifact-root DIR`. Exit 0, else a sysexits code with `artifacts <action>: CODE:
+ * message` and a remediation line on stderr.
  */
-export async function artifactsCommand(positionals: readonly string[], flags: ReadonlyMap<string, string | true>): Promise<number> {
-  const fail = (code: string, exit: number): number => {
-    process.stderr.write(`${JSON.stringify({ event: 'artifacts.failed', code })}\n`);
-    return exit;
-  };
-  const [action, subject] = positionals;
-  const root = flags.get('artifact-root');
-  if (typeof root !== 'string' || subject === undefined) return fail('ARTIFACTS_USAGE', 64);
-  const registry = artifactStore(root);
+export async function artifactsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [action, ...rest] = argv;
+  if (action === '--help' || action === '-h') {
+    io.stdout.write(helpText(ARTIFACTS_USAGE));
+    return EXIT.OK;
+  }
+  if (action !== 'import' && action !== 'export') {
+    const meant = action === undefined ? null : closest(action, Object.keys(ARTIFACTS_COMMANDS));
+    const message = action === undefined ? 'missing the action (import or export)' : `unknown action ${JSON.stringify(action.slice(0, 40))}`;
+    return reportFailure(io, 'artifacts', new CommandFailure('USAGE', message, EXIT.USAGE, meant === null ? 'see `artifacts --help`' : `did you mean \`artifacts ${meant}\`?`));
+  }
+  const command = ARTIFACTS_COMMANDS[action];
   try {
+    const parsed = parseCommand(command, rest);
+    if (parsed.help) {
+      io.stdout.write(helpText(command));
+      return EXIT.OK;
+    }
+    const registry = artifactStore(required(command, parsed, 'artifact-root'));
+    const subject = parsed.positionals[0] ?? '';
     if (action === 'import') {
-      const operation = flags.get('operation');
-      if (typeof operation !== 'string' || !isArtifactScope(operation) || operation === 'gedcom.output') return fail('ARTIFACTS_USAGE', 64);
-      const minted = await registry.importFile(subject, operation);
-      process.stdout.write(`${JSON.stringify({ grant: minted.grant, scope: minted.scope, bytes: minted.bytes, sha256: minted.sha256, expires_at: new Date(minted.expiresAt).toISOString() })}\n`);
-      return 0;
+      const operation = required(command, parsed, 'operation');
+      if (!isArtifactScope(operation) || operation === 'gedcom.output') throw new CommandFailure('USAGE', `--operation must be one of gedcom.${GEDCOM_OPERATIONS.join(', gedcom.')}`, EXIT.USAGE, `see \`${command.name} --help\``);
+      const minted = await registry.importFile(subject, operation).catch((error: unknown) => {
+        throw storeFailure(error, 'import');
+      });
+      io.stdout.write(`${JSON.stringify({ grant: minted.grant, scope: minted.scope, bytes: minted.bytes, sha256: minted.sha256, expires_at: new Date(minted.expiresAt).toISOString() })}\n`);
+      return EXIT.OK;
     }
-    if (action === 'export') {
-      const out = flags.get('out');
-      if (typeof out !== 'string') return fail('ARTIFACTS_USAGE', 64);
-      await registry.exportTo(subject, 'gedcom.output', out);
-      return 0;
-    }
-    return fail('ARTIFACTS_USAGE', 64);
+    await registry.exportTo(subject, 'gedcom.output', required(command, parsed, 'out')).catch((error: unknown) => {
+      throw storeFailure(error, 'export');
+    });
+    return EXIT.OK;
   } catch (error) {
-    if (isServiceError(error)) return fail(error.code, 65);
-    const code = (error as { code?: unknown }).code;
-    return fail(typeof code === 'string' && /^E[A-Z]+$/.test(code) ? `ARTIFACTS_${code}` : 'ARTIFACTS_FAILED', 65);
+    const failure = error instanceof CommandFailure ? error : new CommandFailure('ARTIFACTS_FAILED', 'internal error', EXIT.SOFTWARE);
+    return reportFailure(io, command.name, failure);
   }
 }

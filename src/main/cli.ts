@@ -1,83 +1,107 @@
-import { serve } from './serve.js';
-import { setupCommand } from './setup-command.js';
 import { join } from 'node:path';
-import { GEDCOM_OPERATIONS } from '../contract/gedcom.js';
-import type { CompositionExtension } from './compositions/extensions.js';
+import { SIDECAR_BUILD } from '../contract/build-info.js';
 import { artifactsCommand } from './artifacts-command.js';
-
-const USAGE = [
-  'usage: cli serve [--config FILE] [--workspace DIR] [--artifact-root DIR] [--credentials-from-env]',
-  '       cli setup [--config FILE] [--workspace DIR]',
-  `       cli artifacts import FILE --operation gedcom.<${GEDCOM_OPERATIONS.join('|')}> --artifact-root DIR`,
-  '       cli artifacts export GRANT --out FILE --artifact-root DIR',
-  '       cli gedcom inspect FILE | rewrite FILE --out OUT | convert FILE --to 7.0|5.5.1 --out OUT',
-].join('\n');
-
-interface ParsedArgs {
-  readonly command: string | undefined;
-  readonly flags: Map<string, string | true>;
-  readonly positionals: string[];
-}
-
-function parseArgs(argv: readonly string[]): ParsedArgs {
-  const flags = new Map<string, string | true>();
-  const positionals: string[] = [];
-  const [command, ...rest] = argv;
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i] as string;
-    if (!arg.startsWith('--')) {
-      positionals.push(arg);
-      continue;
-    }
-    const next = rest[i + 1];
-    if (next !== undefined && !next.startsWith('--') && arg !== '--credentials-from-env') {
-      flags.set(arg.slice(2), next);
-      i++;
-    } else flags.set(arg.slice(2), true);
-  }
-  return { command, flags, positionals };
-}
-
-function stringFlag(flags: Map<string, string | true>, name: string): string | undefined {
-  const value = flags.get(name);
-  return typeof value === 'string' ? value : undefined;
-}
+import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo } from './command-line.js';
+import type { CompositionExtension } from './compositions/extensions.js';
+import { serve } from './serve.js';
+import { SETUP_COMMAND, setupCommand } from './setup-command.js';
 
 /** The GEDCOM worker's bundle beside the sidecar's own (scripts/build.mjs writes both into dist/). */
 export const GEDCOM_WORKER_BUNDLE = 'gedcom-worker.cjs';
 
-async function main(argv: readonly string[], bundleDirectory: string, extensions: readonly CompositionExtension[]): Promise<number> {
-  const args = parseArgs(argv);
-  switch (args.command) {
-    case 'serve': {
-      const known = new Set(['config', 'workspace', 'artifact-root', 'credentials-from-env']);
-      for (const flag of args.flags.keys()) {
-        if (!known.has(flag)) {
-          process.stderr.write(`${JSON.stringify({ event: 'cli.usage', reason: 'unknown_flag' })}\n`);
-          return 64;
+const SERVE_COMMAND = {
+  name: 'serve',
+  usage: 'cli serve [--config FILE] [--workspace DIR] [--artifact-root DIR] [--credentials-from-env]',
+  summary:
+    'Runs the sidecar as the desktop shell starts it: reads one handshake line on stdin ({"bearer":"<43 base64url characters>","app_build":"<build>"}), binds 127.0.0.1 on a free port, prints one readiness line on stdout and serves until stdin closes, SIGTERM or SIGINT.',
+  options: {
+    config: { type: 'string', value: 'FILE', description: 'the configuration file (default: the platform config folder)' },
+    workspace: { type: 'string', value: 'DIR', description: 'the workspace with the encrypted database' },
+    'artifact-root': { type: 'string', value: 'DIR', description: 'the GEDCOM artifact store (enables the GEDCOM routes)' },
+    'credentials-from-env': { type: 'boolean', description: 'read provider credentials from the environment (headless use)' },
+  },
+  positionals: { min: 0, max: 0, names: 'no arguments' },
+} as const satisfies CommandDeclaration;
+
+const COMMANDS = ['serve', 'setup', 'artifacts', 'gedcom'] as const;
+
+const TOP_HELP = [
+  'usage: cli <command> [options]        (cli <command> --help for each)',
+  '',
+  'commands:',
+  '  serve       run the sidecar as the desktop shell starts it (handshake on stdin, readiness line on stdout)',
+  '  setup       provision the workspace, the database key in the OS keyring and the encrypted database',
+  '  artifacts   import a host file as a GEDCOM artifact grant, or export an output artifact',
+  '  gedcom      inspect, rewrite or convert a GEDCOM file with the engine',
+  '',
+  'options:',
+  '  -h, --help       show this help and exit',
+  '  -V, --version    print the sidecar build and exit',
+  '',
+  EXIT_CODE_HELP,
+  '',
+].join('\n');
+
+const TOP_USAGE: CommandDeclaration = { name: 'cli', usage: 'cli <command>', summary: '', options: {}, positionals: { min: 0, max: 0, names: '' } };
+
+async function runServe(argv: readonly string[], io: CommandIo, bundleDirectory: string, extensions: readonly CompositionExtension[]): Promise<number> {
+  const parsed = parseCommand(SERVE_COMMAND, argv);
+  if (parsed.help) {
+    io.stdout.write(helpText(SERVE_COMMAND));
+    return EXIT.OK;
+  }
+  return serve(
+    {
+      configPath: parsed.strings.get('config'),
+      workspace: parsed.strings.get('workspace'),
+      artifactRoot: parsed.strings.get('artifact-root'),
+      credentialsFromEnv: parsed.flags.has('credentials-from-env'),
+      gedcomWorker: { kind: 'file', path: join(bundleDirectory, GEDCOM_WORKER_BUNDLE) },
+    },
+    extensions,
+  );
+}
+
+/** Dispatches one command line; answers the exit code. Every failure is written in the one style of `command-line.ts`. */
+async function main(argv: readonly string[], io: CommandIo, bundleDirectory: string, extensions: readonly CompositionExtension[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h') {
+    io.stdout.write(TOP_HELP);
+    return EXIT.OK;
+  }
+  if (command === '--version' || command === '-V') {
+    io.stdout.write(`${SIDECAR_BUILD}\n`);
+    return EXIT.OK;
+  }
+  try {
+    switch (command) {
+      case 'serve':
+        return await runServe(rest, io, bundleDirectory, extensions);
+      case 'setup': {
+        const parsed = parseCommand(SETUP_COMMAND, rest);
+        if (parsed.help) {
+          io.stdout.write(helpText(SETUP_COMMAND));
+          return EXIT.OK;
         }
+        return await setupCommand({ configPath: parsed.strings.get('config'), workspace: parsed.strings.get('workspace') }, io);
       }
-      return serve({
-        configPath: stringFlag(args.flags, 'config'),
-        workspace: stringFlag(args.flags, 'workspace'),
-        artifactRoot: stringFlag(args.flags, 'artifact-root'),
-        credentialsFromEnv: args.flags.get('credentials-from-env') === true,
-        gedcomWorker: { kind: 'file', path: join(bundleDirectory, GEDCOM_WORKER_BUNDLE) },
-      }, extensions);
+      case 'artifacts':
+        return await artifactsCommand(rest, io);
+      case 'gedcom': {
+        // Loaded only for this command, so serving never evaluates the engine on the main thread.
+        const { runGedcomCli } = await import('./gedcom-command.js');
+        return await runGedcomCli(rest, io, () => performance.now());
+      }
+      default: {
+        const meant = command === undefined ? null : closest(command, COMMANDS);
+        const message = command === undefined ? 'missing the command' : `unknown command ${JSON.stringify(command.slice(0, 40))}`;
+        throw new CommandFailure('USAGE', message, EXIT.USAGE, meant === null ? 'see `cli --help`' : `did you mean \`${meant}\`?`);
+      }
     }
-    case 'artifacts':
-      return artifactsCommand(args.positionals, args.flags);
-    case 'gedcom': {
-      // The engine's own command line parses its arguments (inspect, rewrite, convert); loaded only
-      // for this command, so serving never evaluates the engine on the main thread.
-      const { runGedcomCli } = await import('./gedcom-command.js');
-      return runGedcomCli(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true });
-    }
-    case 'setup':
-      return setupCommand({ configPath: stringFlag(args.flags, 'config'), workspace: stringFlag(args.flags, 'workspace') });
-    default:
-      process.stderr.write(`${USAGE}\n`);
-      return 64;
+  } catch (error) {
+    const failure = error instanceof CommandFailure ? error : new CommandFailure('INTERNAL', 'internal error', EXIT.SOFTWARE, 'report it with the command you ran');
+    const name = command !== undefined && (COMMANDS as readonly string[]).includes(command) ? command : TOP_USAGE.name;
+    return reportFailure(io, name, failure);
   }
 }
 
@@ -86,11 +110,12 @@ async function main(argv: readonly string[], bundleDirectory: string, extensions
  * test entry passes its composition extensions, the shipped command none.
  */
 export function runCli(bundleDirectory: string, extensions: readonly CompositionExtension[] = []): void {
-  main(process.argv.slice(2), bundleDirectory, extensions).then(
+  const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true };
+  main(process.argv.slice(2), io, bundleDirectory, extensions).then(
     (code) => process.exit(code),
     () => {
-      process.stderr.write(`${JSON.stringify({ event: 'cli.failed' })}\n`);
-      process.exit(1);
+      process.stderr.write('cli: INTERNAL: internal error\n');
+      process.exit(EXIT.SOFTWARE);
     },
   );
 }

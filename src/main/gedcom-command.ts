@@ -3,98 +3,77 @@ import { rename, stat, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ASSUMABLE_VERSIONS, convertDocument, GedcomError, inspectGedcom, isAssumableVersion, isSupportedVersion, type ConversionTarget, type GedcomDocumentLike } from '../gedcom/index.js';
 import { parseGedcomFile, writeGedcomFile } from '../infra/gedcom/gedcom-files.js';
+import { closest, CommandFailure, EXIT, helpText, parseCommand, ProgressBar, reportFailure, required, type CommandDeclaration, type CommandIo, type OptionDeclaration, type ParsedCommand } from './command-line.js';
 
-/** Where the command line writes; `isTTY` turns on progress for long work. */
-export interface GedcomCliIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-  readonly isTTY: boolean;
-}
+const ASSUME: OptionDeclaration = { type: 'string', value: 'VERSION', description: `read a file without a supported HEAD.GEDC.VERS as this version (${ASSUMABLE_VERSIONS.join(', ')})` };
+const OUT: OptionDeclaration = { type: 'string', value: 'FILE', description: 'the file to write (never the input)' };
+const FORCE: OptionDeclaration = { type: 'boolean', description: 'replace OUT when it exists' };
 
-/** Exit codes of `gedcom ...` (stable). stderr gets one line `CODE: message`. */
-export const GEDCOM_CLI_EXIT = {
-  OK: 0,
-  GEDCOM_USAGE: 2,
-  GEDCOM_FILE_UNREADABLE: 3,
-  GEDCOM_VERSION_UNSUPPORTED: 4,
-  GEDCOM_WRITE_FAILED: 5,
-  GEDCOM_CONVERT_FAILED: 6,
-  GEDCOM_INPUT_LIMIT: 7,
-  GEDCOM_INTERNAL: 70,
-} as const;
-type FailureCode = Exclude<keyof typeof GEDCOM_CLI_EXIT, 'OK'>;
+/** The sub-commands of `gedcom`. */
+const GEDCOM_COMMANDS = {
+  inspect: {
+    name: 'gedcom inspect',
+    usage: 'cli gedcom inspect FILE',
+    summary: 'Prints what FILE is as JSON (version, encoding, lines, records, findings), without its content or path. A file that is not GEDCOM is a data error (65), with the report still printed.',
+    options: {},
+    positionals: { min: 1, max: 1, names: 'FILE' },
+  },
+  rewrite: {
+    name: 'gedcom rewrite',
+    usage: 'cli gedcom rewrite FILE --out OUT [--assume-version VERSION] [--force]',
+    summary: 'Reads FILE and writes it again to OUT: byte for byte for untouched records.',
+    options: { out: OUT, 'assume-version': ASSUME, force: FORCE },
+    positionals: { min: 1, max: 1, names: 'FILE' },
+  },
+  convert: {
+    name: 'gedcom convert',
+    usage: 'cli gedcom convert FILE --to 7.0|5.5.1 --out OUT [--assume-version VERSION] [--force]',
+    summary: 'Converts FILE to GEDCOM 7.0 or 5.5.1 and writes OUT.',
+    options: { to: { type: 'string', value: '7.0|5.5.1', description: 'the version to write' }, out: OUT, 'assume-version': ASSUME, force: FORCE },
+    positionals: { min: 1, max: 1, names: 'FILE' },
+  },
+} as const satisfies Record<string, CommandDeclaration>;
 
-class CliFailure extends Error {
-  constructor(
-    readonly code: FailureCode,
-    message: string,
-    /** 1-based line the failure concerns, 0 for the whole file. */
-    readonly line = 0,
-    readonly remediation: string | null = null,
-  ) {
-    super(message);
-  }
-}
+type GedcomCommandName = keyof typeof GEDCOM_COMMANDS;
 
-const USAGE = `usage: gedcom inspect FILE | gedcom rewrite FILE --out OUT [--assume-version V] | gedcom convert FILE --to 7.0|5.5.1 --out OUT [--assume-version V] (V: ${ASSUMABLE_VERSIONS.join('|')})`;
+const GEDCOM_USAGE: CommandDeclaration = {
+  name: 'gedcom',
+  usage: 'cli gedcom inspect|rewrite|convert ... (each with --help)',
+  summary: 'The GEDCOM engine on local files: inspect FILE, rewrite FILE --out OUT, convert FILE --to 7.0|5.5.1 --out OUT.',
+  options: {},
+  positionals: { min: 0, max: 0, names: '' },
+};
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, 600);
-}
-
-/** Shows progress on a terminal once work has taken more than two seconds. */
-class Progress {
-  private readonly started = Date.now();
-  private shown = false;
-  private last = 0;
-  constructor(
-    private readonly io: GedcomCliIo,
-    private readonly label: string,
-    private readonly total: number,
-  ) {}
-  update(bytes: number): void {
-    if (!this.io.isTTY) return;
-    const now = Date.now();
-    if (now - this.started < 2000 || now - this.last < 250) return;
-    this.last = now;
-    this.shown = true;
-    const pct = this.total > 0 ? Math.min(100, Math.floor((bytes / this.total) * 100)) : 0;
-    this.io.stderr.write(`\r${this.label} ${pct}% (${(bytes / 1e6).toFixed(1)} MB)`);
-  }
-  done(): void {
-    if (this.shown) this.io.stderr.write('\r\x1b[K');
-  }
-}
-
-function parseArgs(argv: string[]): { command: string; file: string; out?: string; to?: string; assume?: string } {
-  const args = argv[0] === 'gedcom' ? argv.slice(1) : [...argv];
-  const [command, ...rest] = args;
-  const positional: string[] = [];
-  const flags = new Map<string, string>();
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i] as string;
-    if (a === '--out' || a === '--to' || a === '--assume-version') {
-      const v = rest[i + 1];
-      if (v === undefined) throw new CliFailure('GEDCOM_USAGE', `${a} needs a value; ${USAGE}`);
-      flags.set(a, v);
-      i++;
-    } else if (a.startsWith('--')) throw new CliFailure('GEDCOM_USAGE', `unknown option ${a}; ${USAGE}`);
-    else positional.push(a);
-  }
-  if (command === undefined || !['inspect', 'rewrite', 'convert'].includes(command)) throw new CliFailure('GEDCOM_USAGE', USAGE);
-  if (positional.length !== 1) throw new CliFailure('GEDCOM_USAGE', USAGE);
-  return { command, file: positional[0] as string, out: flags.get('--out'), to: flags.get('--to'), assume: flags.get('--assume-version') };
+function isGedcomCommand(name: string | undefined): name is GedcomCommandName {
+  return name !== undefined && Object.hasOwn(GEDCOM_COMMANDS, name);
 }
 
 async function fileSize(file: string): Promise<number> {
   try {
     const s = await stat(file);
-    if (!s.isFile()) throw new CliFailure('GEDCOM_FILE_UNREADABLE', 'not a regular file');
+    if (!s.isFile()) throw new CommandFailure('GEDCOM_FILE_UNREADABLE', 'the input is not a regular file', EXIT.NO_INPUT);
     return s.size;
   } catch (e) {
-    if (e instanceof CliFailure) throw e;
-    throw new CliFailure('GEDCOM_FILE_UNREADABLE', `cannot read input (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    if (e instanceof CommandFailure) throw e;
+    throw unreadable(e);
   }
+}
+
+/** A read that failed: a missing file is "no input" (66), anything else an I/O error (74). */
+function unreadable(e: unknown): CommandFailure {
+  const code = e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : 'error';
+  if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') return new CommandFailure('GEDCOM_FILE_UNREADABLE', `cannot read the input (${code})`, EXIT.NO_INPUT, 'check the path and its permissions');
+  return new CommandFailure('GEDCOM_FILE_UNREADABLE', `reading the input failed (${code})`, EXIT.IO);
+}
+
+/** Refuses to replace an existing OUT unless --force was given. */
+async function assertWritable(out: string, force: boolean): Promise<void> {
+  if (force) return;
+  const existing = await stat(out).then(
+    () => true,
+    () => false,
+  );
+  if (existing) throw new CommandFailure('GEDCOM_OUTPUT_EXISTS', 'the output file exists', EXIT.CANT_CREATE, 'pass --force to replace it, or choose another --out');
 }
 
 async function writeAtomically(doc: GedcomDocumentLike, out: string): Promise<void> {
@@ -104,54 +83,67 @@ async function writeAtomically(doc: GedcomDocumentLike, out: string): Promise<vo
     await rename(tmp, out);
   } catch (e) {
     await unlink(tmp).catch(() => undefined);
-    throw new CliFailure('GEDCOM_WRITE_FAILED', `cannot write output (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    const code = e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : 'error';
+    throw new CommandFailure('GEDCOM_WRITE_FAILED', `cannot write the output (${code})`, code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO);
   }
 }
 
-async function run(argv: string[], io: GedcomCliIo): Promise<void> {
-  const { command, file, out, to, assume } = parseArgs(argv);
-  if (assume !== undefined && !isAssumableVersion(assume)) throw new CliFailure('GEDCOM_USAGE', `--assume-version must be one of ${ASSUMABLE_VERSIONS.join(', ')}`);
+function usage(command: CommandDeclaration, message: string): CommandFailure {
+  return new CommandFailure('USAGE', message, EXIT.USAGE, `see \`${command.name} --help\``);
+}
+
+async function inspect(file: string, io: CommandIo, now: () => number): Promise<void> {
   const size = await fileSize(file);
-  if (command === 'inspect') {
-    const progress = new Progress(io, 'inspecting', size);
-    let result;
-    try {
-      result = await inspectGedcom(createReadStream(file, { highWaterMark: 1 << 20 }), (n) => progress.update(n));
-    } catch (e) {
-      throw new CliFailure('GEDCOM_FILE_UNREADABLE', `cannot read input (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-    } finally {
-      progress.done();
-    }
-    io.stdout.write(JSON.stringify(result, null, 2) + '\n');
-    return;
+  const progress = new ProgressBar(io, 'inspecting', size, now);
+  let result;
+  try {
+    result = await inspectGedcom(createReadStream(file, { highWaterMark: 1 << 20 }), (n) => progress.update(n));
+  } catch (e) {
+    throw unreadable(e);
+  } finally {
+    progress.done();
   }
-  if (out === undefined) throw new CliFailure('GEDCOM_USAGE', `--out is required; ${USAGE}`);
-  if (resolve(out) === resolve(file)) throw new CliFailure('GEDCOM_USAGE', 'OUT must differ from FILE (the input is never overwritten)');
-  if (command === 'convert' && to !== '7.0' && to !== '5.5.1') throw new CliFailure('GEDCOM_USAGE', `--to must be 7.0 or 5.5.1; ${USAGE}`);
-  const progress = new Progress(io, 'reading', size);
+  io.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  if (result.findings.some((finding) => finding.code === 'FILE_NOT_GEDCOM') || result.records.total === 0) {
+    throw new CommandFailure('GEDCOM_NOT_GEDCOM', 'the file is not GEDCOM (it does not start with a GEDCOM line)', EXIT.DATA, 'check that this is the file you meant; the report above says what it holds');
+  }
+}
+
+async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedCommand, io: CommandIo, now: () => number): Promise<void> {
+  const command = GEDCOM_COMMANDS[name];
+  const file = parsed.positionals[0] ?? '';
+  const out = required(command, parsed, 'out');
+  const assume = parsed.strings.get('assume-version');
+  if (assume !== undefined && !isAssumableVersion(assume)) throw usage(command, `--assume-version must be one of ${ASSUMABLE_VERSIONS.join(', ')}`);
+  const to = name === 'convert' ? required(command, parsed, 'to') : null;
+  if (to !== null && to !== '7.0' && to !== '5.5.1') throw usage(command, '--to must be 7.0 or 5.5.1');
+  if (resolve(out) === resolve(file)) throw usage(command, 'OUT must differ from FILE (the input is never overwritten)');
+  const size = await fileSize(file);
+  await assertWritable(out, parsed.flags.has('force'));
+  const progress = new ProgressBar(io, 'reading', size, now);
   let doc;
   try {
     doc = await parseGedcomFile(file, { onProgress: (n) => progress.update(n), assumeVersion: assume !== undefined && isAssumableVersion(assume) ? assume : null });
   } catch (e) {
-    throw new CliFailure('GEDCOM_FILE_UNREADABLE', `cannot read input (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw unreadable(e);
   } finally {
     progress.done();
   }
   if (!isSupportedVersion(doc.version)) {
-    throw new CliFailure(
+    throw new CommandFailure(
       'GEDCOM_VERSION_UNSUPPORTED',
       doc.version.declared === null ? 'the file has no HEAD.GEDC.VERS' : `GEDCOM version ${doc.version.declared} is not supported`,
-      0,
+      EXIT.DATA,
       `run \`gedcom inspect\` for its probable version (version.probable), then pass --assume-version ${ASSUMABLE_VERSIONS.join('|')}`,
     );
   }
-  if (command === 'rewrite') {
+  if (to === null) {
     await writeAtomically(doc, out);
     return;
   }
   let converted: GedcomDocumentLike;
   try {
-    converted = convertDocument(doc, to as ConversionTarget).document;
+    converted = convertDocument(doc, to satisfies ConversionTarget).document;
   } catch (e) {
     throw failureOf(e);
   }
@@ -159,28 +151,41 @@ async function run(argv: string[], io: GedcomCliIo): Promise<void> {
 }
 
 /** An engine error as the command line reports it: its code, line and remediation; anything else as a stable code alone. */
-function failureOf(e: unknown): CliFailure {
+function failureOf(e: unknown): CommandFailure {
   if (e instanceof GedcomError) {
-    const code: FailureCode = e.code === 'GEDCOM_VERSION_UNSUPPORTED' || e.code === 'GEDCOM_INPUT_LIMIT' ? e.code : 'GEDCOM_CONVERT_FAILED';
-    return new CliFailure(code, e.message, e.line, e.remediation);
+    const code = e.code === 'GEDCOM_VERSION_UNSUPPORTED' || e.code === 'GEDCOM_INPUT_LIMIT' ? e.code : 'GEDCOM_CONVERT_FAILED';
+    return new CommandFailure(code, e.line > 0 ? `line ${e.line}: ${e.message}` : e.message, EXIT.DATA, e.remediation);
   }
-  return new CliFailure('GEDCOM_CONVERT_FAILED', 'the conversion stopped on this file', 0, 'inspect the file and report its findings');
+  return new CommandFailure('GEDCOM_CONVERT_FAILED', 'the conversion stopped on this file', EXIT.DATA, 'inspect the file and report its findings');
 }
 
 /**
  * `gedcom inspect FILE`, `gedcom rewrite FILE --out OUT`, `gedcom convert FILE --to 7.0|5.5.1
- * --out OUT`. Returns the exit code; on failure writes exactly one line `CODE: message` to
- * stderr and never a stack trace. `argv` may start with `gedcom` or with the sub-command.
+ * --out OUT` (argv starts with the sub-command). Returns the exit code; on failure writes
+ * `gedcom: CODE: message` and a remediation line to stderr, never a stack trace.
  */
-export async function runGedcomCli(argv: string[], io: GedcomCliIo): Promise<number> {
+export async function runGedcomCli(argv: readonly string[], io: CommandIo, now: () => number): Promise<number> {
+  const [name, ...rest] = argv;
   try {
-    await run(argv, io);
-    return GEDCOM_CLI_EXIT.OK;
+    if (name === '--help' || name === '-h') {
+      io.stdout.write(helpText(GEDCOM_USAGE));
+      return EXIT.OK;
+    }
+    if (!isGedcomCommand(name)) {
+      const meant = name === undefined ? null : closest(name, Object.keys(GEDCOM_COMMANDS));
+      throw new CommandFailure('USAGE', name === undefined ? 'missing the sub-command (inspect, rewrite or convert)' : `unknown sub-command ${JSON.stringify(name.slice(0, 40))}`, EXIT.USAGE, meant === null ? 'see `gedcom --help`' : `did you mean \`gedcom ${meant}\`?`);
+    }
+    const command = GEDCOM_COMMANDS[name];
+    const parsed = parseCommand(command, rest);
+    if (parsed.help) {
+      io.stdout.write(helpText(command));
+      return EXIT.OK;
+    }
+    if (name === 'inspect') await inspect(parsed.positionals[0] ?? '', io, now);
+    else await rewriteOrConvert(name, parsed, io, now);
+    return EXIT.OK;
   } catch (e) {
-    const failure = e instanceof CliFailure ? e : new CliFailure('GEDCOM_INTERNAL', 'internal error');
-    const where = failure.line > 0 ? `line ${failure.line}: ` : '';
-    const fix = failure.remediation === null ? '' : `; ${failure.remediation}`;
-    io.stderr.write(`${failure.code}: ${oneLine(where + failure.message + fix)}\n`);
-    return GEDCOM_CLI_EXIT[failure.code];
+    const failure = e instanceof CommandFailure ? e : new CommandFailure('GEDCOM_INTERNAL', 'internal error', EXIT.SOFTWARE, 'report it with the command you ran');
+    return reportFailure(io, 'gedcom', failure);
   }
 }

@@ -1,7 +1,7 @@
 import { API_VERSION } from '../contract/api-version.js';
 import { SIDECAR_BUILD } from '../contract/build-info.js';
 import type { ReadinessLine } from '../contract/launch.js';
-import { SERVER_TIMEOUTS } from '../contract/limits.js';
+import { HANDSHAKE, SERVER_TIMEOUTS } from '../contract/limits.js';
 import type { CompositionExtension } from './compositions/extensions.js';
 import { composeService, launchLog, startEarly, type ServeOptions } from './compositions/service.js';
 import { readHandshake } from '../infra/launch/stdin-handshake.js';
@@ -17,6 +17,12 @@ export async function serve(options: ServeOptions, extensions: readonly Composit
   const log = launchLog();
   // The keyring read only reads; it overlaps the wait for the handshake.
   const early = startEarly();
+  // Started by hand on a terminal: say what the process waits for instead of sitting silent.
+  if (process.stdin.isTTY === true) {
+    process.stderr.write(
+      `serve: waiting for the handshake on stdin: one line {"bearer":"<43 base64url characters>","app_build":"<build>"} within ${Math.round(HANDSHAKE.timeoutMs / 1000)} s (the desktop shell writes it; see README)\n`,
+    );
+  }
   const result = await readHandshake(process.stdin);
   if (!result.ok) {
     log.event('handshake.rejected', { reason: result.reason });

@@ -1,12 +1,32 @@
+import { CommandFailure, EXIT, reportFailure, type CommandDeclaration, type CommandIo, type ExitCode } from './command-line.js';
 import { provisionLocalState } from './compositions/commands.js';
 
-/** `setup [--config FILE] [--workspace DIR]`: explicit provisioning; exit 0, or 3 when refused with its reason. */
-export async function setupCommand(options: { readonly configPath?: string; readonly workspace?: string }): Promise<number> {
+export const SETUP_COMMAND = {
+  name: 'setup',
+  usage: 'cli setup [--config FILE] [--workspace DIR]',
+  summary: 'Provisions the workspace, the database key in the OS keyring and the encrypted database. Idempotent; never replaces an existing key; refuses a database it cannot open. `serve` never does any of this.',
+  options: {
+    config: { type: 'string', value: 'FILE', description: 'the configuration file (default: the platform config folder)' },
+    workspace: { type: 'string', value: 'DIR', description: 'the workspace to provision' },
+  },
+  positionals: { min: 0, max: 0, names: 'no arguments' },
+} as const satisfies CommandDeclaration;
+
+/** The exit code and remediation of each refusal reason of provisioning. */
+function refusal(reason: string): { readonly exit: ExitCode; readonly remediation: string } {
+  if (reason === 'configuration.invalid') return { exit: EXIT.CONFIG, remediation: 'fix the configuration file (see `cli serve` startup diagnostics) or pass another --config' };
+  if (reason.startsWith('keyring.')) return { exit: EXIT.UNAVAILABLE, remediation: 'unlock the OS keyring (Secret Service) and run setup again' };
+  if (reason === 'database.key_missing') return { exit: EXIT.DATA, remediation: 'the database exists but its key is not in the keyring: restore the key, or move the database away to start afresh' };
+  return { exit: EXIT.DATA, remediation: 'the database cannot be opened with the key in the keyring; restore the matching key or move the database away' };
+}
+
+/** `setup`: explicit provisioning; prints what it created. */
+export async function setupCommand(options: { readonly configPath?: string; readonly workspace?: string }, io: CommandIo): Promise<number> {
   const outcome = await provisionLocalState(options);
   if (!outcome.ok) {
-    process.stderr.write(`setup refused: ${outcome.reason}\n`);
-    return 3;
+    const { exit, remediation } = refusal(outcome.reason);
+    return reportFailure(io, 'setup', new CommandFailure('SETUP_REFUSED', outcome.reason, exit, remediation));
   }
-  process.stdout.write(outcome.created.length === 0 ? 'setup: everything was already in place\n' : `setup: created ${outcome.created.join(', ')}\n`);
-  return 0;
+  io.stdout.write(outcome.created.length === 0 ? 'setup: everything was already in place\n' : `setup: created ${outcome.created.join(', ')}\n`);
+  return EXIT.OK;
 }

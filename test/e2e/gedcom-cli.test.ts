@@ -31,11 +31,11 @@ describe('the built command line: node dist/cli.js gedcom', () => {
     expect(readFileSync(join(out, 'seven.ged'), 'utf8')).toContain('2 VERS 7.0');
   });
 
-  it('fails with a stable code and one line on stderr, never a stack trace', () => {
+  it('fails with a stable code, one failure line and a remediation line on stderr, never a stack trace', () => {
     const result = cli('inspect', '/nonexistent/file.ged');
-    expect(result.status).not.toBe(0);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/^GEDCOM_[A-Z_]+: /);
+    expect(result.status).toBe(66);
+    expect(result.stderr.trim().split('\n')).toHaveLength(2);
+    expect(result.stderr).toMatch(/^gedcom: GEDCOM_[A-Z_]+: .*\n {2}remediation: /);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stderr).not.toContain('/nonexistent');
   });

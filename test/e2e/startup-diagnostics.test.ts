@@ -81,7 +81,10 @@ describe('startup diagnostics', () => {
 
       keyringTool(fixture.secrets.env, 'set', 'database.key', 'f'.repeat(64));
       expect((await codesWith(fixture)).codes[1]).toBe('database.key_rejected');
-      expect(runSetup(fixture.secrets.env, fixture.workspace)).toMatchObject({ status: 3 });
+      // A refused setup is a data error (sysexits 65) with its reason and a remediation line.
+      const refused = runSetup(fixture.secrets.env, fixture.workspace);
+      expect(refused.status).toBe(65);
+      expect(refused.output).toMatch(/^setup: SETUP_REFUSED: database\.[a-z_]+\n {2}remediation: /);
 
       keyringTool(fixture.secrets.env, 'set', 'database.key', key);
       expect((await codesWith(fixture)).codes[1]).toBe('database.ok');
@@ -92,7 +95,7 @@ describe('startup diagnostics', () => {
       closeSync(fd);
       const corrupt = await codesWith(fixture);
       expect(corrupt.codes[1]).toBe('database.corrupt');
-      expect(runSetup(fixture.secrets.env, fixture.workspace)).toMatchObject({ status: 3 });
+      expect(runSetup(fixture.secrets.env, fixture.workspace)).toMatchObject({ status: 65 });
       // The degraded service and the refused setup left the damaged file as it was: nothing repaired.
       expect(readFileSync(file).subarray(200, 264).equals(Buffer.alloc(64, 0xa5))).toBe(true);
       writeFileSync(file, original);
