@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { Compile } from 'typebox/compile';
 import { CONFIGURABLE_MODULES, ServiceConfigFile, type ConfigurableModule } from '../../contract/service-config.js';
+import type { PlatformPaths } from '../platform/host-platform.js';
 
 const CONFIG_MAX_BYTES = 65_536;
 
@@ -13,30 +12,14 @@ export interface ResolvedConfig {
   readonly enabledModules: readonly ConfigurableModule[];
 }
 
-function dataHome(env: NodeJS.ProcessEnv): string {
-  return env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith('/') ? env.XDG_DATA_HOME : join(env.HOME ?? homedir(), '.local', 'share');
-}
-
-function configHome(env: NodeJS.ProcessEnv): string {
-  return env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(env.HOME ?? homedir(), '.config');
-}
-
-function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
-  return join(configHome(env), 'service-sidecar', 'config.json');
-}
-
-function defaultWorkspace(env: NodeJS.ProcessEnv = process.env): string {
-  return join(dataHome(env), 'service-sidecar', 'workspace');
-}
-
 /**
- * Reads the configuration: `--config FILE` or the per-user default. An absent file means
+ * Reads the configuration: `--config FILE` or the platform's per-user default. An absent file means
  * defaults; an unreadable, oversized, non-JSON or schema-violating file is `invalid`.
  * `workspaceOverride` (from `--workspace`) wins over the file.
  */
-export function loadConfig(configPath: string | undefined, workspaceOverride: string | undefined, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
-  const path = configPath ?? defaultConfigPath(env);
-  const fallbackWorkspace = workspaceOverride ?? defaultWorkspace(env);
+export function loadConfig(configPath: string | undefined, workspaceOverride: string | undefined, paths: PlatformPaths): ResolvedConfig {
+  const path = configPath ?? paths.configFile;
+  const fallbackWorkspace = workspaceOverride ?? paths.workspace;
   let text: string;
   try {
     const bytes = readFileSync(path);
@@ -60,7 +43,7 @@ export function loadConfig(configPath: string | undefined, workspaceOverride: st
   const modules = file.modules as Partial<Record<ConfigurableModule, boolean>> | undefined;
   return {
     state: 'ok',
-    workspace: workspaceOverride ?? file.workspace ?? defaultWorkspace(env),
+    workspace: workspaceOverride ?? file.workspace ?? paths.workspace,
     enabledModules: CONFIGURABLE_MODULES.filter((id) => modules?.[id] !== false),
   };
 }

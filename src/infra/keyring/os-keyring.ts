@@ -1,5 +1,6 @@
 import { AsyncEntry } from '@napi-rs/keyring';
 import { KeyringError, type KeyringStore } from '../../app/secrets/keyring-store.js';
+import { keyringStoreOf, type HostPlatform } from '../platform/host-platform.js';
 import { defaultCollectionState } from './secret-service-lock.js';
 
 /** Keyring service name of every entry (contract.md section 5). */
@@ -11,13 +12,21 @@ function failureOf(error: unknown): KeyringError {
 }
 
 /**
- * The OS keyring through @napi-rs/keyring. On Linux every entry is pinned to the Secret Service:
- * the library's default would silently fall back to the kernel keyring, which a reboot erases.
+ * The OS keyring through @napi-rs/keyring, in the platform's store (`keyringStoreOf`): on Linux
+ * every entry is pinned to the Secret Service, because the library's default would silently fall
+ * back to the kernel keyring, which a reboot erases; the Keychain on macOS; the Credential Manager
+ * on Windows.
  */
 export class OsKeyring implements KeyringStore {
+  private readonly store: ReturnType<typeof keyringStoreOf>;
+
+  constructor(platform: HostPlatform) {
+    this.store = keyringStoreOf(platform);
+  }
+
   private entry(account: string): AsyncEntry {
     try {
-      return new AsyncEntry(KEYRING_SERVICE, account, { linux: { store: 'secret-service' } });
+      return new AsyncEntry(KEYRING_SERVICE, account, this.store.options);
     } catch (error) {
       throw failureOf(error);
     }
@@ -30,7 +39,7 @@ export class OsKeyring implements KeyringStore {
     } catch (error) {
       throw failureOf(error);
     }
-    if (value !== null) return value;
+    if (value !== null || this.store.name !== 'secret-service') return value;
     // Some Secret Service states answer "nothing" for a locked collection: ask explicitly.
     const state = await defaultCollectionState();
     if (state === 'locked') throw new KeyringError('locked');

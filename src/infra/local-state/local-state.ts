@@ -1,3 +1,4 @@
+import { platformPaths, type HostPlatform } from '../platform/host-platform.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StartupCode, StartupComponentName } from '../../contract/diagnostics.js';
@@ -15,6 +16,8 @@ const KEY_CHECK_FILE = 'service.db.keycheck';
 export interface LocalStateOptions {
   readonly configPath?: string;
   readonly workspace?: string;
+  /** The platform whose conventions place the default configuration file and workspace. */
+  readonly platform: HostPlatform;
 }
 
 export interface LocalState {
@@ -62,7 +65,7 @@ export async function openLocalState(
   /** Told once when the open database file is removed, replaced or made read-only while serving. */
   onDatabaseLoss: (reason: DatabaseFileLoss) => void = () => undefined,
 ): Promise<LocalState> {
-  const config = loadConfig(options.configPath, options.workspace);
+  const config = loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
   const workspaceState = probeWorkspace(config.workspace);
   const key = await databaseKey;
   const codes: Record<StartupComponentName, StartupCode> = {

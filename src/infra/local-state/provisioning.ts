@@ -3,9 +3,10 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { DATABASE_KEY_ACCOUNT } from '../../contract/secrets.js';
 import type { KeyringStore } from '../../app/secrets/keyring-store.js';
 import { loadConfig } from '../config/config-file.js';
+import { platformPaths } from '../platform/host-platform.js';
 import { DatabaseOpenError, keyCheckOf, openEncryptedDatabase } from '../database/encrypted-database.js';
 import { MIGRATIONS } from '../database/migrations/index.js';
-import { databasePaths, readDatabaseKey, readKeyCheck } from './local-state.js';
+import { databasePaths, readDatabaseKey, readKeyCheck, type LocalStateOptions } from './local-state.js';
 
 export type SetupOutcome =
   | { readonly ok: true; readonly created: readonly string[] }
@@ -15,8 +16,8 @@ export type SetupOutcome =
  * Explicit provisioning: workspace, database key, database. Idempotent; never replaces an
  * existing key; refuses to touch a database it cannot open. `serve` never does any of this.
  */
-export async function setup(options: { readonly configPath?: string; readonly workspace?: string }, keyring: KeyringStore): Promise<SetupOutcome> {
-  const config = loadConfig(options.configPath, options.workspace);
+export async function setup(options: LocalStateOptions, keyring: KeyringStore): Promise<SetupOutcome> {
+  const config = loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
   if (config.state === 'invalid') return { ok: false, reason: 'configuration.invalid' };
   const key = await readDatabaseKey(keyring);
   if (key.state === 'locked' || key.state === 'unavailable') return { ok: false, reason: `keyring.${key.state}` };

@@ -16,6 +16,8 @@ import { CREDENTIAL_REFERENCES, DATABASE_KEY_ACCOUNT, type CredentialReference }
 import { SqliteSettingsStore } from '../../infra/database/sqlite-settings-store.js';
 import type { Database } from '../../infra/database/encrypted-database.js';
 import { OsKeyring } from '../../infra/keyring/os-keyring.js';
+import type { HostPlatform } from '../../infra/platform/host-platform.js';
+import { hostPlatform } from './host.js';
 import { StderrEventLog } from '../../infra/stderr-event-log.js';
 import { openLocalState, readDatabaseKey } from '../../infra/local-state/local-state.js';
 import { diagnosticsRoutes, secretRoutes, settingsRoutes } from '../../http/routes/local-state-routes.js';
@@ -204,6 +206,7 @@ export interface EarlyStart {
   readonly keyring: OsKeyring;
   readonly databaseKey: ReturnType<typeof readDatabaseKey>;
   readonly startedAt: number;
+  readonly platform: HostPlatform;
 }
 
 /** The event log of a serving process: one JSON line per event on stderr. */
@@ -212,8 +215,9 @@ export function launchLog(): EventLog {
 }
 
 export function startEarly(): EarlyStart {
-  const keyring = new OsKeyring();
-  return { keyring, databaseKey: readDatabaseKey(keyring), startedAt: performance.now() };
+  const platform = hostPlatform();
+  const keyring = new OsKeyring(platform);
+  return { keyring, databaseKey: readDatabaseKey(keyring), startedAt: performance.now(), platform };
 }
 
 /** The composition root: the only place that knows every concrete class. */
@@ -226,11 +230,11 @@ export async function composeService(
 ): Promise<ComposedService> {
   const { keyring } = early;
   const evaluationStarted = early.startedAt;
-  const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace }, keyring, early.databaseKey, (reason) =>
+  const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace, platform: early.platform }, keyring, early.databaseKey, (reason) =>
     log.event('database.file_lost', { reason }),
   );
   const guard = state.databaseGuard ?? undefined;
-  const startupReport = new StartupReport(state.codes, platformOf(process.platform, process.arch));
+  const startupReport = new StartupReport(state.codes, platformOf(early.platform.os, process.arch));
   const startup = startupGate(startupReport.degraded, startupReport.mutationsBlocked);
   log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes, duration_ms: Math.round(performance.now() - evaluationStarted) });
   // An invalid configuration file enables nothing it names, but the spec's fully shaped routes stay

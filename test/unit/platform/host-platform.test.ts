@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { keyringStoreOf, platformPaths, type HostPlatform } from '../../../src/infra/platform/host-platform.js';
+import { loadConfig } from '../../../src/infra/config/config-file.js';
+
+const linux: HostPlatform = { os: 'linux', env: {}, home: '/home/ada' };
+const macos: HostPlatform = { os: 'darwin', env: {}, home: '/Users/ada' };
+const windows: HostPlatform = { os: 'win32', env: { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming', LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' }, home: 'C:\\Users\\ada' };
+
+describe('each platform by its own conventions, chosen through an injected platform', () => {
+  it('Linux: XDG base folders, and their defaults when unset or relative', () => {
+    expect(platformPaths(linux)).toEqual({ configFile: '/home/ada/.config/service-sidecar/config.json', workspace: '/home/ada/.local/share/service-sidecar/workspace' });
+    expect(platformPaths({ ...linux, env: { XDG_CONFIG_HOME: '/cfg', XDG_DATA_HOME: '/data' } })).toEqual({ configFile: '/cfg/service-sidecar/config.json', workspace: '/data/service-sidecar/workspace' });
+    // The XDG specification ignores relative values.
+    expect(platformPaths({ ...linux, env: { XDG_CONFIG_HOME: 'cfg', XDG_DATA_HOME: './data' } })).toEqual(platformPaths(linux));
+  });
+
+  it('macOS: ~/Library/Application Support, whatever XDG variables say', () => {
+    expect(platformPaths({ ...macos, env: { XDG_CONFIG_HOME: '/cfg' } })).toEqual({
+      configFile: '/Users/ada/Library/Application Support/service-sidecar/config.json',
+      workspace: '/Users/ada/Library/Application Support/service-sidecar/workspace',
+    });
+  });
+
+  it('Windows: configuration in %APPDATA% (roaming), workspace in %LOCALAPPDATA% (this machine), with profile defaults', () => {
+    expect(platformPaths(windows)).toEqual({ configFile: 'C:\\Users\\ada\\AppData\\Roaming\\service-sidecar\\config.json', workspace: 'C:\\Users\\ada\\AppData\\Local\\service-sidecar\\workspace' });
+    expect(platformPaths({ ...windows, env: { APPDATA: 'relative\\dir' } })).toEqual({
+      configFile: 'C:\\Users\\ada\\AppData\\Roaming\\service-sidecar\\config.json',
+      workspace: 'C:\\Users\\ada\\AppData\\Local\\service-sidecar\\workspace',
+    });
+  });
+
+  it('keyring: the Secret Service pinned on Linux (never the kernel keyring), Keychain on macOS, Credential Manager on Windows', () => {
+    expect(keyringStoreOf(linux)).toEqual({ name: 'secret-service', options: { linux: { store: 'secret-service' } } });
+    expect(keyringStoreOf({ ...linux, os: 'freebsd' }).options).toEqual({ linux: { store: 'secret-service' } });
+    expect(keyringStoreOf(macos)).toEqual({ name: 'keychain', options: {} });
+    expect(keyringStoreOf(windows)).toEqual({ name: 'credential-manager', options: {} });
+  });
+
+  it('the configuration reader takes the platform default when no --config or --workspace is given', () => {
+    const paths = platformPaths({ ...linux, home: '/nonexistent-home' });
+    expect(loadConfig(undefined, undefined, paths)).toEqual({ state: 'defaults', workspace: '/nonexistent-home/.local/share/service-sidecar/workspace', enabledModules: expect.any(Array) });
+    expect(loadConfig(undefined, '/chosen', paths).workspace).toBe('/chosen');
+  });
+});
