@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // docs/examples import the paired client by its package name, as a shell's code would.
+  resolve: { alias: { '@genealogy-sidecar/client': fileURLToPath(new URL('./client/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 60_000,

@@ -12,9 +12,9 @@ export interface ImportedArtifact {
 
 export type { GedcomOperationScope };
 
-function run(entry: string, args: readonly string[]): Promise<string> {
+function run(execPath: string, entry: string | null, args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [entry, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) => {
+    execFile(execPath, entry === null ? [...args] : [entry, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) => {
       if (error) {
         // The command line reports `artifacts <action>: CODE: message` on its first stderr line.
         const code = /^artifacts \w+: ([A-Z][A-Z0-9_]*): /.exec(stderr)?.[1] ?? 'ARTIFACTS_FAILED';
@@ -31,16 +31,19 @@ function run(entry: string, args: readonly string[]): Promise<string> {
  */
 export class ArtifactImporter {
   constructor(
-    private readonly entry: string,
+    /** The sidecar entry (dist/cli.js), or null for a single executable that is the sidecar itself. */
+    private readonly entry: string | null,
     private readonly artifactRoot: string,
+    /** The program to run: this Node by default, or the single executable. */
+    private readonly execPath: string = process.execPath,
   ) {}
 
   async importFile(file: string, operation: GedcomOperationScope): Promise<ImportedArtifact> {
-    const out = await run(this.entry, ['artifacts', 'import', file, '--operation', operation, '--artifact-root', this.artifactRoot]);
+    const out = await run(this.execPath, this.entry, ['artifacts', 'import', file, '--operation', operation, '--artifact-root', this.artifactRoot]);
     return JSON.parse(out) as ImportedArtifact;
   }
 
   async exportOutput(grant: string, file: string): Promise<void> {
-    await run(this.entry, ['artifacts', 'export', grant, '--out', file, '--artifact-root', this.artifactRoot]);
+    await run(this.execPath, this.entry, ['artifacts', 'export', grant, '--out', file, '--artifact-root', this.artifactRoot]);
   }
 }
