@@ -41,15 +41,9 @@ export async function snapshot(sidecar: LaunchedSidecar, jobId: string): Promise
   return answer.body;
 }
 
-const TERMINAL = new Set(['succeeded', 'failed', 'cancelled', 'interrupted']);
-
-/** Polls the snapshot until the job is terminal (no timing assertion: the test timeout bounds it). */
-export async function waitTerminal(sidecar: LaunchedSidecar, jobId: string): Promise<JobSnapshot> {
-  for (;;) {
-    const current = await snapshot(sidecar, jobId);
-    if (TERMINAL.has(current.state)) return current;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Follows the job's event stream with the paired client until it is terminal (no polling; the test timeout bounds it). */
+export function waitTerminal(sidecar: LaunchedSidecar, jobId: string): Promise<JobSnapshot> {
+  return sidecar.client().jobs.wait(jobId);
 }
 
 /** Polls until `condition` holds. */
