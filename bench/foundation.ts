@@ -22,7 +22,7 @@ const body = process.env.BODY;
 require('node:http').createServer((q, r) => { r.writeHead(200, {'content-type':'application/json; charset=utf-8','content-length':Buffer.byteLength(body),'cache-control':'no-store','x-content-type-options':'nosniff'}); r.end(body); })
   .listen(0, '127.0.0.1', function () { process.stdout.write(JSON.stringify({ port: this.address().port }) + '\\n'); });`;
 
-function bareServer(body = '{}'): Promise<{ child: ChildProcess; port: number }> {
+export function bareServer(body = '{}'): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['-e', BARE_SERVER], { env: { BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout?.once('data', (chunk: Buffer) => resolve({ child, port: (JSON.parse(chunk.toString()) as { port: number }).port }));

@@ -11,11 +11,13 @@ import { runHttpLayerBench } from './http-layer.js';
 import { runJobsBench } from './jobs.js';
 import { runLocalStateBench } from './local-state.js';
 import { runSoakBench } from './soak.js';
+import { runStartupBench } from './startup.js';
 import { machine } from './support.js';
 
 const SECTIONS: Record<string, () => Promise<string>> = {
   foundation: runFoundationBench,
   'http-layer': runHttpLayerBench,
+  startup: runStartupBench,
   'local-state': runLocalStateBench,
   jobs: runJobsBench,
   chat: runChatBench,
