@@ -72,7 +72,7 @@ export type DateValue =
  * Issue codes: deviations from the version's grammar that the parser tolerated (or, for `invalid`
  * values, why it gave up).
  */
-type DateIssue =
+export type DateIssue =
   | 'whitespace' // leading/trailing or repeated spaces
   | 'case' // keyword, month or calendar not upper case
   | 'keyword-alias' // ABOUT, BEFORE, BETWEEN, C., ... instead of ABT, BEF, BET
@@ -96,6 +96,7 @@ type DateIssue =
   | 'day-out-of-range' // 31 NOV, 0 JAN
   | 'year-zero' // year 0
   | 'leading-zero' // 01 JAN 0900
+  | 'short-year-in-5' // 12 MAR 60: a 5.x year has three or four digits (a two-digit year is ambiguous, never read as year 60)
   | 'unparsable'; // not a date at all
 
 export type GedcomDate = DateValue & {
@@ -347,6 +348,7 @@ function parsePoint(ctx: Ctx, toks: readonly Token[], start: number): PointResul
   const year = Number(yearText);
   if (!Number.isSafeInteger(year)) return undefined;
   if (yearText.length > 1 && yearText.startsWith('0')) ctx.issue('leading-zero');
+  if (ctx.major !== 7 && yearText.length < 3) ctx.issue('short-year-in-5');
   const dualYear = ym[2];
   let valid = true;
   if (dualYear !== undefined) {

@@ -1,4 +1,4 @@
-import { dateRange, parseDate } from '../date.js';
+import { dateRange, parseDate, type DateIssue } from '../date.js';
 import { OPS_LIMITS } from './limits.js';
 
 /**
@@ -23,6 +23,9 @@ export interface DateScratch {
   approximate: boolean;
   ranged: boolean;
 }
+
+/** Issues that make a readable date uncertain: a 5.x year of one or two digits (`12 MAR 60`), a calendar nobody knows. */
+const UNCERTAIN_ISSUES: ReadonlySet<DateIssue> = new Set<DateIssue>(['short-year-in-5', 'unknown-calendar']);
 
 export function dateScratch(): DateScratch {
   return { valid: true, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false };
@@ -133,10 +136,13 @@ export class DateReader {
     const hit = this.memo.get(text);
     if (hit !== undefined) return hit;
     const parsed = parseDate(text, this.version);
-    const range = parsed.valid ? dateRange(parsed) : undefined;
+    // A date that cannot be read with certainty counts as no date at all: invalid for quality, and
+    // unknown for the living-person estimate (which then fails closed: could be living).
+    const certain = parsed.valid && !parsed.issues.some((issue) => UNCERTAIN_ISSUES.has(issue));
+    const range = certain ? dateRange(parsed) : undefined;
     const value: ParsedDate =
       range === undefined
-        ? { valid: parsed.valid, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false }
+        ? { valid: parsed.valid && certain, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false }
         : { valid: true, earliest: range.earliest, latest: range.latest, approximate: range.approximate, ranged: true };
     if (this.memo.size >= OPS_LIMITS.dateMemoEntries) this.memo.clear();
     this.memo.set(text, value);

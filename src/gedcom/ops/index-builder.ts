@@ -38,6 +38,13 @@ export const SEX_F = 2;
 export const PERSON_SOURCED = 1;
 /** Person or family flag: an event of SOURCE_VITAL_CODES without a SOUR citation of its own. */
 export const VITAL_UNSOURCED = 2;
+/** Person flag: a level-1 RESN of `privacy` or `confidential` (5.5.1 lower case, 7.0 a list in upper case): never leaves the machine. */
+export const PERSON_RESTRICTED = 4;
+
+/** Whether a RESN payload restricts the record (privacy or confidential; `locked` only forbids edits). */
+function isRestriction(value: string): boolean {
+  return /\b(privacy|confidential)\b/i.test(value);
+}
 
 export interface BuilderOptions {
   readonly version: string;
@@ -374,6 +381,9 @@ export class IndexBuilder {
       }
       case 'SOUR':
         this.flags |= PERSON_SOURCED;
+        return;
+      case 'RESN':
+        if (isRestriction(line.value())) this.flags |= PERSON_RESTRICTED;
         return;
       default: {
         const code = EVENT_CODE.get(tag);
