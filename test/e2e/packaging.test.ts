@@ -13,12 +13,14 @@ const PACKAGE = resolve('dist/package');
 const EXECUTABLE = join(PACKAGE, process.platform === 'win32' ? 'service-sidecar.exe' : 'service-sidecar');
 const PRES = join(corpusRoot(), 'gedcom/arbre-app-public-gedcoms/files/pres2020.ged');
 
+// npm run package, on the dist/ the global setup built; run while the file is collected, so that
+// whether the single executable exists is known when the tests are declared.
+const packagingOutput = execFileSync(process.execPath, ['scripts/package.mjs', '--no-build'], { encoding: 'utf8' });
+const seaBuilt = existsSync(EXECUTABLE);
+
 let fixture: LocalStateFixture;
-let packagingOutput = '';
 
 beforeAll(() => {
-  // npm run package, on the dist/ the global setup built.
-  packagingOutput = execFileSync(process.execPath, ['scripts/package.mjs', '--no-build'], { encoding: 'utf8' });
   fixture = localState();
 }, 120_000);
 afterAll(() => fixture?.stop());
@@ -57,7 +59,6 @@ describe('npm run package (scripts/package.mjs)', () => {
     await launchAndInspect({ entry: join(PACKAGE, 'cli.js') });
   }, 60_000);
 
-  const seaBuilt = existsSync(EXECUTABLE);
   it.skipIf(!seaBuilt)('the single executable launches through the launcher (execPath, no entry) and runs a GEDCOM job', async () => {
     await launchAndInspect({ entry: null, execPath: EXECUTABLE });
   }, 60_000);
