@@ -19,6 +19,9 @@ function isJobEvent(value: unknown): value is JobEvent {
   return typeof value === 'object' && value !== null && 'sequence' in value && typeof value.sequence === 'number' && 'state' in value && typeof value.state === 'string';
 }
 
+/** Reconnections `follow` makes in a row without receiving an event before it gives up. */
+const FOLLOW_RECONNECTS_WITHOUT_PROGRESS = 5;
+
 /** The job routes with what every caller needs: a snapshot, following the event stream, waiting for the end. */
 export class JobsClient {
   constructor(
@@ -40,6 +43,7 @@ export class JobsClient {
    */
   async *follow(jobId: string, options: { readonly signal?: AbortSignal; readonly lastEventId?: number } = {}): AsyncGenerator<JobFollowItem> {
     let last = options.lastEventId ?? null;
+    let dropsWithoutProgress = 0;
     const url = `${this.baseUrl}/api/v1/jobs/${encodeURIComponent(jobId)}/events`;
     for (;;) {
       const headers = last === null ? this.headers() : { ...this.headers(), 'last-event-id': String(last) };
@@ -48,16 +52,24 @@ export class JobsClient {
           const event: unknown = JSON.parse(message.data);
           if (!isJobEvent(event)) continue;
           last = event.sequence;
+          dropsWithoutProgress = 0;
           yield { type: 'event', event };
           if (isTerminal(event.state)) return;
         }
       } catch (error) {
-        if (!(error instanceof StreamRefused) || error.status !== 410) throw error;
-        const snapshot = await this.get(jobId, options.signal);
-        yield { type: 'snapshot', snapshot };
-        if (isTerminal(snapshot.state)) return;
-        last = snapshot.last_event_id;
-        continue;
+        if (options.signal?.aborted === true) throw error;
+        if (error instanceof StreamRefused) {
+          if (error.status !== 410) throw error;
+          const snapshot = await this.get(jobId, options.signal);
+          yield { type: 'snapshot', snapshot };
+          if (isTerminal(snapshot.state)) return;
+          last = snapshot.last_event_id;
+          continue;
+        }
+        // The connection dropped mid-stream (the service closes a reader that fell a whole queue
+        // behind): resume after the last event seen, a bounded number of times without progress.
+        dropsWithoutProgress++;
+        if (dropsWithoutProgress > FOLLOW_RECONNECTS_WITHOUT_PROGRESS) throw error;
       }
       // the stream ended before the terminal event (a slow reader is disconnected): a terminal job
       // has nothing more to say; otherwise resume after the last event seen
