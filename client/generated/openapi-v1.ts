@@ -638,7 +638,7 @@ export interface components {
             /** @description Of the active ones, those cancelled but not yet at a safe point. */
             pending_cancellation: number;
         };
-        /** @description The model's review is advisory, never evidence; its text is an output artifact (role `advisory`), never part of this result. */
+        /** @description The model's review is advisory, never evidence; its text is an output artifact (role `advisory`), never part of this result. `living_redacted`: people withheld from the prompt as probably living (both sides of a merge pair when either is); `restricted_redacted` (optional): people withheld for RESN privacy or confidential. */
         AdvisoryReview: {
             /** @constant */
             label: "advisory";
@@ -654,6 +654,7 @@ export interface components {
             finish_reason: ("stop" | "length" | "context_window") | null;
             items_reviewed: number;
             living_redacted: number;
+            restricted_redacted?: number;
         };
         ApiVersion: {
             /**

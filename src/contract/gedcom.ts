@@ -218,8 +218,13 @@ export const AdvisoryReview = Type.Object(
     finish_reason: Type.Union([Type.Enum(['stop', 'length', 'context_window']), Type.Null()], { description: 'How a completed or truncated review ended; null otherwise.' }),
     items_reviewed: Count,
     living_redacted: Count,
+    restricted_redacted: Type.Optional(Count),
   },
-  { additionalProperties: false, description: 'The model\'s review is advisory, never evidence; its text is an output artifact (role `advisory`), never part of this result.' },
+  {
+    additionalProperties: false,
+    description:
+      'The model\'s review is advisory, never evidence; its text is an output artifact (role `advisory`), never part of this result. `living_redacted`: people withheld from the prompt as probably living (both sides of a merge pair when either is); `restricted_redacted` (optional): people withheld for RESN privacy or confidential.',
+  },
 );
 export type AdvisoryReview = Static<typeof AdvisoryReview>;
 

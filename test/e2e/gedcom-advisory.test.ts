@@ -210,7 +210,7 @@ describe('local advisory review', () => {
     expect(result.quality?.probably_living).toBe(3);
     expect(result.quality?.rules.map((r) => r.rule)).toEqual(expect.arrayContaining(['missing_source_vital_event', 'unknown_gender']));
     // the advisory review: labelled, completed, counts only, its text an output artifact named by grant
-    expect(result.advisory).toEqual({ label: 'advisory', status: 'completed', mode: 'local', error_code: null, finish_reason: 'stop', items_reviewed: expect.any(Number), living_redacted: 3 });
+    expect(result.advisory).toEqual({ label: 'advisory', status: 'completed', mode: 'local', error_code: null, finish_reason: 'stop', items_reviewed: expect.any(Number), living_redacted: 3, restricted_redacted: 0 });
     expect(result.advisory.items_reviewed).toBeGreaterThan(0);
     expect(result.outputs).toEqual([{ grant: expect.stringMatching(/^agr_[0-9a-f]{32}$/), role: 'advisory' }]);
     expect(events.filter((e) => e.kind === 'artifact')).toHaveLength(1);
@@ -282,7 +282,7 @@ describe('the provider failing', () => {
     const offline = await finished(await submit('quality', { source: g, execution: { mode: 'offline' } }));
     const { result } = await finished(await submit('quality', { source: g, execution: { mode: 'local', profile: PROFILES.ollama, model: MODEL } }));
     expect(result.quality).toEqual(offline.result.quality);
-    expect(result.advisory).toEqual({ label: 'advisory', status: 'failed', mode: 'local', error_code: expect.stringMatching(/^PROVIDER_[A-Z_]+$/), finish_reason: null, items_reviewed: 0, living_redacted: 3 });
+    expect(result.advisory).toEqual({ label: 'advisory', status: 'failed', mode: 'local', error_code: expect.stringMatching(/^PROVIDER_[A-Z_]+$/), finish_reason: null, items_reviewed: 0, living_redacted: 3, restricted_redacted: 0 });
     if (code !== null) expect(result.advisory.error_code).toBe(code);
     expect(result.outputs).toEqual([]);
     expect(fakes().ollama.calls()).toBe(expectedCalls);

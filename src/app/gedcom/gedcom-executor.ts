@@ -23,6 +23,7 @@ export interface AdvisoryPromptText {
   readonly text: string;
   readonly items: number;
   readonly livingRedacted: number;
+  readonly restrictedRedacted: number;
 }
 
 /** The outcome of one GEDCOM job: its result section (unchecked: the service validates it), its output and its prompt. */

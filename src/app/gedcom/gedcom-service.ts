@@ -232,17 +232,17 @@ export class GedcomService {
   }
 
   private async advise(entry: GedcomOperationEntry, selection: Selection, ctx: JobContext, prompt: AdvisoryPromptText | null): Promise<{ review: AdvisoryReview; output: JobArtifactReference | null }> {
-    const base: AdvisoryReview = { label: 'advisory', status: 'not_requested', mode: selection.mode, error_code: null, finish_reason: null, items_reviewed: 0, living_redacted: 0 };
+    const base: AdvisoryReview = { label: 'advisory', status: 'not_requested', mode: selection.mode, error_code: null, finish_reason: null, items_reviewed: 0, living_redacted: 0, restricted_redacted: 0 };
     if (selection.mode === 'offline') return { review: base, output: null };
     if (entry.advisory === null || prompt === null) return { review: { ...base, status: 'not_applicable' }, output: null };
-    if (prompt.items === 0) return { review: { ...base, status: 'completed', living_redacted: prompt.livingRedacted }, output: null };
+    if (prompt.items === 0) return { review: { ...base, status: 'completed', living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output: null };
     try {
       ctx.safePoint();
       const binding = await this.preflight(entry.advisory, selection, true);
       if (this.deps.advisory === null) throw new ServiceError('PROVIDER_UNAVAILABLE');
       const advice = await this.deps.advisory.generate(binding, ADVISORY_SYSTEM_INSTRUCTION, prompt.text, ctx.signal);
       // A refused review is dropped (no artifact); a truncated one is kept and says so.
-      if (advice.outcome === 'refused') return { review: { ...base, status: 'refused', error_code: 'PROVIDER_REFUSED', living_redacted: prompt.livingRedacted }, output: null };
+      if (advice.outcome === 'refused') return { review: { ...base, status: 'refused', error_code: 'PROVIDER_REFUSED', living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output: null };
       const body = ADVISORY_HEADER + advice.text.slice(0, GEDCOM_LIMITS.advisoryOutputCharacters) + '\n';
       ctx.safePoint();
       const minted = await this.deps.registry.store([Buffer.from(body, 'utf8')]);
@@ -251,12 +251,12 @@ export class GedcomService {
         throw new JobCancelledError();
       }
       const output = this.report(ctx, { grant: minted.grant, role: 'advisory' });
-      return { review: { ...base, status: advice.outcome, finish_reason: advice.finishReason, items_reviewed: prompt.items, living_redacted: prompt.livingRedacted }, output };
+      return { review: { ...base, status: advice.outcome, finish_reason: advice.finishReason, items_reviewed: prompt.items, living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output };
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       const code = error instanceof ServiceError ? error.code : 'PROVIDER_FAILED';
       this.deps.log.event('gedcom.advisory_failed', { code });
-      return { review: { ...base, status: 'failed', error_code: code, items_reviewed: 0, living_redacted: prompt.livingRedacted }, output: null };
+      return { review: { ...base, status: 'failed', error_code: code, items_reviewed: 0, living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output: null };
     }
   }
 }

@@ -47,7 +47,7 @@ export interface RunMessage {
 export type WorkerMessage =
   | { readonly type: 'progress'; readonly stage: GedcomStageName; readonly done: number; readonly total: number | null }
   | { readonly type: 'held' }
-  | { readonly type: 'result'; readonly section: unknown; readonly output: WrittenOutput | null; readonly prompt: { readonly text: string; readonly items: number; readonly livingRedacted: number } | null }
+  | { readonly type: 'result'; readonly section: unknown; readonly output: WrittenOutput | null; readonly prompt: { readonly text: string; readonly items: number; readonly livingRedacted: number; readonly restrictedRedacted: number } | null }
   | { readonly type: 'failed'; readonly code: WorkerFailureCode }
   | { readonly type: 'cancelled' };
 
@@ -74,10 +74,10 @@ function writtenOf(value: unknown): WrittenOutput | null | undefined {
   return { bytes: value.bytes, sha256: value.sha256 };
 }
 
-function promptOf(value: unknown): { text: string; items: number; livingRedacted: number } | null | undefined {
+function promptOf(value: unknown): { text: string; items: number; livingRedacted: number; restrictedRedacted: number } | null | undefined {
   if (value === null) return null;
-  if (!isRecord(value) || typeof value.text !== 'string' || !isCount(value.items) || !isCount(value.livingRedacted)) return undefined;
-  return { text: value.text, items: value.items, livingRedacted: value.livingRedacted };
+  if (!isRecord(value) || typeof value.text !== 'string' || !isCount(value.items) || !isCount(value.livingRedacted) || !isCount(value.restrictedRedacted)) return undefined;
+  return { text: value.text, items: value.items, livingRedacted: value.livingRedacted, restrictedRedacted: value.restrictedRedacted };
 }
 
 /** A worker's message checked at the thread boundary; null for anything malformed. */
