@@ -4,7 +4,7 @@
 //   service-sidecar  a Node single executable (SEA) of the same bundle, when this Node has the SEA fuse
 // No test entry, no source, no dev dependency. See docs/packaging.md.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -42,14 +42,10 @@ copyPackage('bindings', ['bindings.js']);
 copyPackage('file-uri-to-path', ['index.js']);
 copyPackage('@napi-rs/keyring', ['index.js']);
 const keyringBinding = `@napi-rs/keyring-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : process.platform === 'win32' ? '-msvc' : ''}`;
-const bindingFile = readdirNode(dirname(require.resolve(`${keyringBinding}/package.json`)));
+const bindingFolder = dirname(require.resolve(`${keyringBinding}/package.json`));
+const bindingFile = readdirSync(bindingFolder).find((name) => name.endsWith('.node'));
+if (bindingFile === undefined) throw new Error(`no native binding in ${bindingFolder}`);
 copyPackage(keyringBinding, [bindingFile]);
-
-function readdirNode(folder) {
-  const found = execFileSync(process.execPath, ['-e', `process.stdout.write(require('node:fs').readdirSync(${JSON.stringify(folder)}).find((f) => f.endsWith('.node')) ?? '')`], { encoding: 'utf8' });
-  if (found === '') throw new Error(`no native binding in ${folder}`);
-  return found;
-}
 
 // The single executable: a small CommonJS entry (the only form SEA runs) that evaluates the same
 // bundle from an embedded asset, with `require` rooted beside the executable for the natives, and

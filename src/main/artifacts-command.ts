@@ -1,7 +1,7 @@
 import { GEDCOM_OPERATIONS } from '../contract/gedcom.js';
 import { isServiceError } from '../app/service-error.js';
 import { isArtifactScope } from '../infra/artifacts/file-artifact-registry.js';
-import { closest, CommandFailure, EXIT, helpText, parseCommand, reportFailure, required, type CommandDeclaration, type CommandIo } from './command-line.js';
+import { CommandFailure, errnoCode, EXIT, helpText, parseCommand, reportFailure, required, subcommandOf, type CommandDeclaration, type CommandIo } from './command-line.js';
 import { artifactStore } from './compositions/commands.js';
 
 const ROOT = { type: 'string', value: 'DIR', description: 'the sidecar\'s artifact root (as passed to `serve --artifact-root`)' } as const;
@@ -34,7 +34,8 @@ const ARTIFACTS_USAGE: CommandDeclaration = {
 /** A failure of the artifact store: a refusal of the service is a data error, a file the system refuses an I/O one. */
 function storeFailure(error: unknown, action: 'import' | 'export'): CommandFailure {
   if (isServiceError(error)) return new CommandFailure(error.code, 'the artifact store refused the request', EXIT.DATA, error.remediation ?? null);
-  const code = error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code) ? error.code : 'EIO';
+  const known = errnoCode(error);
+  const code = known === 'error' ? 'EIO' : known;
   if (action === 'export' && code === 'EEXIST') return new CommandFailure('ARTIFACTS_EEXIST', 'the output file exists', EXIT.CANT_CREATE, 'choose a new --out; export never replaces a file');
   if (action === 'import' && (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')) return new CommandFailure(`ARTIFACTS_${code}`, 'cannot read the input file', EXIT.NO_INPUT, 'check the path and its permissions');
   return new CommandFailure(`ARTIFACTS_${code}`, 'the file system refused the operation', action === 'export' ? EXIT.CANT_CREATE : EXIT.IO);
@@ -51,12 +52,14 @@ export async function artifactsCommand(argv: readonly string[], io: CommandIo): 
     io.stdout.write(helpText(ARTIFACTS_USAGE));
     return EXIT.OK;
   }
-  if (action !== 'import' && action !== 'export') {
-    const meant = action === undefined ? null : closest(action, Object.keys(ARTIFACTS_COMMANDS));
-    const message = action === undefined ? 'missing the action (import or export)' : `unknown action ${JSON.stringify(action.slice(0, 40))}`;
-    return reportFailure(io, 'artifacts', new CommandFailure('USAGE', message, EXIT.USAGE, meant === null ? 'see `artifacts --help`' : `did you mean \`artifacts ${meant}\`?`));
+  let selected: keyof typeof ARTIFACTS_COMMANDS;
+  try {
+    selected = subcommandOf('artifacts', 'action', ARTIFACTS_COMMANDS, action);
+  } catch (error) {
+    if (error instanceof CommandFailure) return reportFailure(io, 'artifacts', error);
+    throw error;
   }
-  const command = ARTIFACTS_COMMANDS[action];
+  const command = ARTIFACTS_COMMANDS[selected];
   try {
     const parsed = parseCommand(command, rest);
     if (parsed.help) {
@@ -65,7 +68,7 @@ export async function artifactsCommand(argv: readonly string[], io: CommandIo): 
     }
     const registry = artifactStore(required(command, parsed, 'artifact-root'));
     const subject = parsed.positionals[0] ?? '';
-    if (action === 'import') {
+    if (selected === 'import') {
       const operation = required(command, parsed, 'operation');
       if (!isArtifactScope(operation) || operation === 'gedcom.output') throw new CommandFailure('USAGE', `--operation must be one of gedcom.${GEDCOM_OPERATIONS.join(', gedcom.')}`, EXIT.USAGE, `see \`${command.name} --help\``);
       const minted = await registry.importFile(subject, operation).catch((error: unknown) => {

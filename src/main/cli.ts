@@ -42,8 +42,6 @@ const TOP_HELP = [
   '',
 ].join('\n');
 
-const TOP_USAGE: CommandDeclaration = { name: 'cli', usage: 'cli <command>', summary: '', options: {}, positionals: { min: 0, max: 0, names: '' } };
-
 async function runServe(argv: readonly string[], io: CommandIo, bundleDirectory: string, extensions: readonly CompositionExtension[]): Promise<number> {
   const parsed = parseCommand(SERVE_COMMAND, argv);
   if (parsed.help) {
@@ -100,7 +98,7 @@ async function main(argv: readonly string[], io: CommandIo, bundleDirectory: str
     }
   } catch (error) {
     const failure = error instanceof CommandFailure ? error : new CommandFailure('INTERNAL', 'internal error', EXIT.SOFTWARE, 'report it with the command you ran');
-    const name = command !== undefined && (COMMANDS as readonly string[]).includes(command) ? command : TOP_USAGE.name;
+    const name = command !== undefined && (COMMANDS as readonly string[]).includes(command) ? command : 'cli';
     return reportFailure(io, name, failure);
   }
 }

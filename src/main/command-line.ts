@@ -121,7 +121,8 @@ export function closest(typed: string, known: readonly string[]): string | null 
   return best?.name ?? null;
 }
 
-function usageFailure(command: CommandDeclaration, message: string, remediation?: string): CommandFailure {
+/** A usage error of a command: exit 64, pointing at its help. */
+export function usageFailure(command: CommandDeclaration, message: string, remediation?: string): CommandFailure {
   return new CommandFailure('USAGE', message, EXIT.USAGE, remediation ?? `see \`${command.name} --help\``);
 }
 
@@ -142,6 +143,26 @@ function parseFailure(command: CommandDeclaration, error: unknown): CommandFailu
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return usageFailure(command, `too many arguments; expected ${command.positionals.names}`);
   return usageFailure(command, 'the arguments could not be read');
+}
+
+/** The system error code of a failed file operation (`ENOENT`, `EACCES`, ...), or `error` when it has none. */
+export function errnoCode(error: unknown): string {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code) ? error.code : 'error';
+}
+
+/**
+ * The sub-command `name` of a command group (`gedcom inspect`, `artifacts import`), or a usage
+ * failure naming the closest one. `noun` is what the group calls its sub-commands.
+ */
+export function subcommandOf<K extends string>(group: string, noun: string, subcommands: Readonly<Record<K, CommandDeclaration>>, name: string | undefined): K {
+  // The keys of a declaration table are exactly its K names.
+  const names = Object.keys(subcommands) as K[];
+  const found = names.find((candidate) => candidate === name);
+  if (found !== undefined) return found;
+  const meant = name === undefined ? null : closest(name, names);
+  const choices = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}` : names.join('');
+  const message = name === undefined ? `missing the ${noun} (${choices})` : `unknown ${noun} ${JSON.stringify(name.slice(0, 40))}`;
+  throw new CommandFailure('USAGE', message, EXIT.USAGE, meant === null ? `see \`${group} --help\`` : `did you mean \`${group} ${meant}\`?`);
 }
 
 /** Parses `argv` strictly against the command's declaration. */

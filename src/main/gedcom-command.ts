@@ -1,9 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ASSUMABLE_VERSIONS, convertDocument, GedcomError, inspectGedcom, isAssumableVersion, isSupportedVersion, type ConversionTarget, type GedcomDocumentLike } from '../gedcom/index.js';
-import { parseGedcomFile, writeGedcomFile } from '../infra/gedcom/gedcom-files.js';
-import { closest, CommandFailure, EXIT, helpText, parseCommand, ProgressBar, reportFailure, required, type CommandDeclaration, type CommandIo, type OptionDeclaration, type ParsedCommand } from './command-line.js';
+import { fileExists, gedcomFileChunks, gedcomFileSize, parseGedcomFile, writeGedcomFileAtomically } from '../infra/gedcom/gedcom-files.js';
+import { CommandFailure, errnoCode, EXIT, helpText, parseCommand, ProgressBar, reportFailure, required, subcommandOf, usageFailure, type CommandDeclaration, type CommandIo, type OptionDeclaration, type ParsedCommand } from './command-line.js';
 
 const ASSUME: OptionDeclaration = { type: 'string', value: 'VERSION', description: `read a file without a supported HEAD.GEDC.VERS as this version (${ASSUMABLE_VERSIONS.join(', ')})` };
 const OUT: OptionDeclaration = { type: 'string', value: 'FILE', description: 'the file to write (never the input)' };
@@ -34,7 +32,6 @@ const GEDCOM_COMMANDS = {
   },
 } as const satisfies Record<string, CommandDeclaration>;
 
-type GedcomCommandName = keyof typeof GEDCOM_COMMANDS;
 
 const GEDCOM_USAGE: CommandDeclaration = {
   name: 'gedcom',
@@ -44,60 +41,42 @@ const GEDCOM_USAGE: CommandDeclaration = {
   positionals: { min: 0, max: 0, names: '' },
 };
 
-function isGedcomCommand(name: string | undefined): name is GedcomCommandName {
-  return name !== undefined && Object.hasOwn(GEDCOM_COMMANDS, name);
-}
-
-async function fileSize(file: string): Promise<number> {
+/** The input's size; a missing or unreadable input is "no input" (66). */
+async function inputSize(file: string): Promise<number> {
   try {
-    const s = await stat(file);
-    if (!s.isFile()) throw new CommandFailure('GEDCOM_FILE_UNREADABLE', 'the input is not a regular file', EXIT.NO_INPUT);
-    return s.size;
+    return await gedcomFileSize(file);
   } catch (e) {
-    if (e instanceof CommandFailure) throw e;
     throw unreadable(e);
   }
 }
 
 /** A read that failed: a missing file is "no input" (66), anything else an I/O error (74). */
 function unreadable(e: unknown): CommandFailure {
-  const code = e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : 'error';
+  const code = errnoCode(e);
   if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') return new CommandFailure('GEDCOM_FILE_UNREADABLE', `cannot read the input (${code})`, EXIT.NO_INPUT, 'check the path and its permissions');
   return new CommandFailure('GEDCOM_FILE_UNREADABLE', `reading the input failed (${code})`, EXIT.IO);
 }
 
 /** Refuses to replace an existing OUT unless --force was given. */
 async function assertWritable(out: string, force: boolean): Promise<void> {
-  if (force) return;
-  const existing = await stat(out).then(
-    () => true,
-    () => false,
-  );
-  if (existing) throw new CommandFailure('GEDCOM_OUTPUT_EXISTS', 'the output file exists', EXIT.CANT_CREATE, 'pass --force to replace it, or choose another --out');
+  if (!force && (await fileExists(out))) throw new CommandFailure('GEDCOM_OUTPUT_EXISTS', 'the output file exists', EXIT.CANT_CREATE, 'pass --force to replace it, or choose another --out');
 }
 
-async function writeAtomically(doc: GedcomDocumentLike, out: string): Promise<void> {
-  const tmp = `${out}.tmp-${process.pid}`;
+async function writeOutput(doc: GedcomDocumentLike, out: string): Promise<void> {
   try {
-    await writeGedcomFile(doc, tmp);
-    await rename(tmp, out);
+    await writeGedcomFileAtomically(doc, out);
   } catch (e) {
-    await unlink(tmp).catch(() => undefined);
-    const code = e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : 'error';
+    const code = errnoCode(e);
     throw new CommandFailure('GEDCOM_WRITE_FAILED', `cannot write the output (${code})`, code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO);
   }
 }
 
-function usage(command: CommandDeclaration, message: string): CommandFailure {
-  return new CommandFailure('USAGE', message, EXIT.USAGE, `see \`${command.name} --help\``);
-}
-
 async function inspect(file: string, io: CommandIo, now: () => number): Promise<void> {
-  const size = await fileSize(file);
+  const size = await inputSize(file);
   const progress = new ProgressBar(io, 'inspecting', size, now);
   let result;
   try {
-    result = await inspectGedcom(createReadStream(file, { highWaterMark: 1 << 20 }), (n) => progress.update(n));
+    result = await inspectGedcom(gedcomFileChunks(file), (n) => progress.update(n));
   } catch (e) {
     throw unreadable(e);
   } finally {
@@ -114,11 +93,11 @@ async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedComma
   const file = parsed.positionals[0] ?? '';
   const out = required(command, parsed, 'out');
   const assume = parsed.strings.get('assume-version');
-  if (assume !== undefined && !isAssumableVersion(assume)) throw usage(command, `--assume-version must be one of ${ASSUMABLE_VERSIONS.join(', ')}`);
+  if (assume !== undefined && !isAssumableVersion(assume)) throw usageFailure(command, `--assume-version must be one of ${ASSUMABLE_VERSIONS.join(', ')}`);
   const to = name === 'convert' ? required(command, parsed, 'to') : null;
-  if (to !== null && to !== '7.0' && to !== '5.5.1') throw usage(command, '--to must be 7.0 or 5.5.1');
-  if (resolve(out) === resolve(file)) throw usage(command, 'OUT must differ from FILE (the input is never overwritten)');
-  const size = await fileSize(file);
+  if (to !== null && to !== '7.0' && to !== '5.5.1') throw usageFailure(command, '--to must be 7.0 or 5.5.1');
+  if (resolve(out) === resolve(file)) throw usageFailure(command, 'OUT must differ from FILE (the input is never overwritten)');
+  const size = await inputSize(file);
   await assertWritable(out, parsed.flags.has('force'));
   const progress = new ProgressBar(io, 'reading', size, now);
   let doc;
@@ -138,7 +117,7 @@ async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedComma
     );
   }
   if (to === null) {
-    await writeAtomically(doc, out);
+    await writeOutput(doc, out);
     return;
   }
   let converted: GedcomDocumentLike;
@@ -147,7 +126,7 @@ async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedComma
   } catch (e) {
     throw failureOf(e);
   }
-  await writeAtomically(converted, out);
+  await writeOutput(converted, out);
 }
 
 /** An engine error as the command line reports it: its code, line and remediation; anything else as a stable code alone. */
@@ -171,18 +150,15 @@ export async function runGedcomCli(argv: readonly string[], io: CommandIo, now: 
       io.stdout.write(helpText(GEDCOM_USAGE));
       return EXIT.OK;
     }
-    if (!isGedcomCommand(name)) {
-      const meant = name === undefined ? null : closest(name, Object.keys(GEDCOM_COMMANDS));
-      throw new CommandFailure('USAGE', name === undefined ? 'missing the sub-command (inspect, rewrite or convert)' : `unknown sub-command ${JSON.stringify(name.slice(0, 40))}`, EXIT.USAGE, meant === null ? 'see `gedcom --help`' : `did you mean \`gedcom ${meant}\`?`);
-    }
-    const command = GEDCOM_COMMANDS[name];
+    const selected = subcommandOf('gedcom', 'sub-command', GEDCOM_COMMANDS, name);
+    const command = GEDCOM_COMMANDS[selected];
     const parsed = parseCommand(command, rest);
     if (parsed.help) {
       io.stdout.write(helpText(command));
       return EXIT.OK;
     }
-    if (name === 'inspect') await inspect(parsed.positionals[0] ?? '', io, now);
-    else await rewriteOrConvert(name, parsed, io, now);
+    if (selected === 'inspect') await inspect(parsed.positionals[0] ?? '', io, now);
+    else await rewriteOrConvert(selected, parsed, io, now);
     return EXIT.OK;
   } catch (e) {
     const failure = e instanceof CommandFailure ? e : new CommandFailure('GEDCOM_INTERNAL', 'internal error', EXIT.SOFTWARE, 'report it with the command you ran');
