@@ -3,7 +3,7 @@
 // (Node 20 has no module compile cache). Native modules stay external, loaded from node_modules.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 
 /** entry -> [bundle name, loader name] */
 const ENTRIES = [
@@ -59,6 +59,11 @@ await build({
   footer: { js: '})' },
 });
 await build({ ...common, entryPoints: Object.fromEntries(WORKERS.map(([entry, bundle]) => [bundle, entry])) });
+// The loader evaluates a bundle with node:vm, where a dynamic import() that esbuild left in place
+// (one of an external module) cannot load anything: every lazy load must be of a bundled module.
+for (const [, bundle] of ENTRIES) {
+  if (/\bimport\(/.test(await readFile(`${staging}/${bundle}.cjs`, 'latin1'))) throw new Error(`${bundle}.cjs keeps a dynamic import() of an external module`);
+}
 await writeFile(`${staging}/package.json`, '{ "type": "commonjs" }\n');
 for (const [, bundle, name] of ENTRIES) {
   await writeFile(`${staging}/${name}.js`, loader(bundle));

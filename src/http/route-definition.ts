@@ -56,11 +56,11 @@ export function routerPath(template: string): string {
   return template.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
-export function takesBody(route: RouteDefinition): boolean {
+export function takesBody(route: RouteContract): boolean {
   return route.body !== undefined;
 }
 
-export function takesQuery(route: RouteDefinition): boolean {
+export function takesQuery(route: RouteContract): boolean {
   return route.query !== undefined;
 }
 

@@ -1,7 +1,7 @@
-import type { HttpMethod, RouteDefinition } from './route-definition.js';
+import type { HttpMethod, RouteContract } from './route-definition.js';
 
 export type RouteResolution =
-  | { readonly kind: 'route'; readonly route: RouteDefinition }
+  | { readonly kind: 'route'; readonly route: RouteContract }
   | { readonly kind: 'not_exposed' }
   | { readonly kind: 'method_not_allowed'; readonly allow: readonly HttpMethod[] };
 
@@ -26,10 +26,10 @@ export class RouteMatcher {
   private readonly exact = new Map<string, TemplateEntry>();
   private readonly parameterized: TemplateEntry[] = [];
 
-  constructor(routes: readonly RouteDefinition[]) {
-    const byPath = new Map<string, Map<string, RouteDefinition>>();
+  constructor(routes: readonly RouteContract[]) {
+    const byPath = new Map<string, Map<string, RouteContract>>();
     for (const route of routes) {
-      const methods = byPath.get(route.path) ?? new Map<string, RouteDefinition>();
+      const methods = byPath.get(route.path) ?? new Map<string, RouteContract>();
       methods.set(route.method, route);
       byPath.set(route.path, methods);
     }

@@ -10,7 +10,7 @@ import { ConnectionGovernor, NODE_TIMERS, type ConnectionPolicy, type Connection
 import { BASELINE_HEADERS, setBaselineHeaders, writeRawEnvelope } from './error-envelope.js';
 import { isJsonContentType } from './json-body-parser.js';
 import { PASS, PASS_WITH_BODY, type RequestGate } from './request-gate.js';
-import { routerPath, takesBody, takesQuery, type RouteDefinition } from './route-definition.js';
+import { routerPath, takesBody, takesQuery, type RouteContract, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
 import { RouteReply } from './route-reply.js';
 import { RouteRunner } from './route-runner.js';
@@ -21,11 +21,25 @@ export interface HttpDeadlines {
   readonly requestMs: number;
   readonly keepAliveMs: number;
   readonly deadlineCheckIntervalMs: number;
+  readonly capabilityLoadWaitMs: number;
+}
+
+/**
+ * Routes whose handlers are bound after readiness: the route table matches them (and answers their
+ * 404, 405 and body rules) from the first request; a request for one waits, at most
+ * `capabilityLoadWaitMs`, until `bind` has resolved.
+ */
+interface DeferredRoutes {
+  readonly routes: readonly RouteContract[];
+  /** Called once, on the turn after the listener is bound; resolves with one binding per declared route. */
+  bind(): Promise<readonly RouteDefinition[]>;
 }
 
 export interface HttpAdapterOptions {
   readonly gate: RequestGate;
+  /** The routes bound from the start (the fixed answers among them are served from the first request). */
   readonly routes: readonly RouteDefinition[];
+  readonly deferred?: DeferredRoutes;
   readonly log: EventLog;
   /** Connection bounds (CONNECTION_LIMITS unless a test composition says otherwise). */
   readonly connections?: ConnectionPolicy;
@@ -51,7 +65,7 @@ export interface HttpAdapter {
  * Body and query rules (contract.md section 2, rules 7 and 8) once the route is known, before any
  * body byte is read. `announcesBody`: the gate saw a Content-Length other than 0 or a Transfer-Encoding.
  */
-function bodyRules(req: IncomingMessage, route: RouteDefinition, announcesBody: boolean): ErrorCode | null {
+function bodyRules(req: IncomingMessage, route: RouteContract, announcesBody: boolean): ErrorCode | null {
   if (announcesBody) {
     if (!takesBody(route)) return 'REQUEST_BODY_NOT_ALLOWED';
     if (!isJsonContentType(req.headers['content-type'])) return 'CONTENT_TYPE_UNSUPPORTED';
@@ -72,6 +86,15 @@ function parserFailureCode(error: NodeJS.ErrnoException): ErrorCode {
 type Expectation = 'none' | 'continue' | 'unsupported';
 
 type Router = ReturnType<typeof buildRouter>;
+
+/** The deferred bindings, checked against their declarations: one per declared route, no other. */
+function checkedBindings(declared: readonly RouteContract[], bound: readonly RouteDefinition[]): readonly RouteDefinition[] {
+  const byOperation = new Map(bound.map((route) => [route.operationId, route]));
+  if (byOperation.size !== bound.length || bound.length !== declared.length || declared.some((route) => byOperation.get(route.operationId)?.path !== route.path)) {
+    throw new Error('the deferred bindings do not match the declared routes');
+  }
+  return bound;
+}
 
 /**
  * The router with the options Fastify was given before (case-sensitive, no trailing-slash or
@@ -124,9 +147,11 @@ class FixedAnswer {
  */
 export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const { gate, routes, log } = options;
+  const deferred = options.deferred ?? { routes: [], bind: async () => [] };
   const deadlines = options.deadlines ?? SERVER_TIMEOUTS;
-  const matcher = new RouteMatcher(routes);
-  const connections = new ConnectionGovernor(options.connections ?? CONNECTION_LIMITS, options.timers ?? NODE_TIMERS);
+  const timers = options.timers ?? NODE_TIMERS;
+  const matcher = new RouteMatcher([...routes, ...deferred.routes]);
+  const connections = new ConnectionGovernor(options.connections ?? CONNECTION_LIMITS, timers);
   // Set when a graceful shutdown begins: new requests get a SERVICE_STOPPING envelope.
   let stopping = false;
   const closingHooks: (() => Promise<void>)[] = [];
@@ -134,23 +159,40 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const fixed = new Map<string, FixedAnswer>();
   for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, new FixedAnswer(route.fixedResponse));
 
-  // The router is loaded and built after the listener is bound (readiness needs only the gate and
-  // the fixed answers), or by the first request that needs it, whichever comes first.
+  // The router is loaded and built, and the deferred routes bound, after the listener is bound
+  // (readiness needs only the gate and the fixed answers), or by the first request that needs them.
   let router: Router | null = null;
   let routerLoading: Promise<Router> | null = null;
   const loadRouter = (): Promise<Router> =>
-    (routerLoading ??= import('find-my-way').then(({ default: createRouter }) => {
-      router = buildRouter(createRouter, routes, log);
+    (routerLoading ??= Promise.all([import('find-my-way'), deferred.bind()]).then(([{ default: createRouter }, late]) => {
+      router = buildRouter(createRouter, [...routes, ...checkedBindings(deferred.routes, late)], log);
       return router;
     }));
+
+  /** Waits, bounded, for the router; a request never waits on a load that failed or stalled. */
+  const routerWithin = (waitMs: number): Promise<Router> =>
+    new Promise<Router>((resolve, reject) => {
+      const deadline = timers.setTimeout(() => reject(new Error('capability load timed out')), waitMs);
+      loadRouter().then(
+        (loaded) => {
+          timers.clearTimeout(deadline);
+          resolve(loaded);
+        },
+        (error: unknown) => {
+          timers.clearTimeout(deadline);
+          reject(error);
+        },
+      );
+    });
 
   /** The gate, the route table and the body rules passed; the router finds the route and its parameters. */
   const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
     if (router !== null) return route(router, req, res);
-    loadRouter().then(
+    log.event('request.awaiting_capabilities', {});
+    routerWithin(deadlines.capabilityLoadWaitMs).then(
       (loaded) => route(loaded, req, res),
       () => {
-        log.event('request.failed', { error: 'router_unavailable' });
+        log.event('request.failed', { error: 'capabilities_unavailable' });
         new RouteReply(req, res).fail(new ServiceError('INTERNAL_FAILURE'));
       },
     );
@@ -245,7 +287,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
           server.off('error', reject);
           resolve((server.address() as AddressInfo).port);
           // After the readiness line, which the caller writes in this turn's microtasks.
-          setImmediate(() => void loadRouter());
+          setImmediate(() => loadRouter().catch(() => log.event('capabilities.load_failed', {})));
         });
       }),
     close: () => (closed ??= close()),

@@ -1,10 +1,8 @@
 import { join } from 'node:path';
 import { SIDECAR_BUILD } from '../contract/build-info.js';
-import { artifactsCommand } from './artifacts-command.js';
 import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo } from './command-line.js';
 import type { CompositionExtension } from './compositions/extensions.js';
 import { serve } from './serve.js';
-import { SETUP_COMMAND, setupCommand } from './setup-command.js';
 
 /** The GEDCOM worker's bundle beside the sidecar's own (scripts/build.mjs writes both into dist/). */
 export const GEDCOM_WORKER_BUNDLE = 'gedcom-worker.cjs';
@@ -75,21 +73,14 @@ async function main(argv: readonly string[], io: CommandIo, bundleDirectory: str
     switch (command) {
       case 'serve':
         return await runServe(rest, io, bundleDirectory, extensions);
-      case 'setup': {
-        const parsed = parseCommand(SETUP_COMMAND, rest);
-        if (parsed.help) {
-          io.stdout.write(helpText(SETUP_COMMAND));
-          return EXIT.OK;
-        }
-        return await setupCommand({ configPath: parsed.strings.get('config'), workspace: parsed.strings.get('workspace') }, io);
-      }
+      // The other commands are loaded only when named: serving never evaluates their code (the
+      // GEDCOM engine above all) on the main thread.
+      case 'setup':
+        return await (await import('./setup-command.js')).setupCommand(rest, io);
       case 'artifacts':
-        return await artifactsCommand(rest, io);
-      case 'gedcom': {
-        // Loaded only for this command, so serving never evaluates the engine on the main thread.
-        const { runGedcomCli } = await import('./gedcom-command.js');
-        return await runGedcomCli(rest, io, () => performance.now());
-      }
+        return await (await import('./artifacts-command.js')).artifactsCommand(rest, io);
+      case 'gedcom':
+        return await (await import('./gedcom-command.js')).runGedcomCli(rest, io, () => performance.now());
       default: {
         const meant = command === undefined ? null : closest(command, COMMANDS);
         const message = command === undefined ? 'missing the command' : `unknown command ${JSON.stringify(command.slice(0, 40))}`;

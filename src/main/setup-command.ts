@@ -1,7 +1,7 @@
-import { CommandFailure, EXIT, reportFailure, type CommandDeclaration, type CommandIo, type ExitCode } from './command-line.js';
+import { CommandFailure, EXIT, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo, type ExitCode } from './command-line.js';
 import { provisionLocalState } from './compositions/commands.js';
 
-export const SETUP_COMMAND = {
+const SETUP_COMMAND = {
   name: 'setup',
   usage: 'cli setup [--config FILE] [--workspace DIR]',
   summary: 'Provisions the workspace, the database key in the OS keyring and the encrypted database. Idempotent; never replaces an existing key; refuses a database it cannot open. `serve` never does any of this.',
@@ -21,8 +21,13 @@ function refusal(reason: string): { readonly exit: ExitCode; readonly remediatio
 }
 
 /** `setup`: explicit provisioning; prints what it created. */
-export async function setupCommand(options: { readonly configPath?: string; readonly workspace?: string }, io: CommandIo): Promise<number> {
-  const outcome = await provisionLocalState(options);
+export async function setupCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const parsed = parseCommand(SETUP_COMMAND, argv);
+  if (parsed.help) {
+    io.stdout.write(helpText(SETUP_COMMAND));
+    return EXIT.OK;
+  }
+  const outcome = await provisionLocalState({ configPath: parsed.strings.get('config'), workspace: parsed.strings.get('workspace') });
   if (!outcome.ok) {
     const { exit, remediation } = refusal(outcome.reason);
     return reportFailure(io, 'setup', new CommandFailure('SETUP_REFUSED', outcome.reason, exit, remediation));

@@ -35,11 +35,11 @@ const ZERO_BACKOFF_CLOCK: RetryClock = {
  */
 export function providerNetworkExtension(env: NodeJS.ProcessEnv = process.env): CompositionExtension {
   const text = env[TEST_PROVIDER_NETWORK_VARIABLE];
-  if (text === undefined) return { name: 'provider-network', capabilities: () => [], providerClock: ZERO_BACKOFF_CLOCK };
+  if (text === undefined) return { name: 'provider-network', capabilities: [], providerClock: ZERO_BACKOFF_CLOCK };
   const network = JSON.parse(text) as TestProviderNetwork;
   return {
     name: 'provider-network',
-    capabilities: () => [],
+    capabilities: [],
     providerClock: ZERO_BACKOFF_CLOCK,
     providerNetwork: {
       resolver: new StaticHostResolver(network.hosts),

@@ -5,7 +5,7 @@ import type { JobContext } from '../../src/app/jobs/job-engine.js';
 import { JobCancelledError } from '../../src/app/jobs/job-work.js';
 import { ServiceError } from '../../src/app/service-error.js';
 import type { CompositionExtension } from '../../src/main/compositions/extensions.js';
-import { defineRoute } from '../../src/http/route-definition.js';
+import { bindRoute, declareRoute } from '../../src/http/route-definition.js';
 import { JobPathParams, JobSnapshot } from '../../src/contract/jobs.js';
 import { GEDCOM_STAGE_NAMES } from '../../src/contract/gedcom-stages.js';
 import type { GedcomCheckpoints, TaskHooks } from '../../src/infra/gedcom/worker-pool.js';
@@ -102,11 +102,64 @@ const HELD_JOBS_MAX = 256;
 
 const gedcomCheckpoints = new TestGedcomCheckpoints();
 
+/** The test-only routes as declared: exposed from readiness on, bound once the job engine exists. */
+const TESTING_ROUTES = {
+  submitTestingJob: declareRoute({
+    operationId: 'submitTestingJob',
+    method: 'POST',
+    path: '/api/v1/testing/jobs',
+    dispatchKey: 'testing.submit_job',
+    summary: 'Submit a scripted job (test composition only)',
+    tags: ['testing'],
+    body: ScriptedJobRequest,
+    success: { status: 200, description: 'The new job.', schema: JobSnapshot, contentType: 'application/json' },
+  }),
+  releaseTestingJob: declareRoute({
+    operationId: 'releaseTestingJob',
+    method: 'POST',
+    path: '/api/v1/testing/jobs/{job_id}/release',
+    dispatchKey: 'testing.release_job',
+    summary: 'Release a held scripted job (test composition only)',
+    tags: ['testing'],
+    params: JobPathParams,
+    success: { status: 200, description: 'Whether a held job was released.', schema: Type.Object({ released: Type.Boolean() }), contentType: 'application/json' },
+  }),
+  armTestingGedcomTask: declareRoute({
+    operationId: 'armTestingGedcomTask',
+    method: 'POST',
+    path: '/api/v1/testing/gedcom/arm',
+    dispatchKey: 'testing.gedcom_arm',
+    summary: 'Arm the next GEDCOM task (test composition only)',
+    tags: ['testing'],
+    body: GedcomArmRequest,
+    success: { status: 200, description: 'Armed.', schema: Type.Object({ armed: Type.Boolean() }), contentType: 'application/json' },
+  }),
+  waitTestingGedcomHeld: declareRoute({
+    operationId: 'waitTestingGedcomHeld',
+    method: 'GET',
+    path: '/api/v1/testing/gedcom/held',
+    dispatchKey: 'testing.gedcom_held',
+    summary: 'Wait until a GEDCOM task holds (test composition only)',
+    tags: ['testing'],
+    success: { status: 200, description: 'Tasks holding.', schema: Type.Object({ held: Type.Integer() }), contentType: 'application/json' },
+  }),
+  releaseTestingGedcomTasks: declareRoute({
+    operationId: 'releaseTestingGedcomTasks',
+    method: 'POST',
+    path: '/api/v1/testing/gedcom/release',
+    dispatchKey: 'testing.gedcom_release',
+    summary: 'Release held GEDCOM tasks (test composition only)',
+    tags: ['testing'],
+    success: { status: 200, description: 'Tasks released.', schema: Type.Object({ released: Type.Integer() }), contentType: 'application/json' },
+  }),
+} as const;
+
 export const testingExtension: CompositionExtension = {
   name: 'testing',
   // one worker, so that a second GEDCOM job waits `queued` on any machine
   gedcomWorker: { checkpoints: gedcomCheckpoints, size: 1 },
-  capabilities({ jobs }) {
+  capabilities: [{ module: TESTING_MODULE, routes: Object.values(TESTING_ROUTES) }],
+  bindRoutes({ jobs }) {
     const held = new Map<string, () => void>();
     const waitForRelease = (context: JobContext, orCancel: boolean): Promise<void> => {
       if (held.size >= HELD_JOBS_MAX) throw new Error('too many held jobs');
@@ -141,71 +194,18 @@ export const testingExtension: CompositionExtension = {
       return { resultProduced: true };
     });
     return [
-      {
-        module: TESTING_MODULE,
-        routes: [
-          defineRoute({
-            operationId: 'submitTestingJob',
-            method: 'POST',
-            path: '/api/v1/testing/jobs',
-            dispatchKey: 'testing.submit_job',
-            summary: 'Submit a scripted job (test composition only)',
-            tags: ['testing'],
-            body: ScriptedJobRequest,
-            success: { status: 200, description: 'The new job.', schema: JobSnapshot, contentType: 'application/json' },
-            handler: async (request) => submitter.submit(request.body),
-          }),
-          defineRoute({
-            operationId: 'releaseTestingJob',
-            method: 'POST',
-            path: '/api/v1/testing/jobs/{job_id}/release',
-            dispatchKey: 'testing.release_job',
-            summary: 'Release a held scripted job (test composition only)',
-            tags: ['testing'],
-            params: JobPathParams,
-            success: { status: 200, description: 'Whether a held job was released.', schema: Type.Object({ released: Type.Boolean() }), contentType: 'application/json' },
-            handler: async (request) => {
-              const release = held.get(request.params.job_id);
-              release?.();
-              return { released: release !== undefined };
-            },
-          }),
-          defineRoute({
-            operationId: 'armTestingGedcomTask',
-            method: 'POST',
-            path: '/api/v1/testing/gedcom/arm',
-            dispatchKey: 'testing.gedcom_arm',
-            summary: 'Arm the next GEDCOM task (test composition only)',
-            tags: ['testing'],
-            body: GedcomArmRequest,
-            success: { status: 200, description: 'Armed.', schema: Type.Object({ armed: Type.Boolean() }), contentType: 'application/json' },
-            handler: async (request) => {
-              gedcomCheckpoints.arm(request.body);
-              return { armed: true };
-            },
-          }),
-          defineRoute({
-            operationId: 'waitTestingGedcomHeld',
-            method: 'GET',
-            path: '/api/v1/testing/gedcom/held',
-            dispatchKey: 'testing.gedcom_held',
-            summary: 'Wait until a GEDCOM task holds (test composition only)',
-            tags: ['testing'],
-            success: { status: 200, description: 'Tasks holding.', schema: Type.Object({ held: Type.Integer() }), contentType: 'application/json' },
-            handler: async () => ({ held: await gedcomCheckpoints.whenHeld() }),
-          }),
-          defineRoute({
-            operationId: 'releaseTestingGedcomTasks',
-            method: 'POST',
-            path: '/api/v1/testing/gedcom/release',
-            dispatchKey: 'testing.gedcom_release',
-            summary: 'Release held GEDCOM tasks (test composition only)',
-            tags: ['testing'],
-            success: { status: 200, description: 'Tasks released.', schema: Type.Object({ released: Type.Integer() }), contentType: 'application/json' },
-            handler: async () => ({ released: gedcomCheckpoints.releaseAll() }),
-          }),
-        ],
-      },
+      bindRoute(TESTING_ROUTES.submitTestingJob, async (request) => submitter.submit(request.body)),
+      bindRoute(TESTING_ROUTES.releaseTestingJob, async (request) => {
+        const release = held.get(request.params.job_id);
+        release?.();
+        return { released: release !== undefined };
+      }),
+      bindRoute(TESTING_ROUTES.armTestingGedcomTask, async (request) => {
+        gedcomCheckpoints.arm(request.body);
+        return { armed: true };
+      }),
+      bindRoute(TESTING_ROUTES.waitTestingGedcomHeld, async () => ({ held: await gedcomCheckpoints.whenHeld() })),
+      bindRoute(TESTING_ROUTES.releaseTestingGedcomTasks, async () => ({ released: gedcomCheckpoints.releaseAll() })),
     ];
   },
 };

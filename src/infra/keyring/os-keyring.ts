@@ -1,7 +1,6 @@
 import { AsyncEntry } from '@napi-rs/keyring';
 import { KeyringError, type KeyringStore } from '../../app/secrets/keyring-store.js';
 import { keyringStoreOf, type HostPlatform } from '../platform/host-platform.js';
-import { defaultCollectionState } from './secret-service-lock.js';
 
 /** Keyring service name of every entry (contract.md section 5). */
 const KEYRING_SERVICE = 'service.internal-api';
@@ -40,7 +39,9 @@ export class OsKeyring implements KeyringStore {
       throw failureOf(error);
     }
     if (value !== null || this.store.name !== 'secret-service') return value;
-    // Some Secret Service states answer "nothing" for a locked collection: ask explicitly.
+    // Some Secret Service states answer "nothing" for a locked collection: ask explicitly (loaded
+    // only now: it needs node:child_process, which start-up has no use for).
+    const { defaultCollectionState } = await import('./secret-service-lock.js');
     const state = await defaultCollectionState();
     if (state === 'locked') throw new KeyringError('locked');
     if (state === 'absent') throw new KeyringError('unavailable');

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { ChatService } from '../../app/chat/chat-service.js';
+import type { ShutdownPreflight } from '../../app/jobs/active-work.js';
+import type { CredentialService } from '../../app/secrets/credential-service.js';
+import type { SettingsService } from '../../app/settings/settings-service.js';
+import { chatRoutes } from '../../http/routes/chat-routes.js';
+import { createChatProviders } from '../../infra/providers/chat-providers.js';
+import type { ComposedCapability, CoreServices } from './capability-context.js';
+import type { ProviderCapabilities } from './provider-capabilities.js';
+
+/** Transient chat over the central preflight and the provider wire clients (same transport as the endpoint probe). */
+export function composeChat(
+  core: CoreServices,
+  { providers, providerClock }: ProviderCapabilities,
+  credentials: CredentialService,
+  settings: SettingsService,
+  preflight: ShutdownPreflight,
+): ComposedCapability {
+  const chat = new ChatService({
+    preflight: providers.preflight,
+    providers: createChatProviders(providers.transport, undefined, providerClock),
+    credentials: { resolve: (reference) => credentials.resolve(reference) },
+    startup: core.startup,
+    defaultTemperature: () => settings.current('chat.temperature'),
+    log: core.log,
+    now: () => Date.now(),
+    newId: (prefix) => `${prefix}_${randomBytes(16).toString('hex')}`,
+  });
+  preflight.register(chat);
+  return { routes: chatRoutes(chat), shutdown: () => chat.shutdown() };
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { ShutdownPreflight } from '../../app/jobs/active-work.js';
+import { JobEngine } from '../../app/jobs/job-engine.js';
+import { InMemoryJobLedger } from '../../app/jobs/job-ledger.js';
+import { PageCursorCodec } from '../../app/jobs/page-cursor.js';
+import { jobRoutes } from '../../http/routes/job-routes.js';
+import { SqliteJobLedger } from '../../infra/database/sqlite-job-ledger.js';
+import type { ComposedCapability, CoreServices } from './capability-context.js';
+
+export interface JobCapabilities extends ComposedCapability {
+  readonly jobs: JobEngine;
+  readonly preflight: ShutdownPreflight;
+}
+
+/** The job engine over the durable ledger whenever the encrypted database is open; the central shutdown preflight. */
+export function composeJobs(core: CoreServices): JobCapabilities {
+  const { state, startup, log } = core;
+  // Without the encrypted database (blocked startup) jobs cannot be submitted; the ledger stays empty.
+  const ledger = state.database ? new SqliteJobLedger(state.database, state.databaseGuard ?? undefined) : new InMemoryJobLedger();
+  const jobs = new JobEngine({
+    ledger,
+    cursors: new PageCursorCodec(randomBytes(32), 'jobs.list'),
+    startup,
+    log,
+    now: () => Date.now(),
+    newJobId: () => `job_${randomBytes(16).toString('hex')}`,
+  });
+  jobs.start();
+  const preflight = new ShutdownPreflight();
+  preflight.register(jobs);
+  return { jobs, preflight, routes: jobRoutes(jobs, preflight), shutdown: () => void jobs.shutdown() };
+}

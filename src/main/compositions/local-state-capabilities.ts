@@ -1,0 +1,33 @@
+import { CredentialService } from '../../app/secrets/credential-service.js';
+import { SettingsService } from '../../app/settings/settings-service.js';
+import { CREDENTIAL_REFERENCES, DATABASE_KEY_ACCOUNT, type CredentialReference } from '../../contract/secrets.js';
+import { secretRoutes, settingsRoutes } from '../../http/routes/local-state-routes.js';
+import { SqliteSettingsStore } from '../../infra/database/sqlite-settings-store.js';
+import type { ComposedCapability, CoreServices } from './capability-context.js';
+
+/** Names that are credentials and can never be patched as settings. */
+const SENSITIVE_SETTING_KEYS: ReadonlySet<string> = new Set([...Object.keys(CREDENTIAL_REFERENCES), DATABASE_KEY_ACCOUNT]);
+
+/** Read-only environment credentials, composed only behind the explicit headless flag. */
+function environmentCredentials(enabled: boolean, env: NodeJS.ProcessEnv): Map<CredentialReference, string> {
+  const values = new Map<CredentialReference, string>();
+  if (!enabled) return values;
+  for (const [reference, variable] of Object.entries(CREDENTIAL_REFERENCES) as Array<[CredentialReference, string]>) {
+    const value = env[variable];
+    if (value !== undefined && value.length > 0) values.set(reference, value);
+  }
+  return values;
+}
+
+export interface LocalStateCapabilities extends ComposedCapability {
+  readonly settings: SettingsService;
+  readonly credentials: CredentialService;
+}
+
+/** Settings over the encrypted database and credentials in the OS keyring. */
+export function composeLocalState(core: CoreServices): LocalStateCapabilities {
+  const { state, startup } = core;
+  const settings = new SettingsService(state.database ? new SqliteSettingsStore(state.database, state.databaseGuard ?? undefined) : null, startup, SENSITIVE_SETTING_KEYS);
+  const credentials = new CredentialService(core.keyring, startup, environmentCredentials(core.options.credentialsFromEnv === true, process.env));
+  return { settings, credentials, routes: [...settingsRoutes(settings), ...secretRoutes(credentials)] };
+}
