@@ -1,5 +1,5 @@
 // npm run package: the sidecar as a desktop shell ships it, in dist/package/:
-//   cli.js, sidecar.cjs (+ its V8 code cache), gedcom-worker.cjs, package.json   the plain-Node form
+//   cli.js, sidecar.cjs, gedcom-worker.js, gedcom-worker.cjs (+ their V8 code caches), package.json   the plain-Node form
 //   node_modules/   only the native modules of this platform and what loads them
 //   service-sidecar  a Node single executable (SEA) of the same bundle, when this Node has the SEA fuse
 // No test entry, no source, no dev dependency. See docs/packaging.md.
@@ -20,7 +20,7 @@ if (!process.argv.includes('--no-build')) {
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-for (const file of ['cli.js', 'sidecar.cjs', 'sidecar.cjs.cache', 'gedcom-worker.cjs']) copyFileSync(join('dist', file), join(out, file));
+for (const file of ['cli.js', 'sidecar.cjs', 'sidecar.cjs.cache', 'gedcom-worker.js', 'gedcom-worker.cjs', 'gedcom-worker.cjs.cache']) copyFileSync(join('dist', file), join(out, file));
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 writeFileSync(join(out, 'package.json'), `${JSON.stringify({ name: 'service-sidecar', version, private: true, type: 'commonjs', bin: { 'service-sidecar': 'cli.js' } }, null, 2)}\n`);
 
@@ -48,8 +48,8 @@ if (bindingFile === undefined) throw new Error(`no native binding in ${bindingFo
 copyPackage(keyringBinding, [bindingFile]);
 
 // The single executable: a small CommonJS entry (the only form SEA runs) that evaluates the same
-// bundle from an embedded asset, with `require` rooted beside the executable for the natives, and
-// the GEDCOM worker file beside it too.
+// bundle and its V8 code cache (same Node, same V8) from embedded assets, with `require` rooted
+// beside the executable for the natives, and the GEDCOM worker's files beside it too.
 const fuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 if (!readFileSync(process.execPath).includes(fuse)) {
   say(`Skipping the single executable: this Node binary (${process.execPath}) has no SEA fuse`);
@@ -66,7 +66,7 @@ const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 const directory = dirname(process.execPath);
 const file = join(directory, 'sidecar.cjs');
-const script = new Script(getAsset('sidecar.cjs', 'latin1'), { filename: file });
+const script = new Script(getAsset('sidecar.cjs', 'latin1'), { filename: file, cachedData: Buffer.from(getAsset('sidecar.cjs.cache')) });
 const bundled = { exports: {} };
 script.runInThisContext()(bundled.exports, createRequire(join(directory, 'package.json')), bundled, file, directory);
 bundled.exports.runCli(directory);
@@ -74,7 +74,7 @@ bundled.exports.runCli(directory);
   );
   writeFileSync(
     join(work, 'sea-config.json'),
-    JSON.stringify({ main: join(work, 'sea-entry.cjs'), output: join(work, 'sea.blob'), disableExperimentalSEAWarning: true, useCodeCache: false, assets: { 'sidecar.cjs': join(out, 'sidecar.cjs') } }),
+    JSON.stringify({ main: join(work, 'sea-entry.cjs'), output: join(work, 'sea.blob'), disableExperimentalSEAWarning: true, useCodeCache: false, assets: { 'sidecar.cjs': join(out, 'sidecar.cjs'), 'sidecar.cjs.cache': join(out, 'sidecar.cjs.cache') } }),
   );
   execFileSync(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: 'inherit' });
   const executable = join(out, process.platform === 'win32' ? 'service-sidecar.exe' : 'service-sidecar');

@@ -4,8 +4,8 @@ import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, 
 import type { CompositionExtension } from './compositions/extensions.js';
 import { serve } from './serve.js';
 
-/** The GEDCOM worker's bundle beside the sidecar's own (scripts/build.mjs writes both into dist/). */
-export const GEDCOM_WORKER_BUNDLE = 'gedcom-worker.cjs';
+/** The GEDCOM worker's loader (its bundle and code cache beside it) next to the sidecar's own bundle (scripts/build.mjs writes them into dist/). */
+export const GEDCOM_WORKER_BUNDLE = 'gedcom-worker.js';
 
 const SERVE_COMMAND = {
   name: 'serve',

@@ -1,4 +1,4 @@
-// Entry of a GEDCOM worker thread (bundled as dist/gedcom-worker.cjs next to the sidecar bundle):
+// Entry of a GEDCOM worker thread (bundled as dist/gedcom-worker.cjs next to the sidecar bundle, started through its loader dist/gedcom-worker.js):
 // the only code of the service that loads the GEDCOM engine.
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';

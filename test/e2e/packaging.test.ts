@@ -50,7 +50,7 @@ async function launchAndInspect(form: Pick<LaunchOptions, 'entry' | 'execPath'>)
 describe('npm run package (scripts/package.mjs)', () => {
   it('ships the bundle, the worker entry and this platform\'s natives, and no test entry', () => {
     const files = readdirSync(PACKAGE).filter((name) => !name.startsWith('.'));
-    expect(files).toEqual(expect.arrayContaining(['cli.js', 'sidecar.cjs', 'gedcom-worker.cjs', 'package.json', 'node_modules']));
+    expect(files).toEqual(expect.arrayContaining(['cli.js', 'sidecar.cjs', 'sidecar.cjs.cache', 'gedcom-worker.js', 'gedcom-worker.cjs', 'gedcom-worker.cjs.cache', 'package.json', 'node_modules']));
     expect(files.filter((name) => name.includes('test'))).toEqual([]);
     expect(readdirSync(join(PACKAGE, 'node_modules')).sort()).toEqual(['@napi-rs', 'better-sqlite3-multiple-ciphers', 'bindings', 'file-uri-to-path']);
   });

@@ -10,8 +10,8 @@ import { ServiceError } from '../../app/service-error.js';
 import type { FileArtifactRegistry, OutputReservation } from '../artifacts/file-artifact-registry.js';
 import { CONTROL, workerMessageOf, type TaskCheckpoint, type WorkerMessage, type WorkerTask } from './worker-protocol.js';
 
-/** Where a worker's code comes from: the bundled file next to the sidecar, or source embedded in a single-file build. */
-export type WorkerScript = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'source'; readonly code: string };
+/** Where a worker's code comes from: its loader next to the sidecar bundle (dist/gedcom-worker.js, which evaluates the bundle with its V8 code cache). */
+export type WorkerScript = { readonly kind: 'file'; readonly path: string };
 
 /** What the test composition may arm for one task: a checkpoint, and a lower heap ceiling. */
 export interface TaskHooks {
@@ -139,7 +139,7 @@ export class GedcomWorkerPool implements GedcomExecutor {
     const resourceLimits = { maxOldGenerationSizeMb: maxOldGenerationMb, stackSizeMb: GEDCOM_WORKER_LIMITS.stackMb };
     // stdout and stderr piped and discarded: nothing a worker prints reaches the sidecar's own streams
     const settings = { resourceLimits, stdout: true, stderr: true };
-    const worker = script.kind === 'file' ? new Worker(script.path, settings) : new Worker(script.code, { ...settings, eval: true });
+    const worker = new Worker(script.path, settings);
     worker.stdout.resume();
     worker.stderr.resume();
     return worker;
