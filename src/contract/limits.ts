@@ -108,6 +108,13 @@ export const PROVIDER_LIMITS = {
   maxConsents: 256,
   maxModelCharacters: 128,
   maxConsentRuns: 1_000_000,
+  /**
+   * Runs watched at once for a withdrawal of their consent (a chat run per live session and the
+   * GEDCOM advisory reviews of the workers): CHAT_LIMITS.maxSessions plus GEDCOM_WORKER_LIMITS.maxWorkers, with room.
+   */
+  maxWatchedRuns: 64,
+  /** From a revocation (or an exhausted budget) to the upstream request aborted, at most (issue 18). */
+  withdrawalStopMs: 250,
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_LIMITS } from '../../src/contract/limits.js';
+import { CHAT_LIMITS, PROVIDER_LIMITS } from '../../src/contract/limits.js';
 import type { ProviderId } from '../../src/contract/providers.js';
 import { Compile } from 'typebox/compile';
 import { ChatStreamEvent } from '../../src/contract/chat.js';
@@ -458,6 +458,31 @@ describe('streaming runs', () => {
     expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(0);
     const unknown = await call(world, 'POST', sessions(sessionId, `/streams/chr_${'1'.repeat(32)}/cancel`));
     expect([unknown.status, unknown.body.code]).toEqual([404, 'CHAT_RUN_NOT_FOUND']);
+    await call(world, 'DELETE', sessions(sessionId));
+  });
+
+  it('stops a stream the moment its consent is revoked: upstream closed within the bound, failed CONSENT_REVOKED, history unchanged', async () => {
+    await createConsent(world, 'chat-revoked-mid-run', PROFILES.anthropic);
+    const fake = world.fakes.anthropic;
+    fake.reset();
+    fake.script({ kind: 'endless', piece: 'weiter ', intervalMs: 5 });
+    const sessionId = await openSession(world, PROFILES.anthropic, 'chat-revoked-mid-run');
+    const started = await call(world, 'POST', sessions(sessionId, '/streams'), { body: { message: 'talk forever' } });
+    const runId = started.body.run_id as string;
+    const stream = await openChatStream(world, sessionId, runId);
+    await stream.waitFor((event) => event.kind === 'delta');
+    const abandoned = fake.nextAbandonment();
+    const revokedAt = performance.now();
+    const revoked = await call(world, 'POST', '/api/v1/consents/chat-revoked-mid-run/revoke');
+    expect(revoked.status).toBe(200);
+    expect((await abandoned) - revokedAt).toBeLessThan(PROVIDER_LIMITS.withdrawalStopMs);
+    await stream.finished;
+    expect(stream.events.at(-1)).toMatchObject({ kind: 'failed', outcome: 'failed', code: 'CONSENT_REVOKED' });
+    expect(terminals(stream.events)).toHaveLength(1);
+    expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(0);
+    const again = await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'again' } });
+    expect([again.status, again.body.code]).toEqual([409, 'CONSENT_REVOKED']);
+    expect(fake.calls()).toBe(1);
     await call(world, 'DELETE', sessions(sessionId));
   });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { CHAT_LIMITS } from '../../src/contract/limits.js';
+import { CHAT_LIMITS, PROVIDER_LIMITS } from '../../src/contract/limits.js';
 import { ArtifactImporter, type GedcomOperationScope } from '../../client/artifacts.js';
 import type { GedcomJobAccepted, GedcomJobResult } from '../../src/contract/gedcom.js';
 import type { JobEvent } from '../../src/contract/jobs.js';
@@ -357,6 +357,26 @@ describe('cloud advisory review', () => {
     expect(fakes().openai.recorded[0]?.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
     expectRedacted(fakes().openai.recorded[0] as RecordedCall);
     for (const id of ['ollama', 'openai_compatible', 'anthropic'] as const) expect(fakes()[id].calls()).toBe(0);
+  });
+});
+
+describe('a consent revoked while its review runs', () => {
+  it('stops the review: upstream closed within the bound, review failed CONSENT_REVOKED, no advisory artifact kept', async () => {
+    await createGedcomConsent('review-revoked', PROFILES.openai, ['person_names', 'life_events']);
+    const fake = fakes().openai;
+    fake.reset();
+    fake.script({ kind: 'endless', piece: 'Consider ', intervalMs: 5 });
+    const firstText = fake.nextFirstText();
+    const job = await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'review-revoked' } });
+    await firstText;
+    const abandoned = fake.nextAbandonment();
+    const revokedAt = performance.now();
+    expect((await worldCall(world.chat, 'POST', '/api/v1/consents/review-revoked/revoke')).status).toBe(200);
+    expect((await abandoned) - revokedAt).toBeLessThan(PROVIDER_LIMITS.withdrawalStopMs);
+    const { result } = await finished(job);
+    expect(result.advisory).toMatchObject({ label: 'advisory', status: 'failed', error_code: 'CONSENT_REVOKED', items_reviewed: 0 });
+    expect(result.outputs.map((output) => output.role)).not.toContain('advisory');
+    expect(fake.calls()).toBe(1);
   });
 });
 

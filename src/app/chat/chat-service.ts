@@ -21,6 +21,7 @@ import { CHAT_LIMITS } from '../../contract/limits.js';
 import type { ProviderCredentialReference, ProviderId, ProviderKind } from '../../contract/providers.js';
 import type { EventLog } from '../event-log.js';
 import type { ActiveWork, ActiveWorkSource } from '../jobs/active-work.js';
+import type { ConsentWatch, WithdrawalCode } from '../providers/consent-withdrawals.js';
 import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.js';
 import { isServiceError, ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
@@ -40,6 +41,8 @@ interface ExecutionCredentials {
 
 export interface ChatServiceDeps {
   readonly preflight: ExecutionPreflight;
+  /** A run with a consent is stopped the moment the consent is revoked (or its budget used up). */
+  readonly withdrawals: ConsentWatch;
   readonly providers: ChatProviders;
   readonly credentials: ExecutionCredentials;
   readonly startup: StartupGate;
@@ -76,6 +79,10 @@ interface ActiveRun {
   readonly controller: AbortController;
   readonly stream: StreamRun | null;
   stopReason: 'cancelled' | 'shutdown' | null;
+  /** Set when the run's consent stopped holding while it ran: the run ends failed with this code. */
+  withdrawn: WithdrawalCode | null;
+  /** Ends the watch on the run's consent (set once its preflight passed). */
+  unwatch: (() => void) | null;
 }
 
 /** What one run executes with: the preflight's binding and the credential value it names. */
@@ -90,6 +97,12 @@ interface PreparedRun {
   readonly userMessage: GenerationMessage;
   readonly userCharacters: number;
 }
+
+/** What a run ended by its consent tells the user (written by the service, never provider text). */
+const WITHDRAWAL_REMEDIATION: Readonly<Record<WithdrawalCode, string>> = {
+  CONSENT_REVOKED: 'The consent was revoked while the answer was under way; nothing of it was kept. Grant a new consent to run again.',
+  CONSENT_BUDGET_EXHAUSTED: 'The consent budget was used up during the answer; nothing of it was kept. Grant a new consent with a larger budget to run again.',
+};
 
 /** Shutdown-preflight waiters woken when the active-run count may have dropped. */
 const MAX_CHANGE_LISTENERS = 64;
@@ -266,6 +279,7 @@ export class ChatService implements ActiveWorkSource {
       const result = await this.generate(prepared, request, (text) => {
         reply += text;
       });
+      if (run.withdrawn !== null) throw new ServiceError(run.withdrawn);
       if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', true, false, true);
       if (result.outcome === 'refused') throw new RefusedTurn();
       const committed = this.commit(prepared, reply);
@@ -281,6 +295,11 @@ export class ChatService implements ActiveWorkSource {
         context_characters: committed.contextCharacters,
       };
     } catch (error) {
+      if (run.withdrawn !== null) {
+        // Nothing of the unfinished answer is kept: history stays as it was before the turn.
+        this.audit(session, run.runId, 'sync', 'failed', run.withdrawn);
+        throw new ServiceError(run.withdrawn);
+      }
       const stopped = run.stopReason;
       if (!stopped && error instanceof RefusedTurn) {
         this.audit(session, run.runId, 'sync', 'refused', 'PROVIDER_REFUSED');
@@ -325,7 +344,7 @@ export class ChatService implements ActiveWorkSource {
       prepared,
       request,
       (text) => {
-        if (stream.state !== 'active') return;
+        if (stream.state !== 'active' || run.withdrawn !== null) return;
         if (first) {
           first = false;
           stream.emit({ kind: 'first-token' });
@@ -337,6 +356,7 @@ export class ChatService implements ActiveWorkSource {
     )
       .then(
         (result) => {
+          if (run.withdrawn !== null) return this.endWithdrawn(session, run, stream);
           if (run.stopReason !== null) {
             stream.emit({ kind: 'interrupted', reason: run.stopReason });
             this.audit(session, run.runId, 'stream', 'interrupted', null);
@@ -361,7 +381,8 @@ export class ChatService implements ActiveWorkSource {
           this.audit(session, run.runId, 'stream', result.outcome, null);
         },
         (error: unknown) => {
-          if (run.stopReason !== null) {
+          if (run.withdrawn !== null) this.endWithdrawn(session, run, stream);
+          else if (run.stopReason !== null) {
             stream.emit({ kind: 'interrupted', reason: run.stopReason });
             this.audit(session, run.runId, 'stream', 'interrupted', null);
           } else {
@@ -456,7 +477,7 @@ export class ChatService implements ActiveWorkSource {
     if (session.contextCharacters + userCharacters >= CHAT_LIMITS.maxContextCharacters) {
       throw new ServiceError('CHAT_CONTEXT_LIMIT', [{ name: 'context_characters', value: session.contextCharacters }]);
     }
-    const run: ActiveRun = { runId: stream?.runId ?? this.deps.newId('chr'), controller: new AbortController(), stream, stopReason: null };
+    const run: ActiveRun = { runId: stream?.runId ?? this.deps.newId('chr'), controller: new AbortController(), stream, stopReason: null, withdrawn: null, unwatch: null };
     session.active = run;
     session.lastActivity = this.deps.now();
     this.changed();
@@ -468,7 +489,7 @@ export class ChatService implements ActiveWorkSource {
    * budget), then reads the credential the binding names. Both fail before any provider access.
    */
   private async prepareExecution(prepared: PreparedRun): Promise<Execution> {
-    const { session, userCharacters } = prepared;
+    const { session, run, userCharacters } = prepared;
     const binding = await this.deps.preflight.check({
       profile: session.profile,
       model: session.model,
@@ -479,6 +500,8 @@ export class ChatService implements ActiveWorkSource {
       requires: { streaming: true, contextCharacters: session.contextCharacters + userCharacters },
       chargeRun: true,
     });
+    // Watched from the turn its preflight passed: a revocation from now on stops the run.
+    if (session.consent !== null) run.unwatch = this.deps.withdrawals.watch(session.consent, (code) => this.withdraw(run, code));
     this.deps.startup.assertNotDegraded();
     const credential = binding.credentialReference === null ? null : await this.deps.credentials.resolve(binding.credentialReference);
     return { binding, credential };
@@ -528,7 +551,23 @@ export class ChatService implements ActiveWorkSource {
     this.changed();
   }
 
+  /** The run's consent stopped holding: the upstream request is aborted now; the run ends failed with the code. */
+  private withdraw(run: ActiveRun, code: WithdrawalCode): void {
+    run.withdrawn ??= code;
+    run.controller.abort();
+    this.changed();
+  }
+
+  /** The terminal event of a withdrawn stream run; the unfinished answer is dropped, not committed. */
+  private endWithdrawn(session: ChatSession, run: ActiveRun, stream: StreamRun): void {
+    const code = run.withdrawn ?? 'CONSENT_REVOKED';
+    stream.emit({ kind: 'failed', outcome: 'failed', code, remediation: WITHDRAWAL_REMEDIATION[code] });
+    this.audit(session, run.runId, 'stream', 'failed', code);
+  }
+
   private release(session: ChatSession, run: ActiveRun): void {
+    run.unwatch?.();
+    run.unwatch = null;
     if (session.active === run) session.active = null;
     this.changed();
   }

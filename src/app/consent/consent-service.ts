@@ -5,6 +5,7 @@ import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import { EXECUTION_MODULES } from '../../contract/providers.js';
 import { ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
+import type { ConsentWithdrawals } from '../providers/consent-withdrawals.js';
 import type { ProviderCatalog } from '../providers/catalog.js';
 import type { EndpointVerifier } from '../providers/endpoint-verifier.js';
 import type { Clock } from '../providers/ports.js';
@@ -53,6 +54,7 @@ export class ConsentService {
     private readonly store: ProviderConfigurationStore | null,
     private readonly gate: StartupGate,
     private readonly clock: Clock,
+    private readonly withdrawals: ConsentWithdrawals,
     digestKey: Buffer = randomBytes(32),
   ) {
     this.digestKey = Buffer.from(digestKey);
@@ -115,6 +117,8 @@ export class ConsentService {
     const store = requireStore(this.store, this.gate);
     const outcome = store.revokeConsent(name, this.clock.now().toISOString());
     if (!outcome.ok) throw new ServiceError('CONSENT_NOT_FOUND');
+    // Durable first, then every run under way that depends on it stops (its upstream request aborted).
+    if (outcome.changed) this.withdrawals.withdraw(name, 'CONSENT_REVOKED');
     return { consent_revision: outcome.revision, consent: consentSummary(outcome.record) };
   }
 

@@ -10,9 +10,10 @@ import type { EventLog } from '../event-log.js';
 import { ServiceError } from '../service-error.js';
 import type { JobContext, JobEngine, JobResult, JobSubmitter } from '../jobs/job-engine.js';
 import { JobCancelledError } from '../jobs/job-work.js';
+import type { ConsentWatch, WithdrawalCode } from '../providers/consent-withdrawals.js';
 import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.js';
 import type { ArtifactRegistry, ResolvedArtifact } from './artifact-registry.js';
-import type { AdvisoryGenerator } from './advisory.js';
+import type { AdvisoryGenerator, AdvisoryText } from './advisory.js';
 import { ADVISORY_DATA_CLASSES, ADVISORY_HEADER, ADVISORY_SYSTEM_INSTRUCTION } from './advisory.js';
 import type { AdvisoryPromptText, GedcomExecutor, GedcomWorkOutcome } from './gedcom-executor.js';
 
@@ -33,6 +34,8 @@ export interface GedcomServiceDependencies {
   /** Runs the operations off the request thread (the worker pool). */
   readonly executor: GedcomExecutor;
   readonly preflight: GedcomPreflight;
+  /** An advisory review with a consent is stopped the moment the consent is revoked (or its budget used up). */
+  readonly withdrawals: ConsentWatch;
   /** Null when no provider adapter is composed: advisory reviews then fail with PROVIDER_UNAVAILABLE. */
   readonly advisory: AdvisoryGenerator | null;
   readonly settings: GedcomSettings;
@@ -226,6 +229,36 @@ export class GedcomService {
     return outcome.section as GedcomJobResult[GedcomOperation];
   }
 
+  /**
+   * The advisory call, stopped (upstream request aborted) when the job is cancelled or the
+   * consent it runs under is withdrawn meanwhile; a withdrawn review keeps nothing of the answer.
+   */
+  private async generateWatched(binding: ExecutionBinding, prompt: string, jobSignal: AbortSignal): Promise<AdvisoryText> {
+    const advisory = this.deps.advisory;
+    if (advisory === null) throw new ServiceError('PROVIDER_UNAVAILABLE');
+    const review = new AbortController();
+    const onJobAbort = (): void => review.abort();
+    jobSignal.addEventListener('abort', onJobAbort, { once: true });
+    let withdrawn: WithdrawalCode | null = null;
+    const unwatch =
+      binding.consent === null
+        ? () => undefined
+        : this.deps.withdrawals.watch(binding.consent, (code) => {
+            withdrawn = code;
+            review.abort();
+          });
+    try {
+      const advice = await advisory.generate(binding, ADVISORY_SYSTEM_INSTRUCTION, prompt, review.signal);
+      if (withdrawn !== null) throw new ServiceError(withdrawn);
+      return advice;
+    } catch (error) {
+      throw withdrawn === null ? error : new ServiceError(withdrawn);
+    } finally {
+      unwatch();
+      jobSignal.removeEventListener('abort', onJobAbort);
+    }
+  }
+
   private report(ctx: JobContext, reference: JobArtifactReference): JobArtifactReference {
     ctx.artifact(reference);
     return reference;
@@ -239,8 +272,7 @@ export class GedcomService {
     try {
       ctx.safePoint();
       const binding = await this.preflight(entry.advisory, selection, true);
-      if (this.deps.advisory === null) throw new ServiceError('PROVIDER_UNAVAILABLE');
-      const advice = await this.deps.advisory.generate(binding, ADVISORY_SYSTEM_INSTRUCTION, prompt.text, ctx.signal);
+      const advice = await this.generateWatched(binding, prompt.text, ctx.signal);
       // A refused review is dropped (no artifact); a truncated one is kept and says so.
       if (advice.outcome === 'refused') return { review: { ...base, status: 'refused', error_code: 'PROVIDER_REFUSED', living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output: null };
       const body = ADVISORY_HEADER + advice.text.slice(0, GEDCOM_LIMITS.advisoryOutputCharacters) + '\n';

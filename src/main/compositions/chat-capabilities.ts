@@ -18,6 +18,7 @@ export function composeChat(
 ): ComposedCapability {
   const chat = new ChatService({
     preflight: providers.preflight,
+    withdrawals: providers.withdrawals,
     providers: createChatProviders(providers.transport, undefined, providerClock),
     credentials: { resolve: (reference) => credentials.resolve(reference) },
     startup: core.startup,

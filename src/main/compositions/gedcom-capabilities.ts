@@ -49,6 +49,7 @@ export async function composeGedcom(
     executor: workers,
     jobs,
     preflight: providers.preflight,
+    withdrawals: providers.withdrawals,
     advisory: new ProviderAdvisoryGenerator(
       createChatProviders(providers.transport, undefined, providerClock),
       { resolve: (reference) => credentials.resolve(reference) },

@@ -71,6 +71,10 @@ export interface FakeProvider {
   readonly recorded: RecordedCall[];
   /** performance.now() of the write that carried the first text byte of the latest answer. */
   firstTextWrittenAt(): number | null;
+  /** Resolves with performance.now() when the next answer is abandoned (its socket closed by the client before its end). */
+  nextAbandonment(): Promise<number>;
+  /** Resolves with performance.now() when the next answer writes its first text byte. */
+  nextFirstText(): Promise<number>;
   /** Queues replies for the next calls; when the queue is empty `fallback` answers. */
   script(...replies: FakeReply[]): void;
   setFallback(reply: FakeReply): void;
@@ -141,6 +145,11 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
   let abandoned = 0;
   let firstTextAt: number | null = null;
   const recorded: RecordedCall[] = [];
+  const abandonmentWaiters: ((at: number) => void)[] = [];
+  const firstTextWaiters: ((at: number) => void)[] = [];
+  const wake = (waiters: ((at: number) => void)[], at: number): void => {
+    for (const waiter of waiters.splice(0)) waiter(at);
+  };
 
   async function writeParts(response: ServerResponse, parts: readonly Buffer[], live: () => boolean, onFirst?: () => void): Promise<boolean> {
     for (const part of parts) {
@@ -156,12 +165,16 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
   async function answer(reply: FakeReply, response: ServerResponse, socket: Socket, body: unknown): Promise<void> {
     let open = true;
     response.on('close', () => {
-      if (open && !response.writableFinished) abandoned++;
+      if (open && !response.writableFinished) {
+        abandoned++;
+        wake(abandonmentWaiters, performance.now());
+      }
       open = false;
     });
     const live = (): boolean => open && !socket.destroyed;
     const markFirst = (): void => {
       firstTextAt = performance.now();
+      wake(firstTextWaiters, firstTextAt);
     };
     switch (reply.kind) {
       case 'refuse':
@@ -315,6 +328,8 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
     abandoned: () => abandoned,
     recorded,
     firstTextWrittenAt: () => firstTextAt,
+    nextAbandonment: () => new Promise((resolve) => abandonmentWaiters.push(resolve)),
+    nextFirstText: () => new Promise((resolve) => firstTextWaiters.push(resolve)),
     script: (...replies) => {
       queue.push(...replies);
     },

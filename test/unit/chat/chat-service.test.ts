@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderFailure, type ChatProvider, type ChatProviders, type GenerationRequest } from '../../../src/app/chat/chat-provider.js';
 import { ChatService } from '../../../src/app/chat/chat-service.js';
+import { ConsentWithdrawals } from '../../../src/app/providers/consent-withdrawals.js';
 import { CHAT_SYSTEM_INSTRUCTION } from '../../../src/app/chat/system-instruction.js';
 import type { ExecutionBinding, PreflightRequest } from '../../../src/app/providers/preflight.js';
 import { ServiceError } from '../../../src/app/service-error.js';
@@ -36,7 +37,9 @@ function world(options: { degraded?: boolean; provider?: ChatProvider } = {}) {
     },
   };
   let id = 0;
+  const withdrawals = new ConsentWithdrawals();
   const chat = new ChatService({
+    withdrawals,
     preflight: {
       check: async (request) => {
         preflights.push(request);
@@ -51,7 +54,7 @@ function world(options: { degraded?: boolean; provider?: ChatProvider } = {}) {
     now: () => 0,
     newId: (prefix) => `${prefix}_${(++id).toString(16).padStart(32, '0')}`,
   });
-  return { chat, preflights, generations };
+  return { chat, preflights, generations, withdrawals };
 }
 
 const SESSION = { profile: 'local', model: 'm', purpose: 'research_chat' as const, data_classes: ['user_text' as const] };
@@ -102,6 +105,63 @@ describe('chat service', () => {
     }
     expect(await codeOf(async () => chat.subscribe(session.session_id, OWNER, runs[0] as string, null))).toBe('CHAT_RUN_NOT_FOUND');
     expect(await codeOf(async () => chat.subscribe(session.session_id, OWNER, runs.at(-1) as string, 0))).toBeNull();
+  });
+
+  it.each(['CONSENT_REVOKED', 'CONSENT_BUDGET_EXHAUSTED'] as const)(
+    'stops a stream run the moment its consent is withdrawn (%s): upstream aborted in the same turn, failed with the code, history unchanged',
+    async (code) => {
+      let upstreamAborted = false;
+      let wrote: () => void = () => undefined;
+      const writing = new Promise<void>((resolve) => (wrote = resolve));
+      const provider: ChatProvider = {
+        generate: (request, sink) =>
+          new Promise((_resolve, reject) => {
+            sink.text('partial answer ');
+            wrote();
+            request.signal.addEventListener('abort', () => {
+              upstreamAborted = true;
+              reject(new ProviderFailure('PROVIDER_FAILED', false, false, true));
+            });
+          }),
+      };
+      const { chat, withdrawals } = world({ provider });
+      const session = await chat.createSession(OWNER, { ...SESSION, consent: 'grant-1' });
+      const other = await chat.createSession(OWNER, { ...SESSION, consent: 'grant-2' });
+      const started = await chat.startStream(session.session_id, OWNER, { message: 'hold' });
+      await writing;
+      withdrawals.withdraw('grant-2', code);
+      expect(upstreamAborted).toBe(false);
+      withdrawals.withdraw('grant-1', code);
+      expect(upstreamAborted).toBe(true);
+      const events = [];
+      const reader = chat.subscribe(session.session_id, OWNER, started.run_id, null);
+      for (let event = await reader.next(); event !== null; event = await reader.next()) events.push(event);
+      expect(events.map((event) => event.kind)).toEqual(['active', 'first-token', 'delta', 'failed']);
+      expect(events.at(-1)).toMatchObject({ kind: 'failed', outcome: 'failed', code });
+      expect(chat.getSession(session.session_id, OWNER).message_count).toBe(0);
+      expect(chat.getSession(other.session_id, OWNER).message_count).toBe(0);
+      expect(chat.activeWork()).toEqual({ active: 0, pendingCancellation: 0 });
+    },
+  );
+
+  it('refuses a synchronous run whose consent is withdrawn while it runs, keeping nothing of it', async () => {
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const provider: ChatProvider = {
+      generate: (request, sink) =>
+        new Promise((_resolve, reject) => {
+          sink.text('half');
+          started();
+          request.signal.addEventListener('abort', () => reject(new ProviderFailure('PROVIDER_FAILED', false, false, true)));
+        }),
+    };
+    const { chat, withdrawals } = world({ provider });
+    const session = await chat.createSession(OWNER, { ...SESSION, consent: 'grant-1' });
+    const run = codeOf(() => chat.run(session.session_id, OWNER, { message: 'hold' }));
+    await running;
+    withdrawals.withdraw('grant-1', 'CONSENT_REVOKED');
+    expect(await run).toBe('CONSENT_REVOKED');
+    expect(chat.getSession(session.session_id, OWNER).message_count).toBe(0);
   });
 
   it('counts active runs for the shutdown preflight and interrupts them on shutdown', async () => {

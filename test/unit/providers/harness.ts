@@ -1,4 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3-multiple-ciphers';
+import { ConsentWithdrawals } from '../../../src/app/providers/consent-withdrawals.js';
 import { ConsentService } from '../../../src/app/consent/consent-service.js';
 import { ProviderCatalog, type CatalogOptions } from '../../../src/app/providers/catalog.js';
 import { EndpointVerifier } from '../../../src/app/providers/endpoint-verifier.js';
@@ -77,7 +78,7 @@ export function harness(options: { gate?: StartupGate; catalog?: CatalogOptions 
   const resolver = new StaticHostResolver({ 'api.openai.com': [[PUBLIC_OPENAI]], 'api.anthropic.com': [[PUBLIC_ANTHROPIC]] });
   const verifier = new EndpointVerifier(resolver, prober);
   const providers = new ProviderConfigurationService(catalog, verifier, store, credentials, gate, clock);
-  const consents = new ConsentService(catalog, verifier, store, gate, clock);
+  const consents = new ConsentService(catalog, verifier, store, gate, clock, new ConsentWithdrawals());
   const preflight = new ProviderPreflight(catalog, verifier, store, credentials, gate);
   return {
     db,
