@@ -979,6 +979,10 @@ export interface components {
         };
         ConsentBudget: {
             max_runs: number;
+            /** @description Characters the runs under this consent may send to the model in all (system instruction and messages, counted as code points before sending); a run whose request would go past it is refused before anything is sent. Absent or null: no bound. */
+            max_characters_sent?: number | null;
+            /** @description Characters the runs under this consent may receive from the model in all, charged while the answer streams; reaching it ends every run under way with CONSENT_BUDGET_EXHAUSTED, keeping nothing of the unfinished answer. Absent or null: no bound. */
+            max_characters_received?: number | null;
         };
         ConsentCreateRequest: {
             expected_revision: number;
@@ -1040,6 +1044,16 @@ export interface components {
             state: "active" | "revoked";
             scope: components["schemas"]["ConsentScope"];
             used_runs: number;
+            /** @description Characters sent to the model under this consent so far (durable). */
+            used_characters_sent?: number;
+            /** @description Characters received from the model under this consent so far (durable). */
+            used_characters_received?: number;
+            /** @description Null when the consent has no budget. */
+            remaining?: {
+                runs: number;
+                characters_sent: number | null;
+                characters_received: number | null;
+            } | null;
             created_revision: number;
             /** @description UTC instant, ISO 8601. */
             created_at: string;

@@ -31,8 +31,24 @@ const DIGEST_PATTERN = '^[0-9a-f]{64}$';
 export const ConsentName = Type.String({ minLength: 1, maxLength: 64, pattern: CONSENT_NAME_PATTERN });
 const ConsentDigest = Type.String({ pattern: DIGEST_PATTERN, description: 'Digest of one preview, issued by this process.' });
 
+const CharacterBudget = Type.Integer({ minimum: 1, maximum: PROVIDER_LIMITS.maxConsentCharacters });
+
 export const ConsentBudget = Type.Object(
-  { max_runs: Type.Integer({ minimum: 1, maximum: PROVIDER_LIMITS.maxConsentRuns }) },
+  {
+    max_runs: Type.Integer({ minimum: 1, maximum: PROVIDER_LIMITS.maxConsentRuns }),
+    max_characters_sent: Type.Optional(
+      Type.Union([CharacterBudget, Type.Null()], {
+        description:
+          'Characters the runs under this consent may send to the model in all (system instruction and messages, counted as code points before sending); a run whose request would go past it is refused before anything is sent. Absent or null: no bound.',
+      }),
+    ),
+    max_characters_received: Type.Optional(
+      Type.Union([CharacterBudget, Type.Null()], {
+        description:
+          'Characters the runs under this consent may receive from the model in all, charged while the answer streams; reaching it ends every run under way with CONSENT_BUDGET_EXHAUSTED, keeping nothing of the unfinished answer. Absent or null: no bound.',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type ConsentBudget = Static<typeof ConsentBudget>;
@@ -105,6 +121,24 @@ export const ConsentSummary = Type.Object(
     state: Type.Enum(CONSENT_STATES),
     scope: ConsentScope,
     used_runs: Type.Integer({ minimum: 0 }),
+    used_characters_sent: Type.Optional(Type.Integer({ minimum: 0, description: 'Characters sent to the model under this consent so far (durable).' })),
+    used_characters_received: Type.Optional(Type.Integer({ minimum: 0, description: 'Characters received from the model under this consent so far (durable).' })),
+    remaining: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            {
+              runs: Type.Integer({ minimum: 0 }),
+              characters_sent: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+              characters_received: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+            },
+            { additionalProperties: false, description: 'What the budget still allows; null for a kind without a bound.' },
+          ),
+          Type.Null(),
+        ],
+        { description: 'Null when the consent has no budget.' },
+      ),
+    ),
     created_revision: Revision,
     created_at: Timestamp,
     revoked_at: Type.Union([Timestamp, Type.Null()]),

@@ -537,6 +537,49 @@ describe('nothing leaks', () => {
   });
 });
 
+describe('consent character budgets (issue 18)', () => {
+  const consentOf = async (name: string): Promise<Record<string, unknown> | undefined> =>
+    ((await call(world, 'GET', '/api/v1/provider-configuration')).body.consents as Record<string, unknown>[]).find((grant) => grant.name === name);
+
+  it('refuses a run whose request would pass the sent bound before anything is sent', async () => {
+    await createConsent(world, 'tiny-sent', PROFILES.anthropic, { max_runs: 10, max_characters_sent: 10 });
+    const fake = world.fakes.anthropic;
+    fake.reset();
+    const sessionId = await openSession(world, PROFILES.anthropic, 'tiny-sent');
+    const refused = await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'hello' } });
+    expect([refused.status, refused.body.code]).toEqual([409, 'CONSENT_BUDGET_EXHAUSTED']);
+    expect(fake.calls()).toBe(0);
+    expect(await consentOf('tiny-sent')).toMatchObject({ used_characters_sent: 0, remaining: { characters_sent: 10 } });
+    await call(world, 'DELETE', sessions(sessionId));
+  });
+
+  it('ends a stream when the received bound is reached (upstream closed, nothing kept) and stays used up after a restart', async () => {
+    await createConsent(world, 'metered-received', PROFILES.anthropic, { max_runs: 10, max_characters_received: 40 });
+    const fake = world.fakes.anthropic;
+    fake.reset();
+    fake.script({ kind: 'endless', piece: 'weiter ', intervalMs: 5 });
+    const sessionId = await openSession(world, PROFILES.anthropic, 'metered-received');
+    const abandoned = fake.nextAbandonment();
+    const started = await call(world, 'POST', sessions(sessionId, '/streams'), { body: { message: 'talk until the budget ends' } });
+    const stream = await openChatStream(world, sessionId, started.body.run_id as string);
+    await stream.finished;
+    await abandoned;
+    expect(stream.events.at(-1)).toMatchObject({ kind: 'failed', outcome: 'failed', code: 'CONSENT_BUDGET_EXHAUSTED' });
+    expect(deltaText(stream.events).length).toBeLessThan(40);
+    expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(0);
+    const used = await consentOf('metered-received');
+    expect(used).toMatchObject({ used_runs: 1, remaining: { runs: 9, characters_received: 0 } });
+    expect(used?.used_characters_received).toBeGreaterThanOrEqual(40);
+
+    expect(await world.sidecar.stop()).toBe(0);
+    world.sidecar = await world.launch();
+    expect(await consentOf('metered-received')).toEqual(used);
+    const again = await call(world, 'POST', '/api/v1/chat/sessions', { body: sessionRequest(PROFILES.anthropic, 'metered-received') });
+    expect([again.status, again.body.code]).toEqual([409, 'CONSENT_BUDGET_EXHAUSTED']);
+    expect(fake.calls()).toBe(1);
+  });
+});
+
 describe('graceful shutdown', () => {
   it('ends an active stream with exactly one interrupted event (reason shutdown) and closes the upstream socket', async () => {
     const fake = world.fakes.ollama;

@@ -148,10 +148,11 @@ export async function createProfile(world: ChatWorld, name: string, providerId: 
 }
 
 /** Previews and grants a chat consent for a profile. */
-export async function createConsent(world: ChatWorld, name: string, profile: string, budget: number | null = null): Promise<void> {
+/** A chat consent on `profile`; `budget` is a run count or a whole budget (with character bounds). */
+export async function createConsent(world: ChatWorld, name: string, profile: string, budget: number | Record<string, number> | null = null): Promise<void> {
   const preview = expectOk(
     await call(world, 'POST', '/api/v1/consents/preview', {
-      body: { name, profile, model: MODEL, modules: ['chat'], purposes: ['research_chat'], data_classes: ['user_text'], retention: 'transient', budget: budget === null ? null : { max_runs: budget } },
+      body: { name, profile, model: MODEL, modules: ['chat'], purposes: ['research_chat'], data_classes: ['user_text'], retention: 'transient', budget: typeof budget === 'number' ? { max_runs: budget } : budget },
     }),
     'consent preview',
   );

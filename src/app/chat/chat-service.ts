@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { codePoints } from '../code-points.js';
 import {
   ADVISORY_LABEL,
   CHAT_RUN_FAILURE_CODES,
@@ -21,7 +22,7 @@ import { CHAT_LIMITS } from '../../contract/limits.js';
 import type { ProviderCredentialReference, ProviderId, ProviderKind } from '../../contract/providers.js';
 import type { EventLog } from '../event-log.js';
 import type { ActiveWork, ActiveWorkSource } from '../jobs/active-work.js';
-import type { ConsentWatch, WithdrawalCode } from '../providers/consent-withdrawals.js';
+import type { RunConsent, WithdrawalCode } from '../providers/consent-runs.js';
 import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.js';
 import { isServiceError, ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
@@ -42,7 +43,7 @@ interface ExecutionCredentials {
 export interface ChatServiceDeps {
   readonly preflight: ExecutionPreflight;
   /** A run with a consent is stopped the moment the consent is revoked (or its budget used up). */
-  readonly withdrawals: ConsentWatch;
+  readonly consentRuns: RunConsent;
   readonly providers: ChatProviders;
   readonly credentials: ExecutionCredentials;
   readonly startup: StartupGate;
@@ -109,13 +110,6 @@ const MAX_CHANGE_LISTENERS = 64;
 
 function digest(owner: string): Buffer {
   return createHash('sha256').update(owner, 'utf8').digest();
-}
-
-/** Characters as the schemas count them: code points. */
-function characters(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
 }
 
 function iso(ms: number): string {
@@ -277,7 +271,7 @@ export class ChatService implements ActiveWorkSource {
     let reply = '';
     try {
       const result = await this.generate(prepared, request, (text) => {
-        reply += text;
+        if (this.received(session, run, text)) reply += text;
       });
       if (run.withdrawn !== null) throw new ServiceError(run.withdrawn);
       if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', true, false, true);
@@ -344,7 +338,7 @@ export class ChatService implements ActiveWorkSource {
       prepared,
       request,
       (text) => {
-        if (stream.state !== 'active' || run.withdrawn !== null) return;
+        if (stream.state !== 'active' || !this.received(session, run, text)) return;
         if (first) {
           first = false;
           stream.emit({ kind: 'first-token' });
@@ -369,7 +363,7 @@ export class ChatService implements ActiveWorkSource {
             return;
           }
           const committed = this.commit(prepared, reply);
-          output = characters(reply);
+          output = codePoints(reply);
           stream.emit({
             kind: 'completed',
             outcome: result.outcome,
@@ -471,7 +465,7 @@ export class ChatService implements ActiveWorkSource {
     if (session.messages.length + 2 > CHAT_LIMITS.maxMessagesPerSession) {
       throw new ServiceError('CHAT_MESSAGE_LIMIT', [{ name: 'message_count', value: session.messages.length }]);
     }
-    const userCharacters = characters(request.message);
+    const userCharacters = codePoints(request.message);
     if (userCharacters > CHAT_LIMITS.maxMessageCharacters) throw new ServiceError('CHAT_CONTEXT_LIMIT', [{ name: 'message_characters', value: userCharacters }]);
     // Room for at least one character of reply must remain inside the total context bound.
     if (session.contextCharacters + userCharacters >= CHAT_LIMITS.maxContextCharacters) {
@@ -500,8 +494,12 @@ export class ChatService implements ActiveWorkSource {
       requires: { streaming: true, contextCharacters: session.contextCharacters + userCharacters },
       chargeRun: true,
     });
-    // Watched from the turn its preflight passed: a revocation from now on stops the run.
-    if (session.consent !== null) run.unwatch = this.deps.withdrawals.watch(session.consent, (code) => this.withdraw(run, code));
+    // Watched from the turn its preflight passed: a revocation from now on stops the run. The
+    // request is charged to the consent's character budget before anything is sent.
+    if (session.consent !== null) {
+      run.unwatch = this.deps.consentRuns.watch(session.consent, (code) => this.withdraw(run, code));
+      this.deps.consentRuns.chargeSent(session.consent, codePoints(CHAT_SYSTEM_INSTRUCTION) + session.contextCharacters + userCharacters);
+    }
     this.deps.startup.assertNotDegraded();
     const credential = binding.credentialReference === null ? null : await this.deps.credentials.resolve(binding.credentialReference);
     return { binding, credential };
@@ -538,7 +536,7 @@ export class ChatService implements ActiveWorkSource {
     const { session, userMessage, userCharacters } = prepared;
     if (this.sessions.get(session.id) !== session) return { messageCount: 0, contextCharacters: 0 };
     session.messages.push(userMessage, { role: 'assistant', content: reply });
-    session.contextCharacters += userCharacters + characters(reply);
+    session.contextCharacters += userCharacters + codePoints(reply);
     session.runsCompleted++;
     session.lastActivity = this.deps.now();
     return { messageCount: session.messages.length, contextCharacters: session.contextCharacters };
@@ -549,6 +547,13 @@ export class ChatService implements ActiveWorkSource {
     run.stream?.stop(reason);
     run.controller.abort();
     this.changed();
+  }
+
+  /** Text arrived for the run: charged to its consent; false when the run was stopped (withdrawn, or this text reached the budget). */
+  private received(session: ChatSession, run: ActiveRun, text: string): boolean {
+    if (run.withdrawn !== null) return false;
+    if (session.consent !== null && !this.deps.consentRuns.chargeReceived(session.consent, codePoints(text))) return false;
+    return run.withdrawn === null;
   }
 
   /** The run's consent stopped holding: the upstream request is aborted now; the run ends failed with the code. */

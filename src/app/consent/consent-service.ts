@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ConsentCreateRequest, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse, ConsentScope } from '../../contract/consent.js';
+import type { ConsentBudget, ConsentCreateRequest, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse, ConsentScope } from '../../contract/consent.js';
 import { CONSENT_PURPOSES, DATA_CLASSES, LIVING_PERSON_DATA_CLASSES } from '../../contract/consent.js';
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import { EXECUTION_MODULES } from '../../contract/providers.js';
 import { ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
-import type { ConsentWithdrawals } from '../providers/consent-withdrawals.js';
+import type { ConsentRuns } from '../providers/consent-runs.js';
 import type { ProviderCatalog } from '../providers/catalog.js';
 import type { EndpointVerifier } from '../providers/endpoint-verifier.js';
 import type { Clock } from '../providers/ports.js';
@@ -27,6 +27,15 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/** The budget as granted: the run bound, and each character bound only when one is given. */
+function budgetOf(budget: ConsentBudget): ConsentBudget {
+  return {
+    max_runs: budget.max_runs,
+    ...(budget.max_characters_sent === undefined || budget.max_characters_sent === null ? {} : { max_characters_sent: budget.max_characters_sent }),
+    ...(budget.max_characters_received === undefined || budget.max_characters_received === null ? {} : { max_characters_received: budget.max_characters_received }),
+  };
 }
 
 /** Keeps the catalogue order and drops duplicates, so equal sets give equal scopes. */
@@ -54,7 +63,7 @@ export class ConsentService {
     private readonly store: ProviderConfigurationStore | null,
     private readonly gate: StartupGate,
     private readonly clock: Clock,
-    private readonly withdrawals: ConsentWithdrawals,
+    private readonly consentRuns: ConsentRuns,
     digestKey: Buffer = randomBytes(32),
   ) {
     this.digestKey = Buffer.from(digestKey);
@@ -118,7 +127,7 @@ export class ConsentService {
     const outcome = store.revokeConsent(name, this.clock.now().toISOString());
     if (!outcome.ok) throw new ServiceError('CONSENT_NOT_FOUND');
     // Durable first, then every run under way that depends on it stops (its upstream request aborted).
-    if (outcome.changed) this.withdrawals.withdraw(name, 'CONSENT_REVOKED');
+    if (outcome.changed) this.consentRuns.withdraw(name, 'CONSENT_REVOKED');
     return { consent_revision: outcome.revision, consent: consentSummary(outcome.record) };
   }
 
@@ -152,7 +161,7 @@ export class ConsentService {
       retention: request.retention,
       living_person_warning: dataClasses.some((dataClass) => LIVING_PERSON_DATA_CLASSES.includes(dataClass)) ? LIVING_PERSON_WARNING : null,
       remote_retention_warning: entry.kind === 'cloud' ? REMOTE_RETENTION_WARNING : null,
-      budget: request.budget ? { max_runs: request.budget.max_runs } : null,
+      budget: request.budget ? budgetOf(request.budget) : null,
     };
   }
 

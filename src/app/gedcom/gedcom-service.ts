@@ -1,4 +1,5 @@
 import { Value } from 'typebox/value';
+import { codePoints } from '../code-points.js';
 import type { ConsentPurpose } from '../../contract/consent.js';
 import type { AdvisoryReview, ExecutionSelection, GedcomJobAccepted, GedcomJobResult, GedcomOperation } from '../../contract/gedcom.js';
 import { GEDCOM_OPERATION_TABLE, type GedcomOperationEntry, type GedcomRequests } from '../../contract/gedcom-operations.js';
@@ -10,7 +11,7 @@ import type { EventLog } from '../event-log.js';
 import { ServiceError } from '../service-error.js';
 import type { JobContext, JobEngine, JobResult, JobSubmitter } from '../jobs/job-engine.js';
 import { JobCancelledError } from '../jobs/job-work.js';
-import type { ConsentWatch, WithdrawalCode } from '../providers/consent-withdrawals.js';
+import type { RunConsent, WithdrawalCode } from '../providers/consent-runs.js';
 import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.js';
 import type { ArtifactRegistry, ResolvedArtifact } from './artifact-registry.js';
 import type { AdvisoryGenerator, AdvisoryText } from './advisory.js';
@@ -35,7 +36,7 @@ export interface GedcomServiceDependencies {
   readonly executor: GedcomExecutor;
   readonly preflight: GedcomPreflight;
   /** An advisory review with a consent is stopped the moment the consent is revoked (or its budget used up). */
-  readonly withdrawals: ConsentWatch;
+  readonly consentRuns: RunConsent;
   /** Null when no provider adapter is composed: advisory reviews then fail with PROVIDER_UNAVAILABLE. */
   readonly advisory: AdvisoryGenerator | null;
   readonly settings: GedcomSettings;
@@ -243,13 +244,16 @@ export class GedcomService {
     const unwatch =
       binding.consent === null
         ? () => undefined
-        : this.deps.withdrawals.watch(binding.consent, (code) => {
+        : this.deps.consentRuns.watch(binding.consent, (code) => {
             withdrawn = code;
             review.abort();
           });
     try {
+      if (binding.consent !== null) this.deps.consentRuns.chargeSent(binding.consent, codePoints(ADVISORY_SYSTEM_INSTRUCTION) + codePoints(prompt));
       const advice = await advisory.generate(binding, ADVISORY_SYSTEM_INSTRUCTION, prompt, review.signal);
       if (withdrawn !== null) throw new ServiceError(withdrawn);
+      // The review's answer is charged when it is complete; reaching the bound drops it.
+      if (binding.consent !== null && !this.deps.consentRuns.chargeReceived(binding.consent, codePoints(advice.text))) throw new ServiceError('CONSENT_BUDGET_EXHAUSTED');
       return advice;
     } catch (error) {
       throw withdrawn === null ? error : new ServiceError(withdrawn);

@@ -5,7 +5,7 @@ import type { StartupGate } from '../startup/startup-gate.js';
 import type { ProviderCatalog } from './catalog.js';
 import type { EndpointVerifier } from './endpoint-verifier.js';
 import type { CredentialPresence } from './ports.js';
-import type { ProviderConfigurationStore, StoredConsent } from './store.js';
+import { budgetExhausted, type ProviderConfigurationStore, type StoredConsent } from './store.js';
 
 /** One intended remote (or local-model) execution, as chat and GEDCOM describe it. */
 export interface PreflightRequest {
@@ -121,8 +121,9 @@ export class ProviderPreflight {
     if (verified.identity !== profile.destinationIdentity) throw new ServiceError('ENDPOINT_IDENTITY_CHANGED');
 
     if (consentName !== null) {
-      // Re-read after the asynchronous steps: a revocation in between wins.
-      const outcome = request.chargeRun === true ? store.chargeConsent(consentName) : this.stillActive(store, consentName);
+      // Re-read after the asynchronous steps: a revocation (or a budget used up) in between wins.
+      const current = store.findConsent(consentName);
+      const outcome = current !== null && current.state === 'active' && budgetExhausted(current) ? 'exhausted' : request.chargeRun === true ? store.chargeConsent(consentName) : this.stillActive(store, consentName);
       if (outcome === 'not_found') throw refuse('CONSENT_REQUIRED', 'consent_unknown');
       if (outcome === 'revoked') throw new ServiceError('CONSENT_REVOKED');
       if (outcome === 'exhausted') throw new ServiceError('CONSENT_BUDGET_EXHAUSTED');
@@ -157,7 +158,7 @@ export class ProviderPreflight {
     const consent = store.findConsent(name);
     if (!consent) return 'not_found';
     if (consent.state === 'revoked') return 'revoked';
-    if (consent.scope.budget && consent.usedRuns >= consent.scope.budget.max_runs) return 'exhausted';
+    if (budgetExhausted(consent)) return 'exhausted';
     return 'charged';
   }
 
@@ -175,6 +176,6 @@ export class ProviderPreflight {
     if (request.dataClasses.length === 0 || !request.dataClasses.every((dataClass) => scope.data_classes.includes(dataClass))) {
       throw refuse('CONSENT_SCOPE_MISMATCH', 'data_classes');
     }
-    if (scope.budget && consent.usedRuns >= scope.budget.max_runs) throw new ServiceError('CONSENT_BUDGET_EXHAUSTED');
+    if (budgetExhausted(consent)) throw new ServiceError('CONSENT_BUDGET_EXHAUSTED');
   }
 }

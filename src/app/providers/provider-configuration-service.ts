@@ -37,9 +37,24 @@ export function consentSummary(consent: StoredConsent): ConsentSummary {
     state: consent.state,
     scope: consent.scope,
     used_runs: consent.usedRuns,
+    used_characters_sent: consent.usedCharactersSent,
+    used_characters_received: consent.usedCharactersReceived,
+    remaining: remainingBudget(consent),
     created_revision: consent.createdRevision,
     created_at: consent.createdAt,
     revoked_at: consent.revokedAt,
+  };
+}
+
+/** What a consent's budget still allows (null: no budget; a null kind: no bound of that kind). */
+function remainingBudget(consent: StoredConsent): ConsentSummary['remaining'] {
+  const budget = consent.scope.budget;
+  if (budget === null) return null;
+  const left = (bound: number | null | undefined, used: number): number | null => (bound === null || bound === undefined ? null : Math.max(0, bound - used));
+  return {
+    runs: Math.max(0, budget.max_runs - consent.usedRuns),
+    characters_sent: left(budget.max_characters_sent, consent.usedCharactersSent),
+    characters_received: left(budget.max_characters_received, consent.usedCharactersReceived),
   };
 }
 

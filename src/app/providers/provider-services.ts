@@ -1,7 +1,7 @@
 import { ConsentService } from '../consent/consent-service.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import { ProviderCatalog, type CloudProviderId } from './catalog.js';
-import { ConsentWithdrawals } from './consent-withdrawals.js';
+import { ConsentRuns } from './consent-runs.js';
 import { EndpointVerifier } from './endpoint-verifier.js';
 import type { Clock, CredentialPresence, EndpointProber, EndpointTransport, HostResolver } from './ports.js';
 import { SYSTEM_CLOCK } from './ports.js';
@@ -35,7 +35,7 @@ export interface ProviderServices {
   /** The central preflight chat and GEDCOM call before every execution. */
   readonly preflight: ProviderPreflight;
   /** Runs under way by consent: a revocation stops them (chat and GEDCOM watch, the consent service withdraws). */
-  readonly withdrawals: ConsentWithdrawals;
+  readonly consentRuns: ConsentRuns;
 }
 
 export function providerServices(deps: {
@@ -48,13 +48,13 @@ export function providerServices(deps: {
   const clock = deps.clock ?? SYSTEM_CLOCK;
   const catalog = new ProviderCatalog({ cloudUrls: deps.network.cloudUrls });
   const verifier = new EndpointVerifier(deps.network.resolver, deps.network.prober);
-  const withdrawals = new ConsentWithdrawals();
+  const consentRuns = new ConsentRuns(deps.store);
   return {
     catalog,
     transport: deps.network.transport,
     configuration: new ProviderConfigurationService(catalog, verifier, deps.store, deps.credentials, deps.gate, clock),
-    consents: new ConsentService(catalog, verifier, deps.store, deps.gate, clock, withdrawals),
+    consents: new ConsentService(catalog, verifier, deps.store, deps.gate, clock, consentRuns),
     preflight: new ProviderPreflight(catalog, verifier, deps.store, deps.credentials, deps.gate),
-    withdrawals,
+    consentRuns,
   };
 }

@@ -20,6 +20,8 @@ export interface StoredConsent {
   readonly digest: string;
   readonly state: ConsentState;
   readonly usedRuns: number;
+  readonly usedCharactersSent: number;
+  readonly usedCharactersReceived: number;
   readonly createdRevision: number;
   readonly createdAt: string;
   readonly revokedAt: string | null;
@@ -53,11 +55,21 @@ export interface ProviderConfigurationStore {
   findConsent(name: string): StoredConsent | null;
   insertConsent(
     expectedRevision: number,
-    consent: Omit<StoredConsent, 'createdRevision' | 'state' | 'usedRuns' | 'revokedAt'>,
+    consent: Omit<StoredConsent, 'createdRevision' | 'state' | 'usedRuns' | 'usedCharactersSent' | 'usedCharactersReceived' | 'revokedAt'>,
     limit: number,
   ): InsertOutcome<StoredConsent>;
   /** Idempotent: revoking a revoked grant changes nothing and keeps the revision. */
   revokeConsent(name: string, at: string): RevokeOutcome;
   /** Counts one run against the grant's budget, atomically with the active and budget checks. */
   chargeConsent(name: string): ChargeOutcome;
+  /** Adds characters sent and received under a consent, whatever its state; null when it does not exist. */
+  addConsentCharacters(name: string, sent: number, received: number): StoredConsent | null;
+}
+
+/** True when any bound of the consent's budget is reached: runs, characters sent or characters received. */
+export function budgetExhausted(consent: StoredConsent): boolean {
+  const budget = consent.scope.budget;
+  if (budget === null) return false;
+  const reached = (bound: number | null | undefined, used: number): boolean => bound !== null && bound !== undefined && used >= bound;
+  return consent.usedRuns >= budget.max_runs || reached(budget.max_characters_sent, consent.usedCharactersSent) || reached(budget.max_characters_received, consent.usedCharactersReceived);
 }

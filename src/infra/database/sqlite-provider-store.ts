@@ -29,6 +29,8 @@ interface ConsentRow {
   digest: string;
   state: string;
   used_runs: number;
+  used_characters_sent: number;
+  used_characters_received: number;
   created_revision: number;
   created_at: string;
   revoked_at: string | null;
@@ -54,6 +56,8 @@ function consentOf(row: ConsentRow): StoredConsent {
     digest: row.digest,
     state: row.state as ConsentState,
     usedRuns: row.used_runs,
+    usedCharactersSent: row.used_characters_sent,
+    usedCharactersReceived: row.used_characters_received,
     createdRevision: row.created_revision,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -121,7 +125,7 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
       this.db
         .prepare("INSERT INTO consent_grant (name, scope_json, digest, state, max_runs, used_runs, created_revision, created_at, revoked_at) VALUES (?, ?, ?, 'active', ?, 0, ?, ?, NULL)")
         .run(consent.name, JSON.stringify(consent.scope), consent.digest, consent.scope.budget?.max_runs ?? null, revision, consent.createdAt);
-      return { ok: true, revision, record: { ...consent, state: 'active', usedRuns: 0, createdRevision: revision, revokedAt: null } };
+      return { ok: true, revision, record: { ...consent, state: 'active', usedRuns: 0, usedCharactersSent: 0, usedCharactersReceived: 0, createdRevision: revision, revokedAt: null } };
     });
     return this.guard.write(() => refusing(() => run.immediate()));
   }
@@ -147,6 +151,14 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
       const existing = this.findConsent(name);
       if (!existing) return 'not_found';
       return existing.state === 'revoked' ? 'revoked' : 'exhausted';
+    });
+    return this.guard.write(() => run.immediate());
+  }
+
+  addConsentCharacters(name: string, sent: number, received: number): StoredConsent | null {
+    const run = this.db.transaction((): StoredConsent | null => {
+      this.db.prepare('UPDATE consent_grant SET used_characters_sent = used_characters_sent + ?, used_characters_received = used_characters_received + ? WHERE name = ?').run(sent, received, name);
+      return this.findConsent(name);
     });
     return this.guard.write(() => run.immediate());
   }

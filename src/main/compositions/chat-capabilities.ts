@@ -18,7 +18,7 @@ export function composeChat(
 ): ComposedCapability {
   const chat = new ChatService({
     preflight: providers.preflight,
-    withdrawals: providers.withdrawals,
+    consentRuns: providers.consentRuns,
     providers: createChatProviders(providers.transport, undefined, providerClock),
     credentials: { resolve: (reference) => credentials.resolve(reference) },
     startup: core.startup,

@@ -49,7 +49,7 @@ export async function composeGedcom(
     executor: workers,
     jobs,
     preflight: providers.preflight,
-    withdrawals: providers.withdrawals,
+    consentRuns: providers.consentRuns,
     advisory: new ProviderAdvisoryGenerator(
       createChatProviders(providers.transport, undefined, providerClock),
       { resolve: (reference) => credentials.resolve(reference) },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderFailure, type ChatProvider, type ChatProviders, type GenerationRequest } from '../../../src/app/chat/chat-provider.js';
 import { ChatService } from '../../../src/app/chat/chat-service.js';
-import { ConsentWithdrawals } from '../../../src/app/providers/consent-withdrawals.js';
+import { ConsentRuns } from '../../../src/app/providers/consent-runs.js';
 import { CHAT_SYSTEM_INSTRUCTION } from '../../../src/app/chat/system-instruction.js';
 import type { ExecutionBinding, PreflightRequest } from '../../../src/app/providers/preflight.js';
 import { ServiceError } from '../../../src/app/service-error.js';
@@ -37,9 +37,9 @@ function world(options: { degraded?: boolean; provider?: ChatProvider } = {}) {
     },
   };
   let id = 0;
-  const withdrawals = new ConsentWithdrawals();
+  const consentRuns = new ConsentRuns(null);
   const chat = new ChatService({
-    withdrawals,
+    consentRuns,
     preflight: {
       check: async (request) => {
         preflights.push(request);
@@ -54,7 +54,7 @@ function world(options: { degraded?: boolean; provider?: ChatProvider } = {}) {
     now: () => 0,
     newId: (prefix) => `${prefix}_${(++id).toString(16).padStart(32, '0')}`,
   });
-  return { chat, preflights, generations, withdrawals };
+  return { chat, preflights, generations, consentRuns };
 }
 
 const SESSION = { profile: 'local', model: 'm', purpose: 'research_chat' as const, data_classes: ['user_text' as const] };
@@ -124,14 +124,14 @@ describe('chat service', () => {
             });
           }),
       };
-      const { chat, withdrawals } = world({ provider });
+      const { chat, consentRuns } = world({ provider });
       const session = await chat.createSession(OWNER, { ...SESSION, consent: 'grant-1' });
       const other = await chat.createSession(OWNER, { ...SESSION, consent: 'grant-2' });
       const started = await chat.startStream(session.session_id, OWNER, { message: 'hold' });
       await writing;
-      withdrawals.withdraw('grant-2', code);
+      consentRuns.withdraw('grant-2', code);
       expect(upstreamAborted).toBe(false);
-      withdrawals.withdraw('grant-1', code);
+      consentRuns.withdraw('grant-1', code);
       expect(upstreamAborted).toBe(true);
       const events = [];
       const reader = chat.subscribe(session.session_id, OWNER, started.run_id, null);
@@ -155,11 +155,11 @@ describe('chat service', () => {
           request.signal.addEventListener('abort', () => reject(new ProviderFailure('PROVIDER_FAILED', false, false, true)));
         }),
     };
-    const { chat, withdrawals } = world({ provider });
+    const { chat, consentRuns } = world({ provider });
     const session = await chat.createSession(OWNER, { ...SESSION, consent: 'grant-1' });
     const run = codeOf(() => chat.run(session.session_id, OWNER, { message: 'hold' }));
     await running;
-    withdrawals.withdraw('grant-1', 'CONSENT_REVOKED');
+    consentRuns.withdraw('grant-1', 'CONSENT_REVOKED');
     expect(await run).toBe('CONSENT_REVOKED');
     expect(chat.getSession(session.session_id, OWNER).message_count).toBe(0);
   });

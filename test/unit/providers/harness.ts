@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3-multiple-ciphers';
-import { ConsentWithdrawals } from '../../../src/app/providers/consent-withdrawals.js';
+import { ConsentRuns } from '../../../src/app/providers/consent-runs.js';
 import { ConsentService } from '../../../src/app/consent/consent-service.js';
 import { ProviderCatalog, type CatalogOptions } from '../../../src/app/providers/catalog.js';
 import { EndpointVerifier } from '../../../src/app/providers/endpoint-verifier.js';
@@ -12,6 +12,7 @@ import type { ConsentPreviewRequest } from '../../../src/contract/consent.js';
 import type { ProviderCredentialReference, SecretPresence } from '../../../src/contract/providers.js';
 import { migrate, type Database } from '../../../src/infra/database/encrypted-database.js';
 import { PROVIDERS_MIGRATION } from '../../../src/infra/database/migrations/003-providers.js';
+import { CONSENT_CHARACTERS_MIGRATION } from '../../../src/infra/database/migrations/004-consent-characters.js';
 import { SqliteProviderStore } from '../../../src/infra/database/sqlite-provider-store.js';
 import { StaticHostResolver } from '../../../src/infra/endpoint-probe/dns-host-resolver.js';
 
@@ -59,6 +60,8 @@ export interface Harness {
   readonly catalog: ProviderCatalog;
   readonly providers: ProviderConfigurationService;
   readonly consents: ConsentService;
+  /** Runs under way by consent: watched for withdrawal, charged to the budgets. */
+  readonly runs: ConsentRuns;
   readonly preflight: ProviderPreflight;
   /** Validates then saves a profile; answers its identity. */
   profile(name: string, providerId: 'ollama' | 'openai' | 'anthropic', model: string): Promise<string>;
@@ -68,7 +71,7 @@ export interface Harness {
 
 export function harness(options: { gate?: StartupGate; catalog?: CatalogOptions } = {}): Harness {
   const db = new BetterSqlite3(':memory:');
-  migrate(db, [PROVIDERS_MIGRATION]);
+  migrate(db, [PROVIDERS_MIGRATION, CONSENT_CHARACTERS_MIGRATION]);
   const store = new SqliteProviderStore(db);
   const prober = new FakeProber();
   const credentials = new FakeCredentials();
@@ -78,7 +81,8 @@ export function harness(options: { gate?: StartupGate; catalog?: CatalogOptions 
   const resolver = new StaticHostResolver({ 'api.openai.com': [[PUBLIC_OPENAI]], 'api.anthropic.com': [[PUBLIC_ANTHROPIC]] });
   const verifier = new EndpointVerifier(resolver, prober);
   const providers = new ProviderConfigurationService(catalog, verifier, store, credentials, gate, clock);
-  const consents = new ConsentService(catalog, verifier, store, gate, clock, new ConsentWithdrawals());
+  const runs = new ConsentRuns(store);
+  const consents = new ConsentService(catalog, verifier, store, gate, clock, runs);
   const preflight = new ProviderPreflight(catalog, verifier, store, credentials, gate);
   return {
     db,
@@ -89,6 +93,7 @@ export function harness(options: { gate?: StartupGate; catalog?: CatalogOptions 
     catalog,
     providers,
     consents,
+    runs,
     preflight,
     async profile(name, providerId, model) {
       const endpoint = catalog.get(providerId).endpoint;

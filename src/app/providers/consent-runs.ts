@@ -1,0 +1,62 @@
+import { PROVIDER_LIMITS } from '../../contract/limits.js';
+import { ServiceError } from '../service-error.js';
+import type { ProviderConfigurationStore } from './store.js';
+
+/** Why a consent stopped holding while runs depended on it. */
+export type WithdrawalCode = 'CONSENT_REVOKED' | 'CONSENT_BUDGET_EXHAUSTED';
+
+/** What a run does with its consent: watch it for a withdrawal (`stop` is called once, at most) and charge its budget. */
+export interface RunConsent {
+  watch(consent: string, stop: (code: WithdrawalCode) => void): () => void;
+  /** Before anything is sent: refuses with CONSENT_BUDGET_EXHAUSTED (nothing charged) when the request would pass the sent bound, charges it otherwise. */
+  chargeSent(consent: string, characters: number): void;
+  /** As the answer arrives: charges it; when the received bound is reached every run under the consent is stopped, and this answers false. */
+  chargeReceived(consent: string, characters: number): boolean;
+}
+
+/**
+ * The runs under way that depend on a consent: a chat run or an advisory review watches its
+ * consent from its preflight to its end, and a revocation (or an exhausted budget) stops every one
+ * of them at once, synchronously, in the same turn as the change that caused it. The characters
+ * a run sends and receives are charged to the consent durably as they pass.
+ */
+export class ConsentRuns implements RunConsent {
+  private readonly watchers = new Map<number, { readonly consent: string; readonly stop: (code: WithdrawalCode) => void }>();
+  private next = 0;
+
+  constructor(private readonly store: ProviderConfigurationStore | null) {}
+
+  chargeSent(consent: string, characters: number): void {
+    const current = this.store?.findConsent(consent) ?? null;
+    if (current === null) return;
+    const bound = current.scope.budget?.max_characters_sent ?? null;
+    if (bound !== null && current.usedCharactersSent + characters > bound) throw new ServiceError('CONSENT_BUDGET_EXHAUSTED', [{ name: 'budget', value: 'characters_sent' }]);
+    this.store?.addConsentCharacters(consent, characters, 0);
+  }
+
+  chargeReceived(consent: string, characters: number): boolean {
+    const charged = this.store?.addConsentCharacters(consent, 0, characters) ?? null;
+    const bound = charged?.scope.budget?.max_characters_received ?? null;
+    if (charged === null || bound === null || charged.usedCharactersReceived < bound) return true;
+    this.withdraw(consent, 'CONSENT_BUDGET_EXHAUSTED');
+    return false;
+  }
+
+  /** Calls `stop` once if `consent` is withdrawn before the returned function is called. */
+  watch(consent: string, stop: (code: WithdrawalCode) => void): () => void {
+    // Bounded by the runs that can be in flight; beyond it the run is refused rather than left unwatched.
+    if (this.watchers.size >= PROVIDER_LIMITS.maxWatchedRuns) throw new Error('too many watched runs');
+    const id = this.next++;
+    this.watchers.set(id, { consent, stop });
+    return () => void this.watchers.delete(id);
+  }
+
+  /** Stops every run that depends on `consent`. */
+  withdraw(consent: string, code: WithdrawalCode): void {
+    for (const [id, watcher] of [...this.watchers]) {
+      if (watcher.consent !== consent) continue;
+      this.watchers.delete(id);
+      watcher.stop(code);
+    }
+  }
+}
