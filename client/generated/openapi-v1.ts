@@ -643,10 +643,10 @@ export interface components {
             /** @constant */
             label: "advisory";
             /**
-             * @description `completed`: the review ended with the model's own end; `truncated`: an output bound or the context window cut it (the artifact holds the part received, see `finish_reason`); `refused`: the provider declined and no review was kept; `failed`: see `error_code`.
+             * @description `previewed`: the request was built and returned in `payload`, nothing was sent (only with `advisory_preview`); `completed`: the review ended with the model's own end; `truncated`: an output bound or the context window cut it (the artifact holds the part received, see `finish_reason`); `refused`: the provider declined and no review was kept; `failed`: see `error_code`.
              * @enum {unknown}
              */
-            status: "not_requested" | "not_applicable" | "completed" | "truncated" | "refused" | "failed";
+            status: "not_requested" | "not_applicable" | "previewed" | "completed" | "truncated" | "refused" | "failed";
             /** @enum {unknown} */
             mode: "offline" | "local" | "cloud";
             error_code: string | null;
@@ -655,6 +655,24 @@ export interface components {
             items_reviewed: number;
             living_redacted: number;
             restricted_redacted?: number;
+            payload?: {
+                /** @description SHA-256 (hex) of the whole request body; name it as `execution.advisory_payload_digest` to send exactly this. */
+                digest: string;
+                characters: number;
+                /**
+                 * @description A provider of the catalog.
+                 * @enum {unknown}
+                 */
+                provider_id: "ollama" | "openai_compatible" | "openai" | "anthropic";
+                /** @description The exact model identifier. */
+                model: string;
+                /** @constant */
+                content_type: "application/json";
+                /** @description The request body exactly as the provider would receive it (system instruction, redacted content, model parameters). */
+                body: string;
+                /** @description true when `body` is cut at the preview bound; the digest and `characters` still cover the whole body. */
+                body_truncated: boolean;
+            };
         };
         ApiVersion: {
             /**
@@ -1008,6 +1026,12 @@ export interface components {
             /** @description Digest of one preview, issued by this process. */
             digest: string;
             scope: components["schemas"]["ConsentScope"];
+            /** @description For each data class of the scope, a made-up sample of what it lets leave the machine, in the shape the service sends it. */
+            data_class_samples?: {
+                /** @enum {unknown} */
+                data_class: "user_text" | "person_names" | "life_events" | "relationships" | "notes_and_sources";
+                sample: string;
+            }[];
         };
         ConsentResponse: {
             consent_revision: number;
@@ -1101,6 +1125,10 @@ export interface components {
             /** @description The exact model identifier. */
             model?: string;
             consent?: string;
+            /** @description true: run the deterministic part and build the advisory request exactly as it would be sent, but send nothing; the result's `advisory.payload` holds it (not for `offline`). No consent run is charged. */
+            advisory_preview?: boolean;
+            /** @description The `advisory.payload.digest` of a preview: the review is sent only if its request is that payload byte for byte, otherwise it fails with ADVISORY_PAYLOAD_STALE and nothing is sent (not for `offline`). */
+            advisory_payload_digest?: string;
         };
         FailureDetail: {
             name: string;

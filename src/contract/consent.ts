@@ -17,6 +17,18 @@ export type DataClass = (typeof DATA_CLASSES)[number];
 export const LIVING_PERSON_DATA_CLASSES: readonly DataClass[] = ['person_names', 'life_events', 'relationships', 'notes_and_sources'];
 
 /**
+ * What each data class lets leave the machine, shown in a consent preview as a made-up sample in
+ * the shape the service sends it (never taken from the user's data).
+ */
+export const DATA_CLASS_SAMPLES: Readonly<Record<DataClass, string>> = {
+  user_text: 'What you type in a chat: "Which parish registers cover Ashby before 1750?"',
+  person_names: 'Names of people in a tree, as "Ebenezer Quarrington"; probably living people appear only as [living].',
+  life_events: 'Years and kinds of life events, as "(1801-1880)" or "born 1801, died 1880"; never of a probably living person.',
+  relationships: 'How people are related, as "child of Ebenezer Quarrington and Hepzibah Quarrington".',
+  notes_and_sources: 'Notes and source citations, as "Parish register of Ashby, 1801, entry 14".',
+};
+
+/**
  * `transient`: the user asks that nothing is retained (the service keeps data only in process memory);
  * `provider_policy`: the user accepts the provider's own retention policy.
  */
@@ -100,6 +112,12 @@ export const ConsentPreviewResponse = Type.Object(
     consent_revision: Revision,
     digest: ConsentDigest,
     scope: ConsentScope,
+    data_class_samples: Type.Optional(
+      Type.Array(Type.Object({ data_class: Type.Enum(DATA_CLASSES), sample: Type.String({ minLength: 1, maxLength: 512 }) }, { additionalProperties: false }), {
+        maxItems: DATA_CLASSES.length,
+        description: 'For each data class of the scope, a made-up sample of what it lets leave the machine, in the shape the service sends it.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

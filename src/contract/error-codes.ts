@@ -96,6 +96,8 @@ export const ERROR_CATALOGUE = {
   GEDCOM_INPUT_LIMIT: { status: 400, message: 'A line or a continued value of the GEDCOM file exceeds the engine\'s limits.' },
   GEDCOM_RESOURCE_LIMIT: { status: 500, message: 'The operation exceeded its memory or time ceiling.' },
   GEDCOM_WORKER_FAILED: { status: 500, message: 'The operation stopped unexpectedly.' },
+  ADVISORY_PAYLOAD_STALE: { status: 409, message: 'The advisory request differs from the previewed one; nothing was sent.' },
+  GEDCOM_PLAN_STALE: { status: 409, message: 'The reviewed dry run no longer matches the inputs or settings; nothing was written.' },
   SERVICE_STOPPING: { status: 503, message: 'The service is shutting down.' },
   // last resort
   INTERNAL_FAILURE: { status: 500, message: 'The request failed safely.' },

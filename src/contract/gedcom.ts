@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { ARTIFACT_GRANT_PATTERN, JobArtifactReference, JobId, JobStateSchema } from './jobs.js';
 import { GEDCOM_LIMITS } from './limits.js';
 import { ConsentName } from './consent.js';
-import { ModelName, ProfileName } from './providers.js';
+import { ModelName, ProfileName, ProviderIdSchema } from './providers.js';
 import { ASSUMABLE_GEDCOM_VERSIONS } from './gedcom-versions.js';
 
 /**
@@ -32,6 +32,19 @@ export const ExecutionSelection = Type.Object(
     profile: Type.Optional(ProfileName),
     model: Type.Optional(ModelName),
     consent: Type.Optional(ConsentName),
+    advisory_preview: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: run the deterministic part and build the advisory request exactly as it would be sent, but send nothing; the result\'s `advisory.payload` holds it (not for `offline`). No consent run is charged.',
+      }),
+    ),
+    advisory_payload_digest: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{64}$',
+        description:
+          'The `advisory.payload.digest` of a preview: the review is sent only if its request is that payload byte for byte, otherwise it fails with ADVISORY_PAYLOAD_STALE and nothing is sent (not for `offline`).',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'Where the optional advisory review runs. Deterministic results never depend on it.' },
 );
@@ -206,12 +219,27 @@ export const GedcomSyncSummary = Type.Object(
 );
 export type GedcomSyncSummary = Static<typeof GedcomSyncSummary>;
 
+/** The advisory request a preview built: what would leave the machine, byte for byte (never a credential). */
+export const AdvisoryPayloadPreview = Type.Object(
+  {
+    digest: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex) of the whole request body; name it as `execution.advisory_payload_digest` to send exactly this.' }),
+    characters: Count,
+    provider_id: ProviderIdSchema,
+    model: ModelName,
+    content_type: Type.Literal('application/json'),
+    body: Type.String({ maxLength: GEDCOM_LIMITS.advisoryPayloadPreviewCharacters, description: 'The request body exactly as the provider would receive it (system instruction, redacted content, model parameters).' }),
+    body_truncated: Type.Boolean({ description: 'true when `body` is cut at the preview bound; the digest and `characters` still cover the whole body.' }),
+  },
+  { additionalProperties: false },
+);
+export type AdvisoryPayloadPreview = Static<typeof AdvisoryPayloadPreview>;
+
 export const AdvisoryReview = Type.Object(
   {
     label: Type.Literal('advisory'),
-    status: Type.Enum(['not_requested', 'not_applicable', 'completed', 'truncated', 'refused', 'failed'], {
+    status: Type.Enum(['not_requested', 'not_applicable', 'previewed', 'completed', 'truncated', 'refused', 'failed'], {
       description:
-        '`completed`: the review ended with the model\'s own end; `truncated`: an output bound or the context window cut it (the artifact holds the part received, see `finish_reason`); `refused`: the provider declined and no review was kept; `failed`: see `error_code`.',
+        '`previewed`: the request was built and returned in `payload`, nothing was sent (only with `advisory_preview`); `completed`: the review ended with the model\'s own end; `truncated`: an output bound or the context window cut it (the artifact holds the part received, see `finish_reason`); `refused`: the provider declined and no review was kept; `failed`: see `error_code`.',
     }),
     mode: Type.Enum(EXECUTION_MODES),
     error_code: Type.Union([Code, Type.Null()]),
@@ -219,6 +247,7 @@ export const AdvisoryReview = Type.Object(
     items_reviewed: Count,
     living_redacted: Count,
     restricted_redacted: Type.Optional(Count),
+    payload: Type.Optional(AdvisoryPayloadPreview),
   },
   {
     additionalProperties: false,

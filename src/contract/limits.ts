@@ -251,5 +251,7 @@ export const GEDCOM_LIMITS = {
   /** Items (findings or pairs) an advisory review describes to a model, and its output characters. */
   advisoryItems: 40,
   advisoryOutputCharacters: 16_384,
+  /** Characters of an advisory request body a payload preview returns; a longer body is cut there (its digest and count cover it whole). */
+  advisoryPayloadPreviewCharacters: 65_536,
   advisoryOutputTokens: 2048,
 } as const;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -357,6 +358,64 @@ describe('cloud advisory review', () => {
     expect(fakes().openai.recorded[0]?.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
     expectRedacted(fakes().openai.recorded[0] as RecordedCall);
     for (const id of ['ollama', 'openai_compatible', 'anthropic'] as const) expect(fakes()[id].calls()).toBe(0);
+  });
+});
+
+/** A job's result once it has ended, without the no-leak checks of `finished` (a payload preview holds what would be sent). */
+async function resultOf(job: GedcomJobAccepted): Promise<GedcomJobResult> {
+  const terminal = await waitTerminal(world.chat.sidecar, job.job_id);
+  expect(terminal.state, JSON.stringify(terminal.error)).toBe('succeeded');
+  const answer = await call<GedcomJobResult>(world.chat.sidecar, 'GET', `/api/v1/gedcom/jobs/${job.job_id}/result`);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+async function setTemperature(value: number): Promise<void> {
+  const current = await worldCall(world.chat, 'GET', '/api/v1/settings');
+  const patched = await worldCall(world.chat, 'PATCH', '/api/v1/settings', { body: { schema_version: 1, expected_revision: current.body.revision, changes: { 'chat.temperature': value } } });
+  expect(patched.status, patched.text).toBe(200);
+}
+
+describe('advisory payload preview (issue 18)', () => {
+  it('returns the exact request without sending it; a run naming its digest sends exactly those bytes; a changed setting or input is refused as stale', async () => {
+    await createGedcomConsent('preview-review', PROFILES.openai, ['person_names', 'life_events']);
+    const fake = fakes().openai;
+    fake.reset();
+    const execution = { mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'preview-review' };
+    const previewed = await resultOf(await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { ...execution, advisory_preview: true } }));
+    expect(fake.calls()).toBe(0);
+    expect(previewed.outputs.map((output) => output.role)).not.toContain('advisory');
+    expect(previewed.advisory).toMatchObject({ status: 'previewed', error_code: null, living_redacted: 3 });
+    const payload = previewed.advisory.payload;
+    if (payload === undefined) throw new Error('no payload preview');
+    expect(payload).toMatchObject({ provider_id: 'openai', model: MODEL, content_type: 'application/json', body_truncated: false, characters: [...payload.body].length });
+    expect(payload.digest).toBe(createHash('sha256').update(payload.body, 'utf8').digest('hex'));
+    expect(payload.body).toContain(`${DEAD.given} ${DEAD.surname} (${DEAD.born}-${DEAD.died})`);
+    for (const word of [...LIVING, TEST_API_KEY, world.root, world.scratch]) expect(payload.body).not.toContain(word);
+    const grantOf = async (): Promise<Record<string, unknown> | undefined> =>
+      ((await worldCall(world.chat, 'GET', '/api/v1/provider-configuration')).body.consents as Record<string, unknown>[]).find((grant) => grant.name === 'preview-review');
+    expect(await grantOf()).toMatchObject({ used_runs: 0 });
+
+    const sent = await resultOf(await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { ...execution, advisory_payload_digest: payload.digest } }));
+    expect(sent.advisory).toMatchObject({ status: 'completed', error_code: null });
+    expect(fake.calls()).toBe(1);
+    expect(fake.recorded[0]?.raw).toBe(payload.body);
+    expect(await grantOf()).toMatchObject({ used_runs: 1 });
+
+    // a setting the request carries (the temperature) changed after the preview
+    const before = (await worldCall(world.chat, 'GET', '/api/v1/settings')).body.fields as { key: string; value: number }[];
+    const temperature = before.find((field) => field.key === 'chat.temperature')?.value ?? 0.2;
+    await setTemperature(temperature === 0.9 ? 0.8 : 0.9);
+    const staleSetting = await resultOf(await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { ...execution, advisory_payload_digest: payload.digest } }));
+    await setTemperature(temperature);
+    expect(staleSetting.advisory).toMatchObject({ status: 'failed', error_code: 'ADVISORY_PAYLOAD_STALE' });
+    // the input changed after the preview (one year of a long-dead person)
+    const changed = join(world.scratch, 'changed.ged');
+    writeFileSync(changed, TREE.replace(`2 DATE 3 JUN ${DEAD.died}`, '2 DATE 3 JUN 1881'), 'utf8');
+    const staleInput = await resultOf(await submit('quality', { source: await grant(changed, 'gedcom.quality'), execution: { ...execution, advisory_payload_digest: payload.digest } }));
+    expect(staleInput.advisory).toMatchObject({ status: 'failed', error_code: 'ADVISORY_PAYLOAD_STALE' });
+    expect(fake.calls()).toBe(1);
+    expect(await grantOf()).toMatchObject({ used_runs: 1 });
   });
 });
 

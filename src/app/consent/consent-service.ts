@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ConsentBudget, ConsentCreateRequest, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse, ConsentScope } from '../../contract/consent.js';
-import { CONSENT_PURPOSES, DATA_CLASSES, LIVING_PERSON_DATA_CLASSES } from '../../contract/consent.js';
+import { CONSENT_PURPOSES, DATA_CLASS_SAMPLES, DATA_CLASSES, LIVING_PERSON_DATA_CLASSES } from '../../contract/consent.js';
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import { EXECUTION_MODULES } from '../../contract/providers.js';
 import { ServiceError } from '../service-error.js';
@@ -76,7 +76,8 @@ export class ConsentService {
     const store = this.store;
     const scope = this.scopeOf(store, request);
     const revision = store.revisions().consent;
-    return { consent_revision: revision, digest: this.digest(scope, revision), scope };
+    const samples = scope.data_classes.map((dataClass) => ({ data_class: dataClass, sample: DATA_CLASS_SAMPLES[dataClass] }));
+    return { consent_revision: revision, digest: this.digest(scope, revision), scope, data_class_samples: samples };
   }
 
   async create(request: ConsentCreateRequest): Promise<ConsentResponse> {

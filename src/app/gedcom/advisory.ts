@@ -10,6 +10,8 @@ export interface AdvisoryText {
 /** Generates one advisory text through a provider the central preflight bound. Infra implements it. */
 export interface AdvisoryGenerator {
   generate(binding: ExecutionBinding, system: string, prompt: string, signal: AbortSignal): Promise<AdvisoryText>;
+  /** The exact request body `generate` would send now for these arguments (no credential is ever part of it). */
+  payload(binding: ExecutionBinding, system: string, prompt: string): string;
 }
 
 /** The data classes an advisory review sends: names and life-event years, nothing else. */

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { codePoints } from '../code-points.js';
 import type { ConsentPurpose } from '../../contract/consent.js';
-import type { AdvisoryReview, ExecutionSelection, GedcomJobAccepted, GedcomJobResult, GedcomOperation } from '../../contract/gedcom.js';
+import type { AdvisoryPayloadPreview, AdvisoryReview, ExecutionSelection, GedcomJobAccepted, GedcomJobResult, GedcomOperation } from '../../contract/gedcom.js';
 import { GEDCOM_OPERATION_TABLE, type GedcomOperationEntry, type GedcomRequests } from '../../contract/gedcom-operations.js';
 import type { JobArtifactReference, JobSnapshot } from '../../contract/jobs.js';
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
@@ -49,6 +50,10 @@ interface Selection {
   readonly profile: string | null;
   readonly model: string | null;
   readonly consent: string | null;
+  /** Build the advisory request and return it instead of sending it. */
+  readonly preview: boolean;
+  /** Send the advisory request only if it is this previewed payload, byte for byte. */
+  readonly payloadDigest: string | null;
 }
 
 interface JobInput {
@@ -66,15 +71,36 @@ function selectionOf(execution: ExecutionSelection): Selection {
   const profile = execution.profile ?? null;
   const model = execution.model ?? null;
   const consent = execution.consent ?? null;
+  const preview = execution.advisory_preview === true;
+  const payloadDigest = execution.advisory_payload_digest ?? null;
   const refuse = (reason: string): ServiceError => new ServiceError('PROVIDER_NOT_ALLOWED', [{ name: 'reason', value: reason }]);
   if (mode === 'offline') {
-    if (profile !== null || model !== null || consent !== null) throw refuse('offline_rejects_provider_fields');
+    if (profile !== null || model !== null || consent !== null || execution.advisory_preview !== undefined || payloadDigest !== null) throw refuse('offline_rejects_provider_fields');
   } else {
     if (profile === null || model === null) throw refuse('profile_and_model_required');
     if (mode === 'local' && consent !== null) throw refuse('local_takes_no_consent');
     if (mode === 'cloud' && consent === null) throw new ServiceError('CONSENT_REQUIRED');
   }
-  return { mode, profile, model, consent };
+  return { mode, profile, model, consent, preview, payloadDigest };
+}
+
+/** The preview of an advisory request body: whole digest and count, the body itself up to the preview bound. */
+function payloadPreview(binding: ExecutionBinding, body: string): AdvisoryPayloadPreview {
+  const bound = GEDCOM_LIMITS.advisoryPayloadPreviewCharacters;
+  const characters = codePoints(body);
+  return {
+    digest: payloadDigest(body),
+    characters,
+    provider_id: binding.providerId,
+    model: binding.model,
+    content_type: 'application/json',
+    body: characters <= bound ? body : [...body].slice(0, bound).join(''),
+    body_truncated: characters > bound,
+  };
+}
+
+function payloadDigest(body: string): string {
+  return createHash('sha256').update(body, 'utf8').digest('hex');
 }
 
 /** The input grants of a request, in the order the operation's table entry names them. */
@@ -275,7 +301,20 @@ export class GedcomService {
     if (prompt.items === 0) return { review: { ...base, status: 'completed', living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output: null };
     try {
       ctx.safePoint();
+      const advisory = this.deps.advisory;
+      if (advisory === null) throw new ServiceError('PROVIDER_UNAVAILABLE');
+      const redacted = { living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted };
+      // A preview, or a run that names one, builds the request first without charging the consent.
+      if (selection.preview || selection.payloadDigest !== null) {
+        const unchargedBinding = await this.preflight(entry.advisory, selection, false);
+        const body = advisory.payload(unchargedBinding, ADVISORY_SYSTEM_INSTRUCTION, prompt.text);
+        if (selection.preview) return { review: { ...base, status: 'previewed', items_reviewed: prompt.items, ...redacted, payload: payloadPreview(unchargedBinding, body) }, output: null };
+        if (payloadDigest(body) !== selection.payloadDigest) throw new ServiceError('ADVISORY_PAYLOAD_STALE');
+      }
       const binding = await this.preflight(entry.advisory, selection, true);
+      if (selection.payloadDigest !== null && payloadDigest(advisory.payload(binding, ADVISORY_SYSTEM_INSTRUCTION, prompt.text)) !== selection.payloadDigest) {
+        throw new ServiceError('ADVISORY_PAYLOAD_STALE');
+      }
       const advice = await this.generateWatched(binding, prompt.text, ctx.signal);
       // A refused review is dropped (no artifact); a truncated one is kept and says so.
       if (advice.outcome === 'refused') return { review: { ...base, status: 'refused', error_code: 'PROVIDER_REFUSED', living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output: null };

@@ -1,4 +1,4 @@
-import type { ChatProviders } from '../../app/chat/chat-provider.js';
+import type { ChatProviders, GenerationRequest } from '../../app/chat/chat-provider.js';
 import { ProviderFailure } from '../../app/chat/chat-provider.js';
 import type { AdvisoryGenerator, AdvisoryText } from '../../app/gedcom/advisory.js';
 import type { ExecutionBinding } from '../../app/providers/preflight.js';
@@ -12,28 +12,33 @@ export class ProviderAdvisoryGenerator implements AdvisoryGenerator {
     private readonly providers: ChatProviders,
     private readonly credentials: { resolve(reference: ProviderCredentialReference): Promise<string | null> },
     private readonly temperature: () => number,
+    private readonly wirePayload: (generation: Omit<GenerationRequest, 'credential' | 'signal'>) => string,
   ) {}
+
+  /** What the review's request carries besides credential and signal: one place for `generate` and `payload`. */
+  private generation(binding: ExecutionBinding, system: string, prompt: string): Omit<GenerationRequest, 'credential' | 'signal'> {
+    return {
+      providerId: binding.providerId,
+      model: binding.model,
+      endpoint: binding.endpoint,
+      system,
+      messages: [{ role: 'user', content: prompt }],
+      maxOutputTokens: GEDCOM_LIMITS.advisoryOutputTokens,
+      temperature: this.temperature(),
+      maxOutputCharacters: GEDCOM_LIMITS.advisoryOutputCharacters,
+    };
+  }
+
+  payload(binding: ExecutionBinding, system: string, prompt: string): string {
+    return this.wirePayload(this.generation(binding, system, prompt));
+  }
 
   /** The review text and its outcome; a failure becomes a ServiceError with the stable code, details and remediation. */
   async generate(binding: ExecutionBinding, system: string, prompt: string, signal: AbortSignal): Promise<AdvisoryText> {
     const credential = binding.credentialReference === null ? null : await this.credentials.resolve(binding.credentialReference);
     let text = '';
     try {
-      const result = await this.providers[binding.providerId].generate(
-        {
-          providerId: binding.providerId,
-          model: binding.model,
-          endpoint: binding.endpoint,
-          credential,
-          system,
-          messages: [{ role: 'user', content: prompt }],
-          maxOutputTokens: GEDCOM_LIMITS.advisoryOutputTokens,
-          temperature: this.temperature(),
-          maxOutputCharacters: GEDCOM_LIMITS.advisoryOutputCharacters,
-          signal,
-        },
-        { text: (piece) => (text += piece) },
-      );
+      const result = await this.providers[binding.providerId].generate({ ...this.generation(binding, system, prompt), credential, signal }, { text: (piece) => (text += piece) });
       return { text: result.outcome === 'refused' ? '' : text, outcome: result.outcome, finishReason: result.finishReason };
     } catch (error) {
       if (error instanceof ProviderFailure) throw new ServiceError(error.code, error.details, error.remediation);

@@ -8,7 +8,7 @@ import { gedcomRoutes } from '../../http/routes/gedcom-routes.js';
 import { FileArtifactRegistry } from '../../infra/artifacts/file-artifact-registry.js';
 import { ProviderAdvisoryGenerator } from '../../infra/gedcom/provider-advisory.js';
 import { defaultPoolSize, GedcomWorkerPool } from '../../infra/gedcom/worker-pool.js';
-import { createChatProviders } from '../../infra/providers/chat-providers.js';
+import { createChatProviders, wirePayload } from '../../infra/providers/chat-providers.js';
 import type { ComposedCapability, CoreServices } from './capability-context.js';
 import type { ProviderCapabilities } from './provider-capabilities.js';
 
@@ -54,6 +54,7 @@ export async function composeGedcom(
       createChatProviders(providers.transport, undefined, providerClock),
       { resolve: (reference) => credentials.resolve(reference) },
       () => settings.current('chat.temperature'),
+      wirePayload,
     ),
     settings: gedcomSettings,
     now: () => new Date(),

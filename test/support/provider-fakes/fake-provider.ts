@@ -56,6 +56,8 @@ export interface RecordedCall {
   readonly path: string;
   readonly headers: IncomingMessage['headers'];
   readonly body: unknown;
+  /** The request body exactly as it arrived. */
+  readonly raw: string;
   readonly servername: string | null;
 }
 
@@ -106,14 +108,14 @@ function nextTick(ms = 0): Promise<void> {
   return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
 }
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
+async function readBody(request: IncomingMessage): Promise<{ body: unknown; raw: string }> {
   const parts: Buffer[] = [];
   for await (const part of request) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
+  const raw = Buffer.concat(parts).toString('utf8');
   try {
-    return JSON.parse(text) as unknown;
+    return { body: JSON.parse(raw) as unknown, raw };
   } catch {
-    return text;
+    return { body: raw, raw };
   }
 }
 
@@ -304,10 +306,10 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
     const socket = request.socket;
     socket.setNoDelay(true);
     const reply = queue.shift() ?? fallback;
-    void readBody(request).then((body) => {
+    void readBody(request).then(({ body, raw }) => {
       const tlsSocket = socket as Socket & { servername?: string | false };
       if (recorded.length < MAX_RECORDED) {
-        recorded.push({ path, headers: request.headers, body, servername: typeof tlsSocket.servername === 'string' ? tlsSocket.servername : null });
+        recorded.push({ path, headers: request.headers, body, raw, servername: typeof tlsSocket.servername === 'string' ? tlsSocket.servername : null });
       }
       return answer(reply, response, socket, body);
     });

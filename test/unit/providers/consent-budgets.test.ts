@@ -54,6 +54,14 @@ describe('consent character budgets', () => {
     expect(await summary(h)).toMatchObject({ used_runs: 0, used_characters_received: 30, remaining: { runs: 10, characters_received: 0 } });
   });
 
+  it('a consent preview shows a made-up sample of what each of its data classes lets leave the machine', async () => {
+    const h = harness();
+    await h.profile('work', 'openai', 'gpt-4o-mini');
+    const preview = h.consents.preview({ ...consent(null), data_classes: ['person_names', 'user_text'] });
+    expect(preview.data_class_samples?.map((sample) => sample.data_class)).toEqual(preview.scope.data_classes);
+    expect(preview.data_class_samples?.find((sample) => sample.data_class === 'person_names')?.sample).toContain('[living]');
+  });
+
   it('a budget of runs only reports no character bound', async () => {
     const h = await metered({ max_runs: 2 });
     expect((await summary(h))?.scope.budget).toEqual({ max_runs: 2 });
