@@ -1243,6 +1243,8 @@ export interface components {
              * @enum {unknown}
              */
             assume_version?: "5.5" | "5.5.1" | "5.5.5" | "7.0";
+            /** @description The dry-run job (same operation) whose plan this writing run must apply: the same input digests, the same decisions and thresholds; otherwise the job fails with GEDCOM_PLAN_STALE and writes nothing. Not with `dry_run`. */
+            plan_job?: string;
             execution: components["schemas"]["ExecutionSelection"];
         };
         GedcomMergeSummary: {
@@ -1288,6 +1290,10 @@ export interface components {
             remapped_xrefs: number;
             shared_records: number;
             alternates: number;
+            /** @description SHA-256 of the plan: the operation, the input digests, the thresholds and every decision (merged pairs, or the change set and its conflicts). */
+            plan_digest?: string;
+            /** @description The dry-run job whose plan this run applied (`plan_job` of the request); null when none was named. */
+            plan_job?: string | null;
         };
         /** @description Whole file, or rooted at an individual with a generation bound. */
         GedcomQualityRequest: {
@@ -1367,6 +1373,8 @@ export interface components {
              * @enum {unknown}
              */
             assume_version?: "5.5" | "5.5.1" | "5.5.5" | "7.0";
+            /** @description The dry-run job (same operation) whose plan this writing run must apply: the same input digests, the same decisions and thresholds; otherwise the job fails with GEDCOM_PLAN_STALE and writes nothing. Not with `dry_run`. */
+            plan_job?: string;
             execution: components["schemas"]["ExecutionSelection"];
         };
         /** @description Record keys are xrefs (or `TAG#n` for records without one); field paths are tags with occurrence numbers, never values. */
@@ -1402,6 +1410,10 @@ export interface components {
                 already_present: number;
                 conflicts: number;
             };
+            /** @description SHA-256 of the plan: the operation, the input digests, the thresholds and every decision (merged pairs, or the change set and its conflicts). */
+            plan_digest?: string;
+            /** @description The dry-run job whose plan this run applied (`plan_job` of the request); null when none was named. */
+            plan_job?: string | null;
         };
         HealthResponse: {
             /**

@@ -1,6 +1,6 @@
 import { SchemaVersion1 } from './api-version.js';
 import { Type, type Static } from 'typebox';
-import { ARTIFACT_GRANT_PATTERN, JobArtifactReference, JobId, JobStateSchema } from './jobs.js';
+import { ARTIFACT_GRANT_PATTERN, JOB_ID_PATTERN, JobArtifactReference, JobId, JobStateSchema } from './jobs.js';
 import { GEDCOM_LIMITS } from './limits.js';
 import { ConsentName } from './consent.js';
 import { ModelName, ProfileName, ProviderIdSchema } from './providers.js';
@@ -60,8 +60,28 @@ const Generations = Type.Integer({ minimum: 0, maximum: GEDCOM_LIMITS.maxGenerat
 export const GedcomInspectRequest = Type.Object({ source: ArtifactGrant, execution: ExecutionSelection }, { additionalProperties: false });
 export type GedcomInspectRequest = Static<typeof GedcomInspectRequest>;
 
+const PlanJob = Type.Optional(
+  Type.String({
+    pattern: JOB_ID_PATTERN,
+    description:
+      'The dry-run job (same operation) whose plan this writing run must apply: the same input digests, the same decisions and thresholds; otherwise the job fails with GEDCOM_PLAN_STALE and writes nothing. Not with `dry_run`.',
+  }),
+);
+const PlanDigest = Type.Optional(
+  Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the plan: the operation, the input digests, the thresholds and every decision (merged pairs, or the change set and its conflicts).' }),
+);
+const PlanFollowed = Type.Optional(Type.Union([JobId, Type.Null()], { description: 'The dry-run job whose plan this run applied (`plan_job` of the request); null when none was named.' }));
+
 export const GedcomMergeRequest = Type.Object(
-  { left: ArtifactGrant, right: ArtifactGrant, dry_run: Type.Optional(Type.Boolean()), output_version: Type.Optional(OutputVersion), assume_version: Type.Optional(AssumeVersion), execution: ExecutionSelection },
+  {
+    left: ArtifactGrant,
+    right: ArtifactGrant,
+    dry_run: Type.Optional(Type.Boolean()),
+    output_version: Type.Optional(OutputVersion),
+    assume_version: Type.Optional(AssumeVersion),
+    plan_job: PlanJob,
+    execution: ExecutionSelection,
+  },
   { additionalProperties: false, description: 'Merge `right` into `left`; both grants scoped to `gedcom.merge`.' },
 );
 export type GedcomMergeRequest = Static<typeof GedcomMergeRequest>;
@@ -88,7 +108,15 @@ export const GedcomQualityRequest = Type.Object(
 export type GedcomQualityRequest = Static<typeof GedcomQualityRequest>;
 
 export const GedcomSyncRequest = Type.Object(
-  { base: ArtifactGrant, edited: ArtifactGrant, target: ArtifactGrant, dry_run: Type.Optional(Type.Boolean()), assume_version: Type.Optional(AssumeVersion), execution: ExecutionSelection },
+  {
+    base: ArtifactGrant,
+    edited: ArtifactGrant,
+    target: ArtifactGrant,
+    dry_run: Type.Optional(Type.Boolean()),
+    assume_version: Type.Optional(AssumeVersion),
+    plan_job: PlanJob,
+    execution: ExecutionSelection,
+  },
   { additionalProperties: false, description: 'Apply the change set base -> edited to target; all three grants scoped to `gedcom.sync`.' },
 );
 export type GedcomSyncRequest = Static<typeof GedcomSyncRequest>;
@@ -163,6 +191,8 @@ export const GedcomMergeSummary = Type.Object(
     remapped_xrefs: Count,
     shared_records: Count,
     alternates: Count,
+    plan_digest: PlanDigest,
+    plan_job: PlanFollowed,
   },
   { additionalProperties: false },
 );
@@ -214,6 +244,8 @@ export const GedcomSyncSummary = Type.Object(
       { maxItems: GEDCOM_LIMITS.syncConflictsListed },
     ),
     counts: Type.Object({ changes: Count, applied: Count, already_present: Count, conflicts: Count }, { additionalProperties: false }),
+    plan_digest: PlanDigest,
+    plan_job: PlanFollowed,
   },
   { additionalProperties: false, description: 'Record keys are xrefs (or `TAG#n` for records without one); field paths are tags with occurrence numbers, never values.' },
 );

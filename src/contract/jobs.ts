@@ -6,7 +6,7 @@ import { PageMetadata } from './pagination.js';
 
 /** Job snapshots and events (contract.md section 7). Every field is bounded and sanitized. */
 
-const JOB_ID_PATTERN = '^job_[0-9a-f]{32}$';
+export const JOB_ID_PATTERN = '^job_[0-9a-f]{32}$';
 export const JOB_KIND_PATTERN = '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$';
 export const ARTIFACT_GRANT_PATTERN = '^agr_[0-9a-f]{32}$';
 const NAME_PATTERN = '^[a-z][a-z0-9_.-]*$';

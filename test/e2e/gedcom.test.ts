@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,51 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
     expect(r.sync?.counts).toMatchObject({ changes: 1, applied: 1, conflicts: 0 });
     expect(r.sync?.changes[0]?.fields).toEqual([{ path: 'BIRT[0].DATE[0]', kind: 'modified' }]);
     expect((await exported(r.outputs[0]!.grant)).toString('latin1')).toContain('7 SEP 1888');
+  });
+
+  it('a writing merge or sync that names its dry run applies exactly that plan, or fails GEDCOM_PLAN_STALE and writes nothing (issue 18)', async () => {
+    const pair = async (): Promise<{ left: string; right: string }> => ({ left: await grant(TUDOR, 'gedcom.merge'), right: await grant(QUEEN, 'gedcom.merge') });
+    const dry = await finished(await submit('merge', { ...(await pair()), dry_run: true, execution: offline }));
+    expect(dry.merge?.plan_digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(dry.merge?.plan_job).toBeNull();
+    const applied = await finished(await submit('merge', { ...(await pair()), plan_job: dry.job_id, execution: offline }));
+    expect(applied.merge).toMatchObject({ dry_run: false, plan_digest: dry.merge?.plan_digest, plan_job: dry.job_id, pairs: dry.merge?.pairs });
+    expect(applied.outputs).toHaveLength(1);
+
+    // another input than the one reviewed: refused, no output left behind
+    const changed = join(scratch, 'queen-changed.ged');
+    writeFileSync(changed, Buffer.from(readFileSync(QUEEN, 'latin1').replace(/^1 NAME /m, '1 NAME Zz'), 'latin1'));
+    const staleInputs = { left: await grant(TUDOR, 'gedcom.merge'), right: await grant(changed, 'gedcom.merge') };
+    const objectsBefore = readdirSync(join(root, 'objects')).sort();
+    const stale = await submit('merge', { ...staleInputs, plan_job: dry.job_id, execution: offline });
+    const terminal = await waitTerminal(sidecar, stale.job_id);
+    expect(terminal).toMatchObject({ state: 'failed', error: { code: 'GEDCOM_PLAN_STALE' } });
+    expect(readdirSync(join(root, 'objects')).sort()).toEqual(objectsBefore);
+
+    // naming a plan that is not a dry run of this operation, or from a dry run, is refused at once
+    const notDry = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/merge', { ...(await pair()), plan_job: applied.job_id, execution: offline });
+    expect(notDry).toMatchObject({ status: 409, body: { code: 'GEDCOM_PLAN_STALE' } });
+    const fromDry = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/merge', { ...(await pair()), dry_run: true, plan_job: dry.job_id, execution: offline });
+    expect(fromDry).toMatchObject({ status: 409, body: { code: 'GEDCOM_PLAN_STALE' } });
+    const unknown = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/merge', { ...(await pair()), plan_job: `job_${'0'.repeat(32)}`, execution: offline });
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'JOB_NOT_FOUND' } });
+
+    // sync: the same rule
+    const text = readFileSync(KENNEDY, 'latin1');
+    const edited = join(scratch, 'edited-plan.ged');
+    writeFileSync(edited, Buffer.from(text.replace('2 DATE 6 SEP 1888', '2 DATE 8 SEP 1888'), 'latin1'));
+    const syncInputs = async (target: string): Promise<Record<string, string>> => ({
+      base: await grant(KENNEDY, 'gedcom.sync'),
+      edited: await grant(edited, 'gedcom.sync'),
+      target: await grant(target, 'gedcom.sync'),
+    });
+    const drySync = await finished(await submit('sync', { ...(await syncInputs(KENNEDY)), dry_run: true, execution: offline }));
+    const appliedSync = await finished(await submit('sync', { ...(await syncInputs(KENNEDY)), plan_job: drySync.job_id, execution: offline }));
+    expect(appliedSync.sync).toMatchObject({ plan_digest: drySync.sync?.plan_digest, plan_job: drySync.job_id, counts: { changes: 1, applied: 1 } });
+    const otherTarget = join(scratch, 'other-target.ged');
+    writeFileSync(otherTarget, Buffer.from(text.replace('2 DATE 6 SEP 1888', '2 DATE 9 SEP 1888'), 'latin1'));
+    const staleSync = await submit('sync', { ...(await syncInputs(otherTarget)), plan_job: drySync.job_id, execution: offline });
+    expect(await waitTerminal(sidecar, staleSync.job_id)).toMatchObject({ state: 'failed', error: { code: 'GEDCOM_PLAN_STALE' } });
   });
 
   it('refuses grants for another operation, unknown grants and provider fields in offline mode', async () => {

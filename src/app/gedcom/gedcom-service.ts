@@ -61,6 +61,19 @@ interface JobInput {
   readonly request: GedcomRequests[GedcomOperation];
   readonly selection: Selection;
   readonly artifacts: readonly ResolvedArtifact[];
+  /** The reviewed dry run a writing merge or sync must apply exactly: its job and plan digest. */
+  readonly plan: ReviewedPlan | null;
+}
+
+interface ReviewedPlan {
+  readonly jobId: string;
+  readonly digest: string;
+}
+
+/** The plan of a writing merge or sync as its section reports it (merge and sync sections carry `plan_digest`). */
+function planOf(section: GedcomJobResult[GedcomOperation]): string | null {
+  if (section === null || !('plan_digest' in section)) return null;
+  return section.plan_digest ?? null;
 }
 
 type Sections = Pick<GedcomJobResult, GedcomOperation>;
@@ -154,11 +167,27 @@ export class GedcomService {
         );
       }
     }
+    const plan = this.reviewedPlan(operation, request);
     if (selection.mode !== 'offline' && entry.advisory !== null) await this.preflight(entry.advisory, selection, false);
     const submitter = this.submitters.get(operation);
     if (submitter === undefined) throw new ServiceError('INTERNAL_FAILURE');
-    const snapshot: JobSnapshot = submitter.submit({ operation, request, selection, artifacts });
+    const snapshot: JobSnapshot = submitter.submit({ operation, request, selection, artifacts, plan });
     return { schema_version: 1, job_id: snapshot.job_id, kind: snapshot.kind, state: snapshot.state };
+  }
+
+  /**
+   * The dry run a writing merge or sync names (`plan_job`): a succeeded dry run of the same
+   * operation whose result is still held; its plan digest is what the run must reproduce.
+   */
+  private reviewedPlan(operation: GedcomOperation, request: GedcomRequests[GedcomOperation]): ReviewedPlan | null {
+    if (!('plan_job' in request) || request.plan_job === undefined) return null;
+    const stale = (reason: string): ServiceError => new ServiceError('GEDCOM_PLAN_STALE', [{ name: 'reason', value: reason }]);
+    if (request.dry_run === true) throw stale('dry_run_names_a_plan');
+    const reviewed = this.result(request.plan_job);
+    const section = reviewed.operation === operation ? reviewed[operation] : null;
+    const digest = section === null ? null : planOf(section);
+    if (section === null || !('dry_run' in section) || section.dry_run !== true || digest === null) throw stale('not_a_dry_run_of_this_operation');
+    return { jobId: request.plan_job, digest };
   }
 
   private preflight(purpose: ConsentPurpose, selection: Selection, charge: boolean): Promise<ExecutionBinding> {
@@ -229,7 +258,7 @@ export class GedcomService {
     );
     const minted: string[] = outcome.output === null ? [] : [outcome.output.grant];
     try {
-      const section = this.checkedSection(entry, outcome);
+      const section = this.appliedPlan(this.checkedSection(entry, outcome), input.plan);
       const outputs: JobArtifactReference[] = [];
       if (outcome.output !== null) outputs.push(this.report(ctx, { grant: outcome.output.grant, role: 'output' }));
       const advice = await this.advise(entry, input.selection, ctx, outcome.prompt);
@@ -245,6 +274,18 @@ export class GedcomService {
       for (const grant of minted) await this.deps.registry.discard(grant);
       throw error;
     }
+  }
+
+  /**
+   * A writing run that names a reviewed dry run keeps its output only when it decided exactly
+   * that plan; otherwise the job fails with GEDCOM_PLAN_STALE and its output is discarded. The
+   * section reports the plan it applied.
+   */
+  private appliedPlan(section: GedcomJobResult[GedcomOperation], plan: ReviewedPlan | null): GedcomJobResult[GedcomOperation] {
+    if (section === null || !('plan_digest' in section)) return section;
+    if (plan === null) return { ...section, plan_job: null };
+    if (planOf(section) !== plan.digest) throw new ServiceError('GEDCOM_PLAN_STALE', [{ name: 'reason', value: 'decisions_or_inputs_changed' }]);
+    return { ...section, plan_job: plan.jobId };
   }
 
   /** The worker's section, checked against the operation's schema: a malformed one fails the job, never reaches a client. */

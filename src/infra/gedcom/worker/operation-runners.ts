@@ -26,6 +26,7 @@ import {
 import type { WrittenOutput } from '../../artifacts/file-artifact-registry.js';
 import type { WorkerTask } from '../worker-protocol.js';
 import { readInputs, writeOutput } from './artifact-io.js';
+import { planDigest } from './plan-digest.js';
 import { TaskFailure } from './task-failure.js';
 
 /** What a runner has at hand: its request, its inputs (read lazily, parsed with progress) and the output writer. */
@@ -105,6 +106,8 @@ export const OPERATION_RUNNERS: RunnerTable = {
       ? mergePrompt(indexTree(left, { integrity: false }), indexTree(right, { integrity: false }), r, ctx.living, ctx.task.advisoryItems)
       : null;
     const c = r.counts;
+    const outputVersion = ctx.request.output_version ?? (left.version.isV7 ? '7.0' : '5.5.1');
+    const decisions = { thresholds: MERGE_THRESHOLDS, output_version: outputVersion, merged: r.merged.map((p) => [p.left, p.right]) };
     return {
       section: {
         dry_run: dryRun,
@@ -117,6 +120,7 @@ export const OPERATION_RUNNERS: RunnerTable = {
         remapped_xrefs: c.remappedXrefs,
         shared_records: c.sharedRecords,
         alternates: c.alternates,
+        plan_digest: planDigest('merge', ctx.task, decisions),
       },
       output,
       prompt,
@@ -194,6 +198,12 @@ export const OPERATION_RUNNERS: RunnerTable = {
         })),
         conflicts: r.conflicts.slice(0, GEDCOM_LIMITS.syncConflictsListed).map((c) => ({ key: key(c.key), tag: tag(c.tag), reason: c.reason })),
         counts: { changes: r.counts.changes, applied: r.counts.applied, already_present: r.counts.alreadyPresent, conflicts: r.counts.conflicts },
+        plan_digest: planDigest('sync', ctx.task, {
+          changes: r.changes.map((change) => [change.key, change.kind, change.fields.map((field) => [field.path, field.kind])]),
+          conflicts: r.conflicts.map((conflict) => [conflict.key, conflict.reason]),
+          changes_total: r.counts.changes,
+          conflicts_total: r.counts.conflicts,
+        }),
       },
       output,
       prompt: null,
