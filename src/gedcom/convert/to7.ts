@@ -17,6 +17,12 @@
  * - HEAD.SCHMA lists the known URIs of the extension tags used.
  *
  * CONC / CONT are already folded into node values by the model.
+ *
+ * Where each rule lives: records by tag in RECORD_RULES below (HEAD in to7-head.ts); every other
+ * structure goes through to7-walk.ts: line-level rules (to7-lines.ts), pointers and banned
+ * characters (to7-context.ts), payloads by datatype (PAYLOAD_RULES, to7-payloads.ts), then the
+ * structure's own rule by tag (STRUCTURE_RULES, to7-structures.ts, with to7-citations.ts,
+ * to7-media.ts and to7-enumerations.ts). Xrefs: to7-xrefs.ts.
  */
 
 import type { GedcomNode } from '../model.js';
@@ -56,6 +62,7 @@ const RECORD_RULES: ReadonlyMap<string, RecordRule> = new Map([
   ['NOTE', sharedNoteRecord],
 ]);
 
+/** Convert 5.5 / 5.5.1 record trees to 7.0 (the input is not modified); what changed is in `notes`. */
 export function convertTo7(
   records: readonly GedcomNode[],
   options: To7Options = {},
