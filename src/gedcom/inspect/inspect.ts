@@ -306,33 +306,34 @@ export async function inspectGedcom(source: ByteSource, progress?: ((bytes: numb
   monitor.step('parse', 0, totalBytes);
   let pending: Buffer = Buffer.alloc(0);
   let inspection: Inspection | null = null;
-  let utf16Decoder: StringDecoder | null = null;
-  let bigEndian = false;
-  let oddByte: Buffer = Buffer.alloc(0);
+  /** UTF-16 input is decoded to UTF-8 before tokenizing; a big-endian odd byte waits for its pair. */
+  const utf16: { decoder: StringDecoder | null; bigEndian: boolean; oddByte: Buffer } = { decoder: null, bigEndian: false, oddByte: Buffer.alloc(0) };
   let total = 0;
 
   const toTokenizable = (chunk: Buffer): Buffer => {
-    if (utf16Decoder === null) return chunk;
-    let body = oddByte.length > 0 ? Buffer.concat([oddByte, chunk]) : chunk;
-    if (bigEndian) {
+    if (utf16.decoder === null) return chunk;
+    let body = utf16.oddByte.length > 0 ? Buffer.concat([utf16.oddByte, chunk]) : chunk;
+    if (utf16.bigEndian) {
       const even = body.length & ~1;
-      oddByte = Buffer.from(body.subarray(even));
+      utf16.oddByte = Buffer.from(body.subarray(even));
       body = Buffer.from(body.subarray(0, even)).swap16();
     }
-    return Buffer.from(utf16Decoder.write(body), 'utf8');
+    return Buffer.from(utf16.decoder.write(body), 'utf8');
   };
 
-  const begin = (head: Buffer): void => {
+  /** The inspection of a stream whose first bytes are `head` (BOM and UTF-16 detected there). */
+  const begin = (head: Buffer): Inspection => {
     const bom = detectBom(head);
     const noBom = bom === null ? detectUtf16WithoutBom(head) : null;
-    const utf16 = bom === 'UTF-16LE' || bom === 'UTF-16BE' ? bom : noBom;
-    inspection = new Inspection(bom, utf16, noBom !== null, monitor, totalBytes);
-    if (utf16 !== null) {
-      utf16Decoder = new StringDecoder('utf16le');
-      bigEndian = utf16 === 'UTF-16BE';
+    const encoding = bom === 'UTF-16LE' || bom === 'UTF-16BE' ? bom : noBom;
+    const started = new Inspection(bom, encoding, noBom !== null, monitor, totalBytes);
+    if (encoding !== null) {
+      utf16.decoder = new StringDecoder('utf16le');
+      utf16.bigEndian = encoding === 'UTF-16BE';
     }
-    inspection.countBytes(head.length);
-    inspection.feed(toTokenizable(head.subarray(bomLength(bom))), false);
+    started.countBytes(head.length);
+    started.feed(toTokenizable(head.subarray(bomLength(bom))), false);
+    return started;
   };
 
   for await (const raw of source) {
@@ -342,19 +343,16 @@ export async function inspectGedcom(source: ByteSource, progress?: ((bytes: numb
     if (inspection === null) {
       pending = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
       if (pending.length < 64) continue;
-      begin(pending);
+      inspection = begin(pending);
       pending = Buffer.alloc(0);
       continue;
     }
-    const ins: Inspection = inspection;
-    ins.countBytes(chunk.length);
-    ins.feed(toTokenizable(chunk), false);
+    inspection.countBytes(chunk.length);
+    inspection.feed(toTokenizable(chunk), false);
   }
-  if (inspection === null) begin(pending);
-  const ins = inspection as unknown as Inspection;
-  const decoder = utf16Decoder as StringDecoder | null;
-  if (decoder !== null) {
-    const rest = decoder.end();
+  const ins = inspection ?? begin(pending);
+  if (utf16.decoder !== null) {
+    const rest = utf16.decoder.end();
     if (rest.length > 0) ins.feed(Buffer.from(rest, 'utf8'), false);
   }
   return ins.finish();

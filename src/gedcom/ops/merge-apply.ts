@@ -1,0 +1,181 @@
+import type { GedcomDocumentLike } from '../model.js';
+import { GedcomRecord } from '../model.js';
+import { outputLike } from './output.js';
+import type { OutputDocument } from './output.js';
+import { foldedTree, forEachReference, remappedTree } from './merge-fold.js';
+import { withSchemas } from './merge-head.js';
+import { recordKey } from './merge-record-key.js';
+import { OutputXrefs } from './merge-xrefs.js';
+import { transientTree } from './tree-index.js';
+import { STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
+
+export interface AppliedMerge {
+  readonly document: OutputDocument;
+  readonly remapped: number;
+  readonly shared: number;
+  readonly alternates: number;
+}
+
+/** Right xref -> left xref of the people and families the decision merged. */
+interface MergeMaps {
+  readonly personMap: ReadonlyMap<string, string>;
+  readonly familyMap: ReadonlyMap<string, string>;
+}
+
+/**
+ * Assemble the merged document: the left records in order (HEAD with the right SCHMA tags, each
+ * record with the lines of the right records merged into it folded in), then the right records
+ * that are new (xrefs remapped so they never collide; identical non-person records kept once),
+ * then the left TRLR.
+ */
+export function applyMerge(left: GedcomDocumentLike, right: GedcomDocumentLike, maps: MergeMaps, monitor: WorkMonitor): AppliedMerge {
+  // 'apply' counts the passes over the records: left keys, right xrefs, folds, left out, right out
+  const total = 2 * left.records.length + 3 * right.records.length;
+  let done = 0;
+  const tick = (): void => {
+    if ((++done & STEP_MASK) === 0) monitor.step('apply', done, total);
+  };
+  monitor.step('apply', 0, total);
+  const xrefs = new OutputXrefs(left);
+  const leftKeys = leftRecordKeys(left, tick);
+  for (const [r, l] of maps.personMap) xrefs.map.set(r, l);
+  for (const [r, l] of maps.familyMap) xrefs.map.set(r, l);
+  const rightRecords = right.records.filter((r) => r.tag !== 'HEAD' && r.tag !== 'TRLR');
+  const sharedByKey = placeRightXrefs(rightRecords, leftKeys, xrefs, tick);
+  const folded = foldTargets(rightRecords, maps, xrefs, tick);
+  const { out, trailer, alternates } = leftOutput(left, right, folded, xrefs, tick);
+  const sharedAnonymous = appendNewRightRecords(out, left, rightRecords, maps, xrefs, tick);
+  out.push(...trailer);
+  monitor.step('apply', total, total);
+  return { document: outputLike(left, out), remapped: xrefs.remapped, shared: sharedByKey + sharedAnonymous, alternates };
+}
+
+/** The left file's non-person records with an xref, by tag and text (identical ones are kept once). */
+function leftRecordKeys(left: GedcomDocumentLike, tick: () => void): Map<string, string> {
+  const leftKeys = new Map<string, string>();
+  for (const r of left.records) {
+    tick();
+    if (r.xref === null || r.tag === 'INDI' || r.tag === 'FAM') continue;
+    const k = `${r.tag}\n${recordKey(transientTree(r))}`;
+    if (!leftKeys.has(k)) leftKeys.set(k, r.xref);
+  }
+  return leftKeys;
+}
+
+/** Settle the xref of every right record not merged: an identical left record's, its own, or a fresh one. Returns how many were shared. */
+function placeRightXrefs(rightRecords: readonly GedcomRecord[], leftKeys: ReadonlyMap<string, string>, xrefs: OutputXrefs, tick: () => void): number {
+  let shared = 0;
+  for (const r of rightRecords) {
+    tick();
+    const x = r.xref;
+    if (x === null || xrefs.map.has(x)) continue;
+    if (r.tag !== 'INDI' && r.tag !== 'FAM') {
+      const same = leftKeys.get(`${r.tag}\n${recordKey(transientTree(r))}`);
+      if (same !== undefined) {
+        xrefs.map.set(x, same);
+        shared++;
+        continue;
+      }
+    }
+    xrefs.place(x);
+  }
+  return shared;
+}
+
+/**
+ * The right records merged into each left record (by left xref). Output records made from right
+ * records are derived (model.ts, GedcomRecord.derived): their trees are built when written and
+ * dropped, so the output holds no copy of the inputs. Every xref they use is settled here first,
+ * in the order the trees remap them (fresh xrefs for dangling pointers are numbered in that
+ * order), so building them later only looks up the map.
+ */
+function foldTargets(rightRecords: readonly GedcomRecord[], maps: MergeMaps, xrefs: OutputXrefs, tick: () => void): Map<string, GedcomRecord[]> {
+  const folded = new Map<string, GedcomRecord[]>();
+  for (const r of rightRecords) {
+    tick();
+    const x = r.xref;
+    if (x === null) continue;
+    const into = maps.personMap.get(x) ?? maps.familyMap.get(x);
+    if (into === undefined) continue;
+    let list = folded.get(into);
+    if (list === undefined) folded.set(into, (list = []));
+    list.push(r);
+    forEachReference(transientTree(r), xrefs.remap);
+  }
+  return folded;
+}
+
+/** The left records in order, right records folded in; the TRLR held back for the end. */
+function leftOutput(
+  left: GedcomDocumentLike,
+  right: GedcomDocumentLike,
+  folded: ReadonlyMap<string, readonly GedcomRecord[]>,
+  xrefs: OutputXrefs,
+  tick: () => void,
+): { out: GedcomRecord[]; trailer: GedcomRecord[]; alternates: number } {
+  let alternates = 0;
+  const out: GedcomRecord[] = [];
+  const trailer: GedcomRecord[] = [];
+  for (const r of left.records) {
+    tick();
+    if (r.tag === 'TRLR') {
+      trailer.push(r);
+      continue;
+    }
+    if (r.tag === 'HEAD') {
+      out.push(withSchemas(r, right));
+      continue;
+    }
+    const extra = r.xref === null ? undefined : folded.get(r.xref);
+    if (extra === undefined) {
+      out.push(r);
+      continue;
+    }
+    alternates += foldedTree(r, extra, xrefs.settled).alternates;
+    out.push(GedcomRecord.derived(r.tag, r.xref, () => foldedTree(r, extra, xrefs.settled).tree));
+  }
+  return { out, trailer, alternates };
+}
+
+/**
+ * Append the right records that are new to `out`, xrefs remapped; records without an xref
+ * identical to one of the left file's are kept once (a file merged with itself). Returns how many
+ * of those were shared.
+ */
+function appendNewRightRecords(
+  out: GedcomRecord[],
+  left: GedcomDocumentLike,
+  rightRecords: readonly GedcomRecord[],
+  maps: MergeMaps,
+  xrefs: OutputXrefs,
+  tick: () => void,
+): number {
+  let shared = 0;
+  const leftAnonymous = new Map<string, number>();
+  for (const r of left.records) {
+    if (r.xref !== null || r.tag === 'HEAD' || r.tag === 'TRLR') continue;
+    const k = recordKey(transientTree(r), true);
+    leftAnonymous.set(k, (leftAnonymous.get(k) ?? 0) + 1);
+  }
+  for (const r of rightRecords) {
+    tick();
+    const x = r.xref;
+    if (x !== null && (maps.personMap.has(x) || maps.familyMap.has(x))) continue;
+    if (x === null && leftAnonymous.size > 0) {
+      const k = recordKey(transientTree(r), true);
+      const n = leftAnonymous.get(k) ?? 0;
+      if (n > 0) {
+        leftAnonymous.set(k, n - 1);
+        shared++;
+        continue;
+      }
+    }
+    // a right record that became a left one (an identical record, or its own xref on the left) is written once
+    const to = x === null ? undefined : xrefs.map.get(x);
+    if (to !== undefined && left.byXref(to) !== undefined && (to === x || (r.tag !== 'INDI' && r.tag !== 'FAM'))) continue;
+    forEachReference(transientTree(r), xrefs.remap);
+    out.push(GedcomRecord.derived(r.tag, x === null ? null : xrefs.settled(x), () => remappedTree(r, xrefs.settled)));
+  }
+  return shared;
+}

@@ -1,0 +1,89 @@
+import { OPS_LIMITS } from './limits.js';
+import { candidatePairs } from './merge-candidates.js';
+import type { CandidateScan } from './merge-candidates.js';
+import { automaticAllowed, DateVetoes, scorePair } from './merge-features.js';
+import type { PersonFeature } from './merge-features.js';
+import { recordKey } from './merge-record-key.js';
+import type { MergeSide } from './merge-sides.js';
+import { transientTree } from './tree-index.js';
+import { STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
+
+/** The score bands of a pair (see merge.ts). */
+export const MERGE_THRESHOLDS = {
+  /** Score at or above which a mutual best pair is merged without review. */
+  automatic: 3.75,
+  /** Score at or above which a pair is reported for review. */
+  review: 1.0,
+  /** The runner-up of either side must score at least this much less for an automatic merge. */
+  margin: 0.5,
+} as const;
+
+/** Score given to a pair of identical records (same xref, lines and links). */
+export const EXACT_SCORE = 100;
+
+/** Left person i and right person j, scored; `automatic` when the evidence rules allow merging them without review. */
+export interface ScoredPair {
+  readonly i: number;
+  readonly j: number;
+  readonly score: number;
+  readonly automatic: boolean;
+}
+
+/**
+ * Every pair worth deciding on: identical person records first (score EXACT_SCORE), then the
+ * candidate pairs of the blocks (merge-candidates.ts) that score at least the review threshold,
+ * at most OPS_LIMITS.candidatePairs. `vetoed` counts the pairs a sex, date or score veto ended.
+ */
+export function scoredPairs(
+  left: MergeSide,
+  right: MergeSide,
+  monitor: WorkMonitor,
+  onScored: ((scored: number) => void) | undefined,
+): { pairs: ScoredPair[]; vetoed: number } {
+  const lf = left.people;
+  const rf = right.people;
+  const width = rf.length + 1;
+  const { pairs, exact } = identicalPeople(left, right, width, monitor);
+  let scored = 0;
+  const scan: CandidateScan = { full: pairs.length >= OPS_LIMITS.candidatePairs, exact, width, vetoed: 0 };
+  candidatePairs(lf, rf, new DateVetoes(lf), new DateVetoes(rf), scan, (i, j) => {
+    const a = lf[i] as PersonFeature;
+    const b = rf[j] as PersonFeature;
+    const score = scorePair(a, b);
+    if (score === -1) scan.vetoed++;
+    else if (score >= MERGE_THRESHOLDS.review) {
+      pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(a, b) });
+      if (pairs.length >= OPS_LIMITS.candidatePairs) scan.full = true;
+    }
+    if (++scored % 50000 === 0) onScored?.(scored);
+  }, monitor);
+  monitor.step('match', lf.length, lf.length);
+  return { pairs, vetoed: scan.vetoed };
+}
+
+/**
+ * Identical person records (same xref, same lines, same links: one export read twice) pair first;
+ * the key holds the xref, so only a left person of the same xref can be one. `exact` holds them
+ * as i * width + j.
+ */
+function identicalPeople(left: MergeSide, right: MergeSide, width: number, monitor: WorkMonitor): { pairs: ScoredPair[]; exact: Set<number> } {
+  const li = left.index;
+  const ri = right.index;
+  const pairs: ScoredPair[] = [];
+  const exact = new Set<number>();
+  const leftPeople = new Map<string, number>();
+  for (let i = 0; i < li.personCount; i++) leftPeople.set(li.personXref[i] as string, i);
+  for (let j = 0; j < ri.personCount; j++) {
+    if ((j & STEP_MASK) === 0) monitor.step('match', 0, null);
+    const x = ri.personXref[j] as string;
+    const i = leftPeople.get(x);
+    if (i === undefined) continue;
+    const l = left.doc.byXref(x);
+    const r = right.doc.byXref(x);
+    if (l === undefined || r === undefined || recordKey(transientTree(l), true) !== recordKey(transientTree(r), true)) continue;
+    exact.add(i * width + j);
+    pairs.push({ i, j, score: EXACT_SCORE, automatic: true });
+  }
+  return { pairs, exact };
+}

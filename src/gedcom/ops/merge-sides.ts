@@ -1,0 +1,53 @@
+import type { GedcomDocumentLike } from '../model.js';
+import type { ConversionTarget } from '../convert/index.js';
+import { inVersion } from './output.js';
+import { FeatureReader } from './merge-features.js';
+import type { PersonFeature } from './merge-features.js';
+import type { TreeIndex } from './tree-index.js';
+import { indexTree } from './tree-index.js';
+import { monitorSlice, STEP_MASK } from '../monitor.js';
+import type { WorkMonitor } from '../monitor.js';
+
+/** One file of a merge in the output version: its document, its index and its people's features. */
+export interface MergeSide {
+  readonly doc: GedcomDocumentLike;
+  readonly index: TreeIndex;
+  /** Features of person p of `index`, by p. */
+  readonly people: readonly PersonFeature[];
+}
+
+/**
+ * The two files of a merge in the `target` version, indexed (one 'index' stage over both:
+ * conversion when needed, then indexing, left then right), then their people's features read.
+ */
+export function mergeSides(
+  leftInput: GedcomDocumentLike,
+  rightInput: GedcomDocumentLike,
+  target: ConversionTarget,
+  monitor: WorkMonitor,
+  onIndex: (() => void) | undefined,
+): { left: MergeSide; right: MergeSide } {
+  let base = 0;
+  monitor.step('index', 0, null);
+  const left = inVersion(leftInput, target, monitorSlice(monitor, 'index', base, null));
+  if (left !== leftInput) base += leftInput.records.length;
+  const right = inVersion(rightInput, target, monitorSlice(monitor, 'index', base, null));
+  if (right !== rightInput) base += rightInput.records.length;
+  const indexTotal = base + left.records.length + right.records.length;
+  onIndex?.();
+  const li = indexTree(left, { integrity: false, places: true, monitor: monitorSlice(monitor, 'index', base, indexTotal) });
+  const ri = indexTree(right, { integrity: false, places: true, monitor: monitorSlice(monitor, 'index', base + left.records.length, indexTotal) });
+  const lf = personFeatures(li, monitor);
+  const rf = personFeatures(ri, monitor);
+  return { left: { doc: left, index: li, people: lf }, right: { doc: right, index: ri, people: rf } };
+}
+
+function personFeatures(index: TreeIndex, monitor: WorkMonitor): PersonFeature[] {
+  const reader = new FeatureReader(index);
+  const out: PersonFeature[] = [];
+  for (let p = 0; p < index.personCount; p++) {
+    if (((p + 1) & STEP_MASK) === 0) monitor.step('match', 0, null);
+    out.push(reader.features(p));
+  }
+  return out;
+}
