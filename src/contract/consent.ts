@@ -21,11 +21,11 @@ export const LIVING_PERSON_DATA_CLASSES: readonly DataClass[] = ['person_names',
  * the shape the service sends it (never taken from the user's data).
  */
 export const DATA_CLASS_SAMPLES: Readonly<Record<DataClass, string>> = {
-  user_text: 'What you type in a chat: "Which parish registers cover Ashby before 1750?"',
-  person_names: 'Names of people in a tree, as "Ebenezer Quarrington"; probably living people appear only as [living].',
+  user_text: 'What you type in a chat, as "Which parish registers survive for my ancestors\' village before 1750?"',
+  person_names: 'Names of people in a tree, as "Anna Example"; probably living people appear only as [living].',
   life_events: 'Years and kinds of life events, as "(1801-1880)" or "born 1801, died 1880"; never of a probably living person.',
-  relationships: 'How people are related, as "child of Ebenezer Quarrington and Hepzibah Quarrington".',
-  notes_and_sources: 'Notes and source citations, as "Parish register of Ashby, 1801, entry 14".',
+  relationships: 'How people are related, as "child of Anna Example and Carl Example".',
+  notes_and_sources: 'Notes and source citations, as "Parish register, 1801, entry 14".',
 };
 
 /**
