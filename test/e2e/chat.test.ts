@@ -318,11 +318,13 @@ describe('synchronous runs', () => {
     const sessionId = await openSession(world, PROFILES.ollama);
     const controller = new AbortController();
     const headers = { ...world.sidecar.requestHeaders(), 'x-service-session-owner': OWNER, 'content-type': 'application/json' };
+    const called = fake.nextCall();
+    const abandoned = fake.nextAbandonment();
     const pending = fetch(`${world.sidecar.baseUrl}${sessions(sessionId, '/runs')}`, { method: 'POST', headers, body: JSON.stringify({ message: 'endless' }), signal: controller.signal }).catch(() => null);
-    await until(() => fake.calls() === 1);
+    await called;
     controller.abort();
     await pending;
-    await until(() => fake.abandoned() === 1);
+    await abandoned;
     await until(async () => (await call(world, 'GET', sessions(sessionId))).body.active_run_id === null);
     expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(0);
     expect(fake.calls()).toBe(1);
@@ -431,6 +433,7 @@ describe('streaming runs', () => {
     const fake = world.fakes.anthropic;
     fake.reset();
     fake.script({ kind: 'endless', piece: 'weiter ', intervalMs: 5 });
+    const abandoned = fake.nextAbandonment();
     const sessionId = await openSession(world, PROFILES.anthropic, CONSENTS.anthropic ?? null);
     const started = await call(world, 'POST', sessions(sessionId, '/streams'), { body: { message: 'talk forever' } });
     expect(started.status).toBe(202);
@@ -453,7 +456,7 @@ describe('streaming runs', () => {
     const replay = await openChatStream(world, sessionId, runId, { lastEventId: '0' });
     await replay.finished;
     expect(replay.events).toEqual(stream.events);
-    await until(() => fake.abandoned() === 1);
+    await abandoned;
     expect(fake.calls()).toBe(1);
     expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(0);
     const unknown = await call(world, 'POST', sessions(sessionId, `/streams/chr_${'1'.repeat(32)}/cancel`));
@@ -585,6 +588,7 @@ describe('graceful shutdown', () => {
     const fake = world.fakes.ollama;
     fake.reset();
     fake.script({ kind: 'endless', piece: 'x', intervalMs: 5 });
+    const abandoned = fake.nextAbandonment();
     const sessionId = await openSession(world, PROFILES.ollama);
     const started = await call(world, 'POST', sessions(sessionId, '/streams'), { body: { message: 'until shutdown' } });
     const stream = await openChatStream(world, sessionId, started.body.run_id as string);
@@ -593,7 +597,7 @@ describe('graceful shutdown', () => {
     await stream.finished;
     expect(terminals(stream.events)).toEqual([expect.objectContaining({ kind: 'interrupted', reason: 'shutdown' })]);
     expect(stream.events.at(-1)?.kind).toBe('interrupted');
-    await until(() => fake.abandoned() >= 1);
+    await abandoned;
     expect(fake.calls()).toBe(1);
   });
 });

@@ -77,6 +77,8 @@ export interface FakeProvider {
   nextAbandonment(): Promise<number>;
   /** Resolves with performance.now() when the next answer writes its first text byte. */
   nextFirstText(): Promise<number>;
+  /** Resolves with performance.now() when the next generation call arrives. */
+  nextCall(): Promise<number>;
   /** Queues replies for the next calls; when the queue is empty `fallback` answers. */
   script(...replies: FakeReply[]): void;
   setFallback(reply: FakeReply): void;
@@ -149,6 +151,7 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
   const recorded: RecordedCall[] = [];
   const abandonmentWaiters: ((at: number) => void)[] = [];
   const firstTextWaiters: ((at: number) => void)[] = [];
+  const callWaiters: ((at: number) => void)[] = [];
   const wake = (waiters: ((at: number) => void)[], at: number): void => {
     for (const waiter of waiters.splice(0)) waiter(at);
   };
@@ -303,6 +306,7 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
       return;
     }
     calls++;
+    wake(callWaiters, performance.now());
     const socket = request.socket;
     socket.setNoDelay(true);
     const reply = queue.shift() ?? fallback;
@@ -332,6 +336,7 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
     firstTextWrittenAt: () => firstTextAt,
     nextAbandonment: () => new Promise((resolve) => abandonmentWaiters.push(resolve)),
     nextFirstText: () => new Promise((resolve) => firstTextWaiters.push(resolve)),
+    nextCall: () => new Promise((resolve) => callWaiters.push(resolve)),
     script: (...replies) => {
       queue.push(...replies);
     },
