@@ -188,7 +188,8 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   /** The gate, the route table and the body rules passed; the router finds the route and its parameters. */
   const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
     if (router !== null) return route(router, req, res);
-    log.event('request.awaiting_capabilities', {});
+    // Only a composition with routes bound after readiness says so; the router alone loads in a turn.
+    if (options.deferred !== undefined) log.event('request.awaiting_capabilities', {});
     routerWithin(deadlines.capabilityLoadWaitMs).then(
       (loaded) => route(loaded, req, res),
       () => {
