@@ -78,6 +78,11 @@ export interface ConversionNote {
   readonly detail?: string;
 }
 
+/** `Array.isArray` does not narrow a readonly array, so this guard does. */
+function isTagList(path: readonly string[] | TagPath): path is readonly string[] {
+  return Array.isArray(path);
+}
+
 /** Conversion findings: every one counted by code, the first `conversionNotesKept` kept in full. */
 export class Notes {
   readonly list: ConversionNote[] = [];
@@ -85,7 +90,7 @@ export class Notes {
   add(code: string, path: readonly string[] | TagPath | null, line: number, detail?: string): void {
     this.counts.set(code, (this.counts.get(code) ?? 0) + 1);
     if (this.list.length >= GEDCOM_INPUT_LIMITS.conversionNotesKept) return;
-    const tags = path === null ? [] : Array.isArray(path) ? (path as readonly string[]) : pathTags(path as TagPath);
+    const tags = path === null ? [] : isTagList(path) ? path : pathTags(path);
     this.list.push({ code, path: tags.join('.'), line, ...(detail !== undefined ? { detail: detail.length > 200 ? detail.slice(0, 200) : detail } : {}) });
   }
 }

@@ -10,6 +10,7 @@ import type { TreeIndex } from './tree-index.js';
 import { indexTree } from './tree-index.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
+import { keysOf } from '../../contract/typed-keys.js';
 
 /**
  * Data quality: the person and family rules of Gramps' "Verify the Data" tool
@@ -365,7 +366,7 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
 
   const rules: QualityRuleResult[] = [];
   const totals = { error: 0, warning: 0, info: 0 };
-  for (const rule of Object.keys(QUALITY_RULES) as QualityRule[]) {
+  for (const rule of keysOf(QUALITY_RULES)) {
     const count = tally.counts.get(rule) ?? 0;
     if (count === 0) continue;
     const severity = QUALITY_RULES[rule];
