@@ -71,7 +71,7 @@ describe('cast rule (eslint/cast-rules.js)', () => {
 
   it.each([
     ['src/http/probe.ts', 'export const port = (value: unknown): number => value as number;\n'],
-    ['src/infra/probe.ts', 'export const first = (values: number[]): number => <number>values[0];\n'],
+    ['src/gedcom/probe.ts', 'export const first = (values: number[]): number => <number>values[0];\n'],
     ['src/app/probe.ts', '// the value is a number\nexport const port = (value: unknown): number => value as number;\n'],
   ])('refuses an unjustified cast in %s', async (path, code) => {
     expect(await layeringMessages(path, code)).toEqual([unjustified]);

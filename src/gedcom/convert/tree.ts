@@ -13,8 +13,8 @@ export function cloneNode(n: GedcomNode): GedcomNode {
   const root = copyOf(n);
   const from: GedcomNode[] = [n];
   const to: GedcomNode[] = [root];
-  while (from.length > 0) {
-    const src = from.pop() as GedcomNode;
+  for (let src = from.pop(); src !== undefined; src = from.pop()) {
+    // cast: to is pushed and popped with from, so it holds an entry for every node popped from from
     const dst = to.pop() as GedcomNode;
     for (const ch of src.children) {
       const c = copyOf(ch);
@@ -151,6 +151,7 @@ export function convertChildrenIteratively(root: ConvertJob, visit: (n: GedcomNo
   };
   pushJob(root);
   while (stack.length > 0) {
+    // cast: the loop runs while the stack is not empty
     const top = stack[stack.length - 1] as ChildrenFrame | FinishFrame;
     if (top.kind === 'finish') {
       stack.pop();
@@ -162,9 +163,11 @@ export function convertChildrenIteratively(root: ConvertJob, visit: (n: GedcomNo
       top.job.owner.children = top.out;
       continue;
     }
+    // cast: top.i < top.list.length, checked above
     const c = top.list[top.i++] as GedcomNode;
     const step = visit(c, top.job.path, top.job.inExtension);
     stack.push({ kind: 'finish', finish: step.finish, into: top.out });
+    // cast: 0 <= j < step.jobs.length
     for (let j = step.jobs.length - 1; j >= 0; j--) pushJob(step.jobs[j] as ConvertJob);
   }
 }
@@ -175,8 +178,7 @@ export function convertChildrenIteratively(root: ConvertJob, visit: (n: GedcomNo
  */
 export function keepUnparsedAsExtension(roots: readonly GedcomNode[], tag: string, notes: Notes): void {
   const stack: GedcomNode[] = [...roots];
-  while (stack.length > 0) {
-    const n = stack.pop() as GedcomNode;
+  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
     if (n.raw !== undefined || n.tag === '') {
       notes.add('MALFORMED_LINE_KEPT', [], n.line, tag);
       n.tag = tag;
