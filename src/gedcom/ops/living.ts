@@ -110,7 +110,7 @@ export class LivingEstimator {
   /** True when person p has a death, burial or cremation fact. */
   static knownDead(index: TreeIndex, p: number): boolean {
     const t = index.personEvents.tag;
-    // cast: personEventStart has an entry per node plus one, and p is a person number
+    // cast: personEventStart has an entry per person plus one, and p is a person number
     for (let e = index.personEventStart[p] as number, end = index.personEventStart[p + 1] as number; e < end; e++) {
       const tag = t[e];
       if (tag === TAG_DEAT || tag === TAG_BURI || tag === TAG_CREM) return true;
@@ -197,7 +197,7 @@ export class LivingEstimator {
       if (bound && Number.isFinite(upper)) return { earliest: lower, latest: upper, basis: Number.isFinite(lower) ? 'parents' : 'siblings' };
     }
     const fe = index.familyEvents;
-    // cast: famsStart has an entry per node plus one, and p is a person number
+    // cast: famsStart has an entry per person plus one, and p is a person number
     for (let l = index.famsStart[p] as number, end = index.famsStart[p + 1] as number; l < end; l++) {
       // cast: l < famsStart[p + 1] <= famsFamily.length
       const f = index.famsFamily[l] as number;

@@ -40,7 +40,7 @@ export function dropAncestryCycles(li: TreeIndex, ri: TreeIndex, mapped: Int32Ar
 /** Add each person's parents (as nodes of the merged tree, through `node`) to `parents`. */
 function addParentLinks(parents: Map<number, number[]>, index: TreeIndex, node: (p: number) => number): void {
   for (let p = 0; p < index.personCount; p++) {
-    // cast: p < personCount, and famcStart has an entry per node plus one
+    // cast: p < personCount, and famcStart has an entry per person plus one
     for (let l = index.famcStart[p] as number, end = index.famcStart[p + 1] as number; l < end; l++) {
       // cast: l < famcStart[p + 1] <= famcFamily.length
       const f = index.famcFamily[l] as number;

@@ -149,7 +149,7 @@ export class FeatureReader {
     const index = this.index;
     const pf = index.parentFamily(p);
     const spouses: (readonly NameFeature[])[] = [];
-    // cast: famsStart has an entry per node plus one, and p is a person number
+    // cast: famsStart has an entry per person plus one, and p is a person number
     for (let l = index.famsStart[p] as number, end = index.famsStart[p + 1] as number; l < end; l++) {
       // cast: l < famsStart[p + 1] <= famsFamily.length
       const f = index.famsFamily[l] as number;
@@ -189,9 +189,9 @@ export class FeatureReader {
 function vitalEvent(index: TreeIndex, p: number, a: number, b: number, c: number): number {
   const t = index.personEvents.tag;
   const f = index.personEvents.flags;
-  // cast: personEventStart has an entry per node plus one, and p is a person number
+  // cast: personEventStart has an entry per person plus one, and p is a person number
   const start = index.personEventStart[p] as number;
-  // cast: personEventStart has an entry per node plus one, and p is a person number
+  // cast: personEventStart has an entry per person plus one, and p is a person number
   const end = index.personEventStart[p + 1] as number;
   // cast: start <= e < end = personEventStart[p + 1] <= the flags' length
   for (const tag of [a, b, c]) for (let e = start; e < end; e++) if (t[e] === tag && ((f[e] as number) & EV_DATED) !== 0) return e;

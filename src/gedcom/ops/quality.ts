@@ -200,7 +200,7 @@ function circularAncestry(index: TreeIndex, scope: Uint8Array | null): string[] 
   const inCycle = new Set<number>();
   const parentsOf = (x: number): number[] => {
     const out: number[] = [];
-    // cast: famcStart has an entry per node plus one, and x is a person number
+    // cast: famcStart has an entry per person plus one, and x is a person number
     for (let l = index.famcStart[x] as number, end = index.famcStart[x + 1] as number; l < end; l++) {
       // cast: l < famcStart[x + 1] <= famcFamily.length
       const f = index.famcFamily[l] as number;
@@ -326,11 +326,11 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
     if (minAgeAtDeath > t.oldage * YEAR_DAYS) tally.add('old_age_at_death', x);
     const sex = index.sex[p];
     if (sex === SEX_U) tally.add('unknown_gender', x);
-    // cast: famcStart has an entry per node plus one, and p < personCount
+    // cast: famcStart has an entry per person plus one, and p < personCount
     const famcCount = (index.famcStart[p + 1] as number) - (index.famcStart[p] as number);
-    // cast: famsStart has an entry per node plus one, and p < personCount
+    // cast: famsStart has an entry per person plus one, and p < personCount
     const famsFirst = index.famsStart[p] as number;
-    // cast: famsStart has an entry per node plus one, and p < personCount
+    // cast: famsStart has an entry per person plus one, and p < personCount
     const famsEnd = index.famsStart[p + 1] as number;
     const famsCount = famsEnd - famsFirst;
     if (famcCount > 1) tally.add('multiple_parents', x);
@@ -488,7 +488,7 @@ class FamilyRules {
         latest.push(cb.latest);
       }
       let birthRelation = true;
-      // cast: child is a person (isPerson checked), and famcStart has an entry per node plus one
+      // cast: child is a person (isPerson checked), and famcStart has an entry per person plus one
       for (let l = index.famcStart[child] as number, le = index.famcStart[child + 1] as number; l < le; l++) {
         if (index.famcFamily[l] === f) {
           birthRelation = index.famcBirth[l] === 1;

@@ -33,7 +33,7 @@ export function selectPeople(index: TreeIndex, root: number, direction: SubtreeD
       for (const x of frontier) {
         const links = up ? index.famcStart : index.famsStart;
         const families = up ? index.famcFamily : index.famsFamily;
-        // cast: the frontier holds person numbers (root and what add admitted), and both link offset arrays have an entry per node plus one; l < links[x + 1] <= families.length
+        // cast: the frontier holds person numbers (root and what add admitted), and both link offset arrays have an entry per person plus one; l < links[x + 1] <= families.length
         for (let l = links[x] as number, end = links[x + 1] as number; l < end; l++) {
           // cast: l < links[x + 1] <= families.length (see above)
           const f = families[l] as number;

@@ -116,7 +116,7 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
     const selected: number[] = [];
     for (let p = 0; p < index.personCount; p++) if (mask[p] === 1) selected.push(p);
     for (const x of selected) {
-      // cast: selected holds person numbers, and famsStart has an entry per node plus one
+      // cast: selected holds person numbers, and famsStart has an entry per person plus one
       for (let l = index.famsStart[x] as number, end = index.famsStart[x + 1] as number; l < end; l++) {
         // cast: l < famsStart[x + 1] <= famsFamily.length
         const f = index.famsFamily[l] as number;

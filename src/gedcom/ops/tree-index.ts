@@ -182,7 +182,7 @@ export class TreeIndex implements TreeIndexInit {
   /** First event row of person p with tag `tag` (dated or not), -1 when none. */
   firstEvent(p: number, tag: number): number {
     const t = this.personEvents.tag;
-    // cast: personEventStart has an entry per node plus one, and callers pass a person number
+    // cast: personEventStart has an entry per person plus one, and callers pass a person number
     for (let e = this.personEventStart[p] as number, end = this.personEventStart[p + 1] as number; e < end; e++) if (t[e] === tag) return e;
     return -1;
   }
@@ -190,7 +190,7 @@ export class TreeIndex implements TreeIndexInit {
   /** First event row of person p with one of the tags (dated or not), -1 when none. */
   firstEventOf(p: number, a: number, b: number): number {
     const t = this.personEvents.tag;
-    // cast: personEventStart has an entry per node plus one, and callers pass a person number
+    // cast: personEventStart has an entry per person plus one, and callers pass a person number
     for (let e = this.personEventStart[p] as number, end = this.personEventStart[p + 1] as number; e < end; e++) if (t[e] === a || t[e] === b) return e;
     return -1;
   }
@@ -199,9 +199,9 @@ export class TreeIndex implements TreeIndexInit {
   private firstDated(p: number, first: number, a: number, b: number): number {
     const t = this.personEvents.tag;
     const f = this.personEvents.flags;
-    // cast: personEventStart has an entry per node plus one, and callers pass a person number
+    // cast: personEventStart has an entry per person plus one, and callers pass a person number
     const start = this.personEventStart[p] as number;
-    // cast: personEventStart has an entry per node plus one, and callers pass a person number
+    // cast: personEventStart has an entry per person plus one, and callers pass a person number
     const end = this.personEventStart[p + 1] as number;
     // cast: start <= e < end = personEventStart[p + 1] <= the flags' length
     for (let e = start; e < end; e++) if (t[e] === first && ((f[e] as number) & EV_DATED) !== 0) return e;
@@ -212,9 +212,9 @@ export class TreeIndex implements TreeIndexInit {
 
   /** The family of the person's first birth FAMC link (else the first link) when it is a family; -1 otherwise. */
   parentFamily(p: number): number {
-    // cast: famcStart has an entry per node plus one, and callers pass a person number
+    // cast: famcStart has an entry per person plus one, and callers pass a person number
     const start = this.famcStart[p] as number;
-    // cast: famcStart has an entry per node plus one, and callers pass a person number
+    // cast: famcStart has an entry per person plus one, and callers pass a person number
     const end = this.famcStart[p + 1] as number;
     if (start === end) return -1;
     let link = start;
