@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { entryConstructsNothingRule, noModuleStateRule } from './eslint/composition-rules.js';
+import { justifiedCastsRule } from './eslint/cast-rules.js';
 import { layeringRule } from './eslint/layering-rule.js';
 
 export default tseslint.config(
@@ -17,8 +18,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    plugins: { local: { rules: { layering: layeringRule, 'no-module-state': noModuleStateRule, 'entry-constructs-nothing': entryConstructsNothingRule } } },
-    rules: { 'local/layering': 'error', 'local/no-module-state': 'error', 'local/entry-constructs-nothing': 'error' },
+    plugins: { local: { rules: { layering: layeringRule, 'no-module-state': noModuleStateRule, 'entry-constructs-nothing': entryConstructsNothingRule, 'justified-casts': justifiedCastsRule } } },
+    rules: { 'local/layering': 'error', 'local/no-module-state': 'error', 'local/entry-constructs-nothing': 'error', 'local/justified-casts': 'error' },
   },
   {
     files: ['client/**/*.ts'],

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { CODE_PATTERN } from './errors.js';
 import { JOB_LIMITS, PAGINATION } from './limits.js';
 import { PageMetadata } from './pagination.js';
+import { isOneOf } from './one-of.js';
 
 /** Job snapshots and events (contract.md section 7). Every field is bounded and sanitized. */
 
@@ -20,7 +21,7 @@ export const JOB_EVENT_KINDS = ['queued', 'started', 'progress', 'artifact', 'ca
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
 export function isTerminalState(state: JobState): state is TerminalJobState {
-  return (TERMINAL_JOB_STATES as readonly string[]).includes(state);
+  return isOneOf(TERMINAL_JOB_STATES, state);
 }
 
 export const JobId = Type.String({ pattern: JOB_ID_PATTERN, description: '`job_` and 32 lowercase hex digits.' });

@@ -155,6 +155,20 @@ const BCE_SPELLINGS: ReadonlySet<string> = new Set(['B.C.', 'BC', 'B.C', 'BCE', 
 const AD_SPELLINGS: ReadonlySet<string> = new Set(['A.D.', 'AD', 'CE', 'A.D', 'C.E.']);
 
 const EXT_TAG = /^_[A-Z0-9_]+$/;
+
+/** An extension tag: `_` and upper-case letters, digits or underscores. */
+function isExtensionTag(text: string): text is `_${string}` {
+  return EXT_TAG.test(text);
+}
+
+/** The sets hold only these calendar names, so a member is one. */
+function isStandardCalendar(name: string): name is 'GREGORIAN' | 'JULIAN' | 'HEBREW' | 'FRENCH_R' {
+  return STANDARD_CALENDARS.has(name);
+}
+
+function isLegacyCalendar(name: string): name is 'ROMAN' | 'UNKNOWN' {
+  return LEGACY_CALENDARS.has(name);
+}
 const ALL_STANDARD_MONTHS: ReadonlySet<string> = new Set([...GREGORIAN_MONTHS, ...HEBREW_MONTHS, ...FRENCH_MONTHS]);
 
 function majorOf(version: string): 5 | 7 {
@@ -223,25 +237,24 @@ function calendarOf(ctx: Ctx, t: Token, next: Token | undefined): CalendarName |
     noteCase(ctx, t);
     const name = (m[1] ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
     if (name === 'FRENCH R' || name === 'FRENCH_R') return 'FRENCH_R';
-    if (STANDARD_CALENDARS.has(name) || LEGACY_CALENDARS.has(name)) return name as CalendarName;
-    if (EXT_TAG.test(name)) return name as CalendarName;
+    if (isStandardCalendar(name) || isLegacyCalendar(name)) return name;
+    if (isExtensionTag(name)) return name;
     ctx.issue('unknown-calendar');
     return null;
   }
-  if (STANDARD_CALENDARS.has(t.up)) {
+  if (isStandardCalendar(t.up)) {
     noteCase(ctx, t);
     if (ctx.major === 5) ctx.issue('calendar-keyword-in-5');
-    return t.up as CalendarName;
+    return t.up;
   }
-  if (LEGACY_CALENDARS.has(t.up)) {
+  if (isLegacyCalendar(t.up)) {
     noteCase(ctx, t);
     ctx.issue(ctx.major === 7 ? 'legacy-calendar-in-7' : 'calendar-keyword-in-5');
-    return t.up as CalendarName;
+    return t.up;
   }
-  if (EXT_TAG.test(t.raw) && next !== undefined && keywordOf(next) === undefined) {
+  if (isExtensionTag(t.raw) && next !== undefined && keywordOf(next) === undefined) {
     if (ctx.major === 5) ctx.issue('extension-calendar-in-5');
-    if (t.raw === '_ROMAN' || t.raw === '_UNKNOWN') return t.raw as CalendarName;
-    return t.raw as CalendarName;
+    return t.raw;
   }
   return undefined;
 }
@@ -361,8 +374,8 @@ function parsePoint(ctx: Ctx, toks: readonly Token[], start: number): PointResul
   let bce = false;
   let extEpoch: `_${string}` | undefined;
   const epTok = toks[i];
-  if (epTok && EXT_TAG.test(epTok.raw) && keywordOf(epTok) === undefined) {
-    extEpoch = epTok.raw as `_${string}`;
+  if (epTok && isExtensionTag(epTok.raw) && keywordOf(epTok) === undefined) {
+    extEpoch = epTok.raw;
     if (ctx.major === 5) ctx.issue('extension-epoch-in-5');
     i++;
   }

@@ -69,6 +69,7 @@ class ChunkWriter {
 /** Generate a tree and stream it to `sink`. */
 export async function generateGedcom(sink: ChunkSink, options: GenerateOptions = {}): Promise<GenerateSummary> {
   const rand = rng(options.seed ?? 20240601);
+  // cast: pick is called only with the non-empty name lists, and 0 <= floor(rand() * length) < length
   const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)] as T;
   const v7 = options.version === '7.0';
   const target = options.targetBytes;
@@ -151,6 +152,7 @@ export async function generateGedcom(sink: ChunkSink, options: GenerateOptions =
   let written = 0;
   for (let i = 1; i <= n; i++) {
     const male = i % 2 === 1;
+    // cast: the index is taken modulo SURNAMES.length (a non-empty list)
     const surname = SURNAMES[(Math.floor((i - 1) / 6) * 7) % SURNAMES.length] as string;
     const given = pick(male ? GIVEN_M : GIVEN_F);
     const by = birthYear(i);

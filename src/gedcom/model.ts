@@ -248,15 +248,17 @@ export function nodesEqual(a: GedcomNode, b: GedcomNode): boolean {
   // iterative: a tree may be as deep as its input (no recursion depth tied to the file)
   const left: GedcomNode[] = [a];
   const right: GedcomNode[] = [b];
-  while (left.length > 0) {
-    const x = left.pop() as GedcomNode;
+  for (let x = left.pop(); x !== undefined; x = left.pop()) {
+    // cast: right is pushed and popped with left, so it holds an entry for every node popped from left
     const y = right.pop() as GedcomNode;
     if (x.tag !== y.tag || x.xref !== y.xref || x.pointer !== y.pointer || x.value !== y.value) return false;
     if ((x.raw ?? null) !== (y.raw ?? null)) return false;
     const n = x.children.length;
     if (n !== y.children.length) return false;
     for (let i = n - 1; i >= 0; i--) {
+      // cast: 0 <= i < n = x.children.length
       left.push(x.children[i] as GedcomNode);
+      // cast: 0 <= i < n = y.children.length (equal counts checked above)
       right.push(y.children[i] as GedcomNode);
     }
   }

@@ -1,5 +1,6 @@
 import type { GedcomVersionFamily, GedcomVersionInfo } from './model.js';
 import { ASSUMABLE_GEDCOM_VERSIONS, type AssumableGedcomVersion } from '../contract/gedcom-versions.js';
+import { isOneOf } from '../contract/one-of.js';
 
 /**
  * Version boundary. The version comes from HEAD.GEDC.VERS only (never SOUR.VERS or any other
@@ -49,7 +50,7 @@ export const ASSUMABLE_VERSIONS = ASSUMABLE_GEDCOM_VERSIONS;
 export type AssumableVersion = AssumableGedcomVersion;
 
 export function isAssumableVersion(value: string): value is AssumableVersion {
-  return (ASSUMABLE_VERSIONS as readonly string[]).includes(value);
+  return isOneOf(ASSUMABLE_VERSIONS, value);
 }
 
 /** What a user is told when a file has no supported version. */

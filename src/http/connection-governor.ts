@@ -22,6 +22,7 @@ export const NODE_TIMERS: ConnectionTimers = {
     handle.unref();
     return handle;
   },
+  // cast: the governor hands back only handles this object's setTimeout returned, which are NodeJS.Timeout
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
@@ -44,6 +45,7 @@ interface Tracked {
 
 /** The response in flight on a socket, as node:http records it. */
 function inFlight(socket: Socket): { headersSent: boolean } | null {
+  // cast: node:http keeps the response in flight in the socket's private _httpMessage field, which its typings omit
   return (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage ?? null;
 }
 

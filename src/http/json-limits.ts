@@ -59,8 +59,8 @@ function characterCount(value: string, limit: number): number {
  */
 export function checkJsonLimits(root: unknown, limits: JsonLimits = REQUEST_LIMITS): JsonLimitVerdict {
   const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
-  while (stack.length > 0) {
-    const { value, depth } = stack.pop() as { value: unknown; depth: number };
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { value, depth } = top;
     if (typeof value === 'string') {
       if (characterCount(value, limits.maxStringCharacters) > limits.maxStringCharacters) return { ok: false, limit: 'max_string_characters' };
       continue;
@@ -73,19 +73,18 @@ export function checkJsonLimits(root: unknown, limits: JsonLimits = REQUEST_LIMI
       for (const item of value) stack.push({ value: item, depth: level });
       continue;
     }
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    if (keys.length > limits.maxCollectionItems) return { ok: false, limit: 'max_collection_items' };
-    for (const key of keys) {
+    const entries: Array<[string, unknown]> = Object.entries(value);
+    if (entries.length > limits.maxCollectionItems) return { ok: false, limit: 'max_collection_items' };
+    for (const [key, child] of entries) {
       if (key === '__proto__') return { ok: false, limit: 'prototype_key' };
       if (key === 'constructor') {
-        const inner = record[key];
+        const inner = child;
         if (inner !== null && typeof inner === 'object' && Object.prototype.hasOwnProperty.call(inner, 'prototype')) {
           return { ok: false, limit: 'prototype_key' };
         }
       }
       if (characterCount(key, limits.maxStringCharacters) > limits.maxStringCharacters) return { ok: false, limit: 'max_string_characters' };
-      stack.push({ value: record[key], depth: level });
+      stack.push({ value: child, depth: level });
     }
   }
   return OK;

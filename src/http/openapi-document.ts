@@ -42,6 +42,7 @@ function referencing(schema: unknown, names: Map<unknown, string>, self?: unknow
 
 function parametersOf(schema: unknown, location: 'path' | 'query', names: Map<unknown, string>): JsonObject[] {
   if (schema === undefined) return [];
+  // cast: a route's params and query are TypeBox Type.Object schemas, whose JSON form has these two keywords
   const object = schema as { properties?: Record<string, unknown>; required?: string[] };
   return Object.entries(object.properties ?? {}).map(([name, property]) => ({
     name,
@@ -132,8 +133,8 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], namedSche
     if (route.body) {
       operation.requestBody = { required: route.bodyOptional !== true, content: { 'application/json': { schema: referencing(route.body, names) } } };
     }
-    paths[route.path] ??= {};
-    (paths[route.path] as JsonObject)[route.method.toLowerCase()] = operation;
+    const path = (paths[route.path] ??= {});
+    path[route.method.toLowerCase()] = operation;
   }
 
   return {

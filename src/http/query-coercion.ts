@@ -9,8 +9,9 @@ const DECIMAL_INTEGER = /^(0|-?[1-9][0-9]{0,15})$/;
  */
 export function coerceQuery(schema: TSchema, query: unknown): unknown {
   if (query === null || typeof query !== 'object' || Array.isArray(query)) return query;
+  // cast: a route's query schema is a TypeBox Type.Object, whose properties carry their JSON Schema type
   const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-  const out: Record<string, unknown> = { ...(query as Record<string, unknown>) };
+  const out: Record<string, unknown> = { ...query };
   for (const [name, property] of Object.entries(properties)) {
     const value = out[name];
     if (property.type === 'integer' && typeof value === 'string' && DECIMAL_INTEGER.test(value)) {

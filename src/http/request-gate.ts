@@ -71,7 +71,9 @@ export class RequestGate {
     let appBuildCount = 0;
     let body = false;
     for (let i = 0; i < raw.length; i += 2) {
+      // cast: i < raw.length, and node:http's rawHeaders alternates name and value, so raw[i + 1] is there too
       const name = (raw[i] as string).toLowerCase();
+      // cast: rawHeaders comes in name/value pairs (see above)
       const value = raw[i + 1] as string;
       switch (name) {
         case 'authorization':

@@ -41,8 +41,13 @@ export interface RouteDefinition {
   readonly extraErrorStatuses?: readonly number[];
   /** Optional body (`body` declared): a request without one is handled as `{}`, i.e. every field at its default. */
   readonly bodyOptional?: boolean;
-  /** Answers with the success status whatever it returns, unless it answered through the reply itself. */
-  readonly handler: (request: RouteRequest<TSchema, TSchema, TSchema>, reply: RouteReply) => Promise<unknown>;
+  /**
+   * Answers with the success status whatever it returns, unless it answered through the reply itself.
+   * A method signature, so its parameter is compared bivariantly: a handler typed by its route's own
+   * schemas (TypedRoute) is a RouteDefinition handler without a cast, which holds because the adapter
+   * validates the request against those schemas before calling it.
+   */
+  handler(request: ValidatedRequest, reply: RouteReply): Promise<unknown>;
   /**
    * For a GET route whose JSON answer is fixed for the life of the process (health, capabilities):
    * the serialized answer, or null until it is known. The adapter then answers a gated, bodiless,
@@ -66,6 +71,14 @@ export function takesQuery(route: RouteContract): boolean {
 
 /** The static type of a request part: its schema's, or `undefined` when the route declares none. */
 type PartOf<S extends TSchema | undefined> = S extends TSchema ? Static<S> : undefined;
+
+/** The request the adapter hands any route's handler: each part validated against the route's schema, its type that of the route. */
+interface ValidatedRequest {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly headers: IncomingHttpHeaders;
+}
 
 /** The request a typed handler sees: params, query and body typed by the route's own schemas. */
 interface RouteRequest<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined> {
@@ -94,7 +107,7 @@ export interface TypedRoute<P extends TSchema | undefined, Q extends TSchema | u
  * `body` schemas (TypeBox `Static<>`) and its answer from the success schema, so the validator, the
  * handler and the contract are one declaration. The adapter validates every part against those
  * schemas before the handler runs (strictly, no coercion beyond canonical integer query text), which
- * is what makes the one widening below sound: the table holds routes of different shapes.
+ * is what makes the widening to RouteDefinition sound: the table holds routes of different shapes.
  */
 export function defineRoute<
   P extends TSchema | undefined = undefined,
@@ -102,7 +115,7 @@ export function defineRoute<
   B extends TSchema | undefined = undefined,
   R extends TSchema | undefined = undefined,
 >(route: TypedRoute<P, Q, B, R>): RouteDefinition {
-  return route as unknown as RouteDefinition;
+  return route;
 }
 
 /** One route as declared: its wire shape and documentation, without the binding to a service (handler, fixed answer). */

@@ -27,9 +27,9 @@ export class RouteMatcher {
   private readonly parameterized: TemplateEntry[] = [];
 
   constructor(routes: readonly RouteContract[]) {
-    const byPath = new Map<string, Map<string, RouteContract>>();
+    const byPath = new Map<string, Map<HttpMethod, RouteContract>>();
     for (const route of routes) {
-      const methods = byPath.get(route.path) ?? new Map<string, RouteContract>();
+      const methods = byPath.get(route.path) ?? new Map<HttpMethod, RouteContract>();
       methods.set(route.method, route);
       byPath.set(route.path, methods);
     }
@@ -38,7 +38,7 @@ export class RouteMatcher {
         .split(/(\{[A-Za-z0-9_]+\})/)
         .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('');
-      const allowed = [...methods.keys()].sort() as HttpMethod[];
+      const allowed = [...methods.keys()].sort();
       const resolutions = new Map<string, RouteResolution>([...methods].map(([method, route]) => [method, { kind: 'route', route }]));
       const entry: TemplateEntry = { template, pattern: new RegExp(`^${source}$`), routes: resolutions, methods: allowed, otherMethod: { kind: 'method_not_allowed', allow: allowed } };
       if (template.includes('{')) this.parameterized.push(entry);

@@ -31,6 +31,7 @@ export function lazyTypeBoxValidator(schema: TSchema): PartValidator {
         instancePath: error.instancePath,
         keyword: error.keyword,
         message: error.message,
+        // cast: every TypeBox error's params is a plain object of the keyword's arguments (typed `object` or `{}`)
         params: error.params as Record<string, unknown>,
       });
       if (violations.length >= MAX_REPORTED_VIOLATIONS) break;

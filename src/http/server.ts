@@ -200,12 +200,14 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   };
 
   const route = (loaded: Router, req: IncomingMessage, res: ServerResponse): void => {
+    // cast: node:http sets req.method and req.url for every server request; dispatch runs only after the route matcher resolved req.method to a route of the table (an HttpMethod)
     const handle = loaded.find(req.method as HTTPMethod, req.url as string);
     if (handle !== null) {
       handle.handler(req, res, handle.params, handle.store, handle.searchParams);
       return;
     }
     // The route table matched a template and method that the router, decoding the path, does not.
+    // cast: node:http sets req.url for every server request
     const allowed = matcher.allowedMethods(req.url as string);
     const reply = new RouteReply(req, res);
     if (allowed === null) reply.fail(new ServiceError('ROUTE_NOT_EXPOSED'));
@@ -230,7 +232,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     const refusal = bodyRules(req, resolution.route, verdict === PASS_WITH_BODY);
     if (refusal !== null) return writeRawEnvelope(res, refusal);
     // Fixed answers: only an exact path (so never with a query string), GET, and no body.
-    if (verdict === PASS && req.method === 'GET' && fixed.get(req.url as string)?.write(res) === true) return;
+    if (verdict === PASS && req.method === 'GET' && fixed.get(req.url as string)?.write(res) === true) return; // cast: node:http sets req.url for every server request
     setBaselineHeaders(res);
     // A request that announces no body (no Transfer-Encoding, Content-Length absent or 0) has none,
     // whatever its Content-Type: it is not parsed as JSON.
@@ -286,6 +288,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
         server.once('error', reject);
         server.listen({ host: '127.0.0.1', port: 0 }, () => {
           server.off('error', reject);
+          // cast: a server listening on a TCP host and port reports an AddressInfo, not a pipe name
           resolve((server.address() as AddressInfo).port);
           // After the readiness line, which the caller writes in this turn's microtasks.
           setImmediate(() => loadRouter().catch(() => log.event('capabilities.load_failed', {})));

@@ -3,6 +3,7 @@ import { SIDECAR_BUILD } from '../contract/build-info.js';
 import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo } from './command-line.js';
 import type { CompositionExtension } from './compositions/extensions.js';
 import { serve } from './serve.js';
+import { isOneOf } from '../contract/one-of.js';
 
 /** The GEDCOM worker's loader (its bundle and code cache beside it) next to the sidecar's own bundle (scripts/build.mjs writes them into dist/). */
 export const GEDCOM_WORKER_BUNDLE = 'gedcom-worker.js';
@@ -89,7 +90,7 @@ async function main(argv: readonly string[], io: CommandIo, bundleDirectory: str
     }
   } catch (error) {
     const failure = error instanceof CommandFailure ? error : new CommandFailure('INTERNAL', 'internal error', EXIT.SOFTWARE, 'report it with the command you ran');
-    const name = command !== undefined && (COMMANDS as readonly string[]).includes(command) ? command : 'cli';
+    const name = command !== undefined && isOneOf(COMMANDS, command) ? command : 'cli';
     return reportFailure(io, name, failure);
   }
 }

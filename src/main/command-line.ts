@@ -2,6 +2,7 @@
 // kebab-case flags, `--help` on stdout with exit 0, one failure style on stderr
 // (`<command>: <CODE>: <message>` and a remediation line), and sysexits-style exit codes.
 import { parseArgs } from 'node:util';
+import { keysOf } from '../contract/typed-keys.js';
 
 /** Exit codes (sysexits.h); `serve` keeps the launch protocol's own codes for startup failures. */
 export const EXIT = {
@@ -155,8 +156,7 @@ export function errnoCode(error: unknown): string {
  * failure naming the closest one. `noun` is what the group calls its sub-commands.
  */
 export function subcommandOf<K extends string>(group: string, noun: string, subcommands: Readonly<Record<K, CommandDeclaration>>, name: string | undefined): K {
-  // The keys of a declaration table are exactly its K names.
-  const names = Object.keys(subcommands) as K[];
+  const names = keysOf(subcommands);
   const found = names.find((candidate) => candidate === name);
   if (found !== undefined) return found;
   const meant = name === undefined ? null : closest(name, names);

@@ -66,6 +66,36 @@ describe('composition rules (eslint/composition-rules.js)', () => {
   });
 });
 
+describe('cast rule (eslint/cast-rules.js)', () => {
+  const unjustified = 'cast: an `as` cast needs a `// cast: <why it holds>` comment, or a type guard / schema check instead';
+
+  it.each([
+    ['src/http/probe.ts', 'export const port = (value: unknown): number => value as number;\n'],
+    ['src/gedcom/probe.ts', 'export const first = (values: number[]): number => <number>values[0];\n'],
+    ['src/app/probe.ts', '// the value is a number\nexport const port = (value: unknown): number => value as number;\n'],
+  ])('refuses an unjustified cast in %s', async (path, code) => {
+    expect(await layeringMessages(path, code)).toEqual([unjustified]);
+  });
+
+  it('refuses an `as unknown as` double cast even with a `cast:` comment', async () => {
+    const messages = await layeringMessages('src/http/probe.ts', '// cast: trust me\nexport const n = (value: string): number => value as unknown as number;\n');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('`as unknown as` double cast needs a `// double cast: <why a single cast cannot do>` comment');
+  });
+
+  it.each([
+    ['src/http/probe.ts', 'export const port = (value: unknown): number => value as number; // cast: the caller passed a number\n'],
+    ['src/http/probe.ts', '// cast: the caller passed a number\nexport const port = (value: unknown): number => value as number;\n'],
+    ['src/http/probe.ts', 'export const port = (value: unknown): number => {\n  // cast: the caller passed a number,\n  // checked by its schema\n  return value as number;\n};\n'],
+    ['src/gedcom/probe.ts', "export const TAGS = ['HEAD', 'TRLR'] as const;\n"],
+    ['src/http/probe.ts', '// double cast: the two types do not overlap\nexport const n = (value: string): number => value as unknown as number;\n'],
+    ['test/unit/probe.ts', 'export const port = (value: unknown): number => value as number;\n'],
+    ['scripts/probe.ts', 'export const port = (value: unknown): number => value as unknown as number;\n'],
+  ])('allows %s: a justified cast, `as const`, or a file outside src/', async (path, code) => {
+    expect(await layeringMessages(path, code)).toEqual([]);
+  });
+});
+
 describe('import circles (scripts/import-cycles.mjs)', () => {
   const folder = mkdtempSync(join(tmpdir(), 'import-circles-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -29,6 +29,7 @@ import type { StartupGate } from '../startup/startup-gate.js';
 import { ProviderFailure, type ChatProviders, type GenerationMessage, type GenerationResult } from './chat-provider.js';
 import { StreamRun, type StreamReader } from './stream-run.js';
 import { CHAT_SYSTEM_INSTRUCTION } from './system-instruction.js';
+import { isOneOf } from '../../contract/one-of.js';
 
 /** What chat needs from the provider services: the central preflight, nothing else. */
 interface ExecutionPreflight {
@@ -118,7 +119,7 @@ function iso(ms: number): string {
 
 function failureCode(error: unknown): ChatRunFailureCode {
   if (error instanceof ProviderFailure) return error.code;
-  if (isServiceError(error) && (CHAT_RUN_FAILURE_CODES as readonly string[]).includes(error.code)) return error.code as ChatRunFailureCode;
+  if (isServiceError(error) && isOneOf(CHAT_RUN_FAILURE_CODES, error.code)) return error.code;
   return 'INTERNAL_FAILURE';
 }
 

@@ -86,6 +86,7 @@ export class StreamRun {
   /** Appends one event. Nothing is appended after the terminal event. */
   emit(fields: EventFields): void {
     if (this.terminal) return;
+    // cast: fields is one ChatStreamEvent variant without the envelope fields added here; TypeScript does not re-derive the union from a spread of one
     const event = { schema_version: CHAT_SCHEMA_VERSION, run_id: this.runId, sequence: this.nextSequence++, ...fields } as ChatStreamEvent;
     const size = frameBytes(event);
     this.events.push(event);

@@ -193,7 +193,9 @@ export class GedcomService {
   private preflight(purpose: ConsentPurpose, selection: Selection, charge: boolean): Promise<ExecutionBinding> {
     return this.deps.preflight
       .check({
+        // cast: preflight runs only for a provider mode, for which selectionOf refused a null profile or model
         profile: selection.profile as string,
+        // cast: as for the profile
         model: selection.model as string,
         module: 'gedcom',
         purpose,
@@ -212,8 +214,9 @@ export class GedcomService {
   private keep(result: GedcomJobResult): void {
     this.results.set(result.job_id, result);
     while (this.results.size > GEDCOM_LIMITS.retainedResults) {
-      const oldest = this.results.keys().next().value as string;
-      this.results.delete(oldest);
+      const oldest = this.results.keys().next();
+      if (oldest.done === true) break;
+      this.results.delete(oldest.value);
     }
   }
 
@@ -294,6 +297,7 @@ export class GedcomService {
       this.deps.log.event('gedcom.section_invalid', { operation: entry.name });
       throw new ServiceError('GEDCOM_WORKER_FAILED');
     }
+    // cast: Value.Check above validated it against the operation's section schema, whose Static type is that operation's section
     return outcome.section as GedcomJobResult[GedcomOperation];
   }
 

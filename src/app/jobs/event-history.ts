@@ -34,10 +34,12 @@ export class EventHistory<E extends Sequenced> {
   }
 
   firstSequence(): number | null {
+    // cast: with size > 0 the ring holds an event at start
     return this.size === 0 ? null : (this.ring[this.start] as E).sequence;
   }
 
   lastSequence(): number | null {
+    // cast: with size > 0 the ring holds an event at the slot size - 1 after start
     return this.size === 0 ? null : (this.ring[(this.start + this.size - 1) % this.capacity] as E).sequence;
   }
 
@@ -47,6 +49,7 @@ export class EventHistory<E extends Sequenced> {
     if (first === null) return [];
     const skip = Math.max(0, Math.min(this.size, sequence - first + 1));
     const out: E[] = [];
+    // cast: the size slots from start (modulo capacity) all hold events
     for (let i = skip; i < this.size; i++) out.push(this.ring[(this.start + i) % this.capacity] as E);
     return out;
   }

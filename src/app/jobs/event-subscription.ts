@@ -70,7 +70,7 @@ export class EventSubscription<E> {
   poll(): E | null {
     if (this.ending === 'overflow' || this.ending === 'closed') return null;
     if (this.replayIndex < this.replay.length) {
-      const event = this.replay[this.replayIndex] as E;
+      const event = this.replay[this.replayIndex] as E; // cast: replayIndex < replay.length, checked above
       this.replayIndex++;
       if (this.replayIndex === this.replay.length) {
         this.replay.length = 0;
@@ -79,7 +79,7 @@ export class EventSubscription<E> {
       return event;
     }
     if (this.queueIndex >= this.queue.length) return null;
-    const event = this.queue[this.queueIndex] as E;
+    const event = this.queue[this.queueIndex] as E; // cast: queueIndex < queue.length, checked above
     this.queueIndex++;
     if (this.queueIndex === this.queue.length) {
       this.queue.length = 0;

@@ -184,7 +184,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
     if (!JOB_KIND.test(kind) || kind.length > 64) throw new Error(`invalid job kind: ${kind}`);
     if (this.kinds.has(kind)) throw new Error(`job kind registered twice: ${kind}`);
     if (!Number.isSafeInteger(lane.capacity) || lane.capacity < 1) throw new Error(`invalid lane capacity: ${lane.name}`);
-    this.kinds.set(kind, { handler: handler as JobHandler<never> });
+    this.kinds.set(kind, { handler });
     return { kind, submit: (input: I) => this.submit(kind, handler, input, lane) };
   }
 
@@ -380,7 +380,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
   /** Starts queued jobs in submission order, each when both the engine and its lane have a free slot. */
   private pump(): void {
     for (let i = 0; i < this.queue.length && !this.stopped && this.running < JOB_LIMITS.maxRunningJobs; ) {
-      const job = this.queue[i] as LiveJob;
+      const job = this.queue[i] as LiveJob; // cast: the loop runs while i < this.queue.length
       if (job.launch === null || isTerminalState(job.record.state)) {
         this.queue.splice(i, 1);
         continue;
@@ -459,8 +459,8 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
     job.subscribers.clear();
     this.retainedTerminal.push(job.record.jobId);
     while (this.retainedTerminal.length > JOB_LIMITS.retainedTerminalHistories) {
-      const evicted = this.retainedTerminal.shift() as string;
-      this.live.delete(evicted);
+      const evicted = this.retainedTerminal.shift();
+      if (evicted !== undefined) this.live.delete(evicted);
     }
     this.notifyChange();
   }

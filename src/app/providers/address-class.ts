@@ -39,6 +39,7 @@ export function parseIPv6(text: string): number[] | null {
   if (last.includes('.')) {
     const v4 = parseStrictIPv4(last);
     if (!v4) return null;
+    // cast: parseStrictIPv4 returns exactly four octets or null (refused above)
     tailV4 = [((v4[0] as number) << 8) | (v4[1] as number), ((v4[2] as number) << 8) | (v4[3] as number)];
     head = head.slice(0, lastColon + 1) + '0';
   }
@@ -47,7 +48,9 @@ export function parseIPv6(text: string): number[] | null {
   const parseGroups = (part: string): number[] => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
   let groups: number[];
   if (halves.length === 2) {
+    // cast: halves.length === 2 here
     const left = parseGroups(halves[0] as string);
+    // cast: halves.length === 2 here
     const right = parseGroups(halves[1] as string);
     if (tailV4.length > 0) right.pop();
     const fill = groupsWanted - left.length - right.length;
@@ -62,6 +65,7 @@ export function parseIPv6(text: string): number[] | null {
 }
 
 function inV4(octets: readonly number[], prefix: readonly number[], bits: number): boolean {
+  // cast: every caller passes four octets (parseStrictIPv4's result or four built from two IPv6 groups)
   const value = (((octets[0] as number) << 24) | ((octets[1] as number) << 16) | ((octets[2] as number) << 8) | (octets[3] as number)) >>> 0;
   const base = (((prefix[0] ?? 0) << 24) | ((prefix[1] ?? 0) << 16) | ((prefix[2] ?? 0) << 8) | (prefix[3] ?? 0)) >>> 0;
   const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
@@ -144,7 +148,9 @@ export function parseAddress(text: string): ParsedAddress | null {
   if (!groups) return null;
   const isMapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
   if (isMapped) {
+    // cast: parseIPv6 returns exactly eight groups or null (refused above)
     const g6 = groups[6] as number;
+    // cast: as for g6
     const g7 = groups[7] as number;
     const octets = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff];
     return { family: 4, canonical: octets.join('.'), class: classifyIPv4(octets) };

@@ -1,5 +1,6 @@
 import type { ProviderCapabilities, ProviderCredentialReference, ProviderDescriptor, ProviderId, ProviderKind } from '../../contract/providers.js';
 import { PROVIDER_IDS } from '../../contract/providers.js';
+import { isOneOf } from '../../contract/one-of.js';
 
 /** One provider of the catalog (contract.md section 9). */
 export interface ProviderEntry {
@@ -90,7 +91,7 @@ export class ProviderCatalog {
 
   /** Exact match against a provider identifier; direct identifiers are never profile names. */
   isProviderId(value: string): value is ProviderId {
-    return (PROVIDER_IDS as readonly string[]).includes(value);
+    return isOneOf(PROVIDER_IDS, value);
   }
 
   all(): readonly ProviderEntry[] {

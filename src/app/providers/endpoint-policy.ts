@@ -216,7 +216,7 @@ export function checkEndpointUrl(entry: ProviderEntry, raw: string): PolicyResul
   }
   const scheme = SCHEME.exec(raw);
   if (!scheme) return refuse('url_invalid');
-  const schemeText = (scheme[1] as string).toLowerCase();
+  const schemeText = (scheme[1] as string).toLowerCase(); // cast: SCHEME has one capturing group, which takes part in every match
   const wanted = entry.kind === 'local' ? 'http' : 'https';
   if (schemeText !== wanted) return refuse('scheme_not_allowed');
   const afterScheme = raw.slice(scheme[0].length);

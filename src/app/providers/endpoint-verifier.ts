@@ -109,6 +109,7 @@ export class EndpointVerifier {
   async verify(entry: ProviderEntry, raw: string, options: VerifyOptions): Promise<VerifiedEndpoint> {
     const target = this.target(entry, raw);
     const addresses = target.literalAddress !== null ? [target.literalAddress] : await this.resolveTwice(target.hostname);
+    // cast: a literal address is one element, and resolveTwice throws unless the resolver answered at least one address
     const pinnedAddress = addresses[0] as string;
     const outcome = await this.prober.probe({
       scheme: target.scheme,

@@ -76,10 +76,11 @@ export function checkStrictV7(bytes: Uint8Array): StrictFinding[] {
   if (last === undefined || last.tag !== 'TRLR') out.push({ code: 'STRICT_TRLR_NOT_LAST', line: 0 });
   for (const r of doc.records) {
     const stack: { n: GedcomNode; parent: string; inExtension: boolean }[] = [{ n: r.root, parent: '', inExtension: false }];
-    while (stack.length > 0) {
-      const { n, parent, inExtension } = stack.pop() as { n: GedcomNode; parent: string; inExtension: boolean };
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      const { n, parent, inExtension } = top;
       checkNode(n, parent, inExtension, defined, out);
       const ext = inExtension || n.tag.startsWith('_');
+      // cast: 0 <= i < n.children.length
       for (let i = n.children.length - 1; i >= 0; i--) stack.push({ n: n.children[i] as GedcomNode, parent: n.tag, inExtension: ext });
     }
   }

@@ -215,18 +215,21 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
     const inExt: boolean[] = [];
     const ownerExt = owner.tag.startsWith('_');
     for (let i = owner.children.length - 1; i >= 0; i--) {
+      // cast: 0 <= i < owner.children.length
       nodes.push(owner.children[i] as GedcomNode);
       paths.push(path);
       inExt.push(ownerExt);
     }
-    while (nodes.length > 0) {
-      const n = nodes.pop() as GedcomNode;
+    for (let n = nodes.pop(); n !== undefined; n = nodes.pop()) {
+      // cast: paths is pushed and popped with nodes, so it holds an entry for every node popped
       const p = paths.pop() as TagPath;
+      // cast: inExt is pushed and popped with nodes, so it holds an entry for every node popped
       const e = inExt.pop() as boolean;
       if (!convert(n, p, e)) continue;
       const here = pathOf(p, n.tag);
       const childExt = e || n.tag.startsWith('_');
       for (let i = n.children.length - 1; i >= 0; i--) {
+        // cast: 0 <= i < n.children.length
         nodes.push(n.children[i] as GedcomNode);
         paths.push(here);
         inExt.push(childExt);
@@ -290,6 +293,7 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
   }
   if (out[out.length - 1]?.tag !== 'TRLR') {
     const trailer = out.findIndex((r) => r.tag === 'TRLR');
+    // cast: trailer >= 0 is the index of an element of out, so splice removes one
     out.push(trailer >= 0 ? (out.splice(trailer, 1)[0] as GedcomNode) : node('TRLR'));
   }
   keepUnparsedAsExtension(out, UNPARSED_LINE_TAG, notes);

@@ -13,8 +13,8 @@ export function cloneNode(n: GedcomNode): GedcomNode {
   const root = copyOf(n);
   const from: GedcomNode[] = [n];
   const to: GedcomNode[] = [root];
-  while (from.length > 0) {
-    const src = from.pop() as GedcomNode;
+  for (let src = from.pop(); src !== undefined; src = from.pop()) {
+    // cast: to is pushed and popped with from, so it holds an entry for every node popped from from
     const dst = to.pop() as GedcomNode;
     for (const ch of src.children) {
       const c = copyOf(ch);
@@ -78,6 +78,11 @@ export interface ConversionNote {
   readonly detail?: string;
 }
 
+/** `Array.isArray` does not narrow a readonly array, so this guard does. */
+function isTagList(path: readonly string[] | TagPath): path is readonly string[] {
+  return Array.isArray(path);
+}
+
 /** Conversion findings: every one counted by code, the first `conversionNotesKept` kept in full. */
 export class Notes {
   readonly list: ConversionNote[] = [];
@@ -85,7 +90,7 @@ export class Notes {
   add(code: string, path: readonly string[] | TagPath | null, line: number, detail?: string): void {
     this.counts.set(code, (this.counts.get(code) ?? 0) + 1);
     if (this.list.length >= GEDCOM_INPUT_LIMITS.conversionNotesKept) return;
-    const tags = path === null ? [] : Array.isArray(path) ? (path as readonly string[]) : pathTags(path as TagPath);
+    const tags = path === null ? [] : isTagList(path) ? path : pathTags(path);
     this.list.push({ code, path: tags.join('.'), line, ...(detail !== undefined ? { detail: detail.length > 200 ? detail.slice(0, 200) : detail } : {}) });
   }
 }
@@ -146,6 +151,7 @@ export function convertChildrenIteratively(root: ConvertJob, visit: (n: GedcomNo
   };
   pushJob(root);
   while (stack.length > 0) {
+    // cast: the loop runs while the stack is not empty
     const top = stack[stack.length - 1] as ChildrenFrame | FinishFrame;
     if (top.kind === 'finish') {
       stack.pop();
@@ -157,9 +163,11 @@ export function convertChildrenIteratively(root: ConvertJob, visit: (n: GedcomNo
       top.job.owner.children = top.out;
       continue;
     }
+    // cast: top.i < top.list.length, checked above
     const c = top.list[top.i++] as GedcomNode;
     const step = visit(c, top.job.path, top.job.inExtension);
     stack.push({ kind: 'finish', finish: step.finish, into: top.out });
+    // cast: 0 <= j < step.jobs.length
     for (let j = step.jobs.length - 1; j >= 0; j--) pushJob(step.jobs[j] as ConvertJob);
   }
 }
@@ -170,8 +178,7 @@ export function convertChildrenIteratively(root: ConvertJob, visit: (n: GedcomNo
  */
 export function keepUnparsedAsExtension(roots: readonly GedcomNode[], tag: string, notes: Notes): void {
   const stack: GedcomNode[] = [...roots];
-  while (stack.length > 0) {
-    const n = stack.pop() as GedcomNode;
+  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
     if (n.raw !== undefined || n.tag === '') {
       notes.add('MALFORMED_LINE_KEPT', [], n.line, tag);
       n.tag = tag;

@@ -32,6 +32,7 @@ export function decodeAnsel(bytes: Uint8Array, start = 0, end = bytes.length): s
   let marks = '';
   let pure = true;
   for (let i = start; i < end; i++) {
+    // cast: start <= i < end, and callers pass end <= bytes.length
     const b = bytes[i] as number;
     if (b < 0x80) {
       out += marks.length > 0 ? String.fromCharCode(b) + marks : String.fromCharCode(b);
@@ -39,6 +40,7 @@ export function decodeAnsel(bytes: Uint8Array, start = 0, end = bytes.length): s
       continue;
     }
     pure = false;
+    // cast: b is a byte (0..255), and DECODE has 256 entries
     const cp = DECODE[b] as number;
     if (cp < 0) {
       out += marks + '\ufffd';
@@ -66,6 +68,7 @@ function encodeCluster(base: number, marks: number[]): number[] | null {
   if (direct !== undefined) return COMBINING[direct] === 1 ? [direct, ...markBytes] : [...markBytes, direct];
   // a precomposed letter ANSEL has no byte for: decompose it (é -> e + acute)
   const nfd = String.fromCodePoint(base).normalize('NFD');
+  // cast: NFD of one code point is a non-empty string
   const first = nfd.codePointAt(0) as number;
   if (first === base) return null;
   const inner: number[] = [];
@@ -86,6 +89,7 @@ export function encodeAnsel(text: string): EncodeResult {
   const nfc = text.normalize('NFC');
   let i = 0;
   while (i < nfc.length) {
+    // cast: i < nfc.length
     const base = nfc.codePointAt(i) as number;
     let j = i + (base > 0xffff ? 2 : 1);
     const marks: number[] = [];

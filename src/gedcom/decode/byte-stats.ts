@@ -12,11 +12,13 @@ export interface ByteStats {
 function completePrefix(buf: Uint8Array): number {
   let i = buf.length - 1;
   let k = 0;
+  // cast: 0 <= i < buf.length
   while (i >= 0 && k < 3 && ((buf[i] as number) & 0xc0) === 0x80) {
     i--;
     k++;
   }
   if (i < 0) return buf.length;
+  // cast: 0 <= i < buf.length (i < 0 returned above)
   const b = buf[i] as number;
   const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
   return buf.length - i < need ? i : buf.length;
@@ -40,7 +42,9 @@ export class ByteStatsCollector {
       const high = this.high;
       if (high !== null) {
         for (let i = 0; i < chunk.length; i++) {
+          // cast: i < chunk.length
           const b = chunk[i] as number;
+          // cast: 0x80 <= b <= 0xff, so b - 0x80 is within high's 128 entries
           if (b >= 0x80) high[b - 0x80] = (high[b - 0x80] as number) + 1;
         }
       }
@@ -48,6 +52,7 @@ export class ByteStatsCollector {
     if (!this.utf8) return;
     let body = chunk;
     if (this.carry.length > 0) {
+      // cast: carry.length > 0, checked above
       const lead = this.carry[0] as number;
       const need = (lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2) - this.carry.length;
       const joined = Buffer.concat([this.carry, chunk.subarray(0, need)]);

@@ -42,6 +42,7 @@ class SingleByteCodec implements ByteCodec {
   constructor(readonly encoding: SingleByteEncoding) {
     this.table = buildTable(encoding);
     for (let b = 255; b >= 0; b--) {
+      // cast: 0 <= b <= 255, and the table has 256 entries
       const c = this.table[b] as number;
       if (c !== 0xfffd) this.reverse.set(c, b);
     }
@@ -52,6 +53,7 @@ class SingleByteCodec implements ByteCodec {
     if (this.identity) return bytes.toString('latin1', start, end);
     let ascii = true;
     for (let i = start; i < end; i++) {
+      // cast: start <= i < end, and callers pass end <= bytes.length
       if ((bytes[i] as number) >= 0x80) {
         ascii = false;
         break;
@@ -60,6 +62,7 @@ class SingleByteCodec implements ByteCodec {
     if (ascii) return bytes.toString('latin1', start, end);
     let out = '';
     const table = this.table;
+    // cast: start <= i < end <= bytes.length, and a byte indexes the 256-entry table
     for (let i = start; i < end; i++) out += String.fromCharCode(table[bytes[i] as number] as number);
     return out;
   }

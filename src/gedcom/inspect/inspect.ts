@@ -157,6 +157,7 @@ class Inspection {
 
   private line(): void {
     const s = this.scanner;
+    // cast: line() runs only from feed's scan loop, after start() set the checker
     const checker = this.checker as LineChecker;
     const ok = checker.check(s);
     if (s.flags & LINE_BLANK) return;
@@ -213,7 +214,9 @@ class Inspection {
     if (!this.started) this.start(Buffer.alloc(0));
     this.report(this.totalBytes ?? this.consumed);
     const log = this.log;
+    // cast: finish calls start() above when it had not run, and start() sets facts and checker
     const facts = this.facts as HeaderFacts;
+    // cast: start() has run (see above), and it sets the checker
     const checker = this.checker as LineChecker;
     const version = classifyVersion(facts.gedcVers);
     if (this.total === 0) log.add('FILE_EMPTY', 0, 'file is empty');

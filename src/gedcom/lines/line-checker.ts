@@ -22,6 +22,7 @@ export const countBytes: CharCounter = (_buf, start, end) => end - start;
 
 export const countUtf8Chars: CharCounter = (buf, start, end) => {
   let n = 0;
+  // cast: start <= i < end, and callers pass a range of buf
   for (let i = start; i < end; i++) if (((buf[i] as number) & 0xc0) !== 0x80) n++;
   return n;
 };
@@ -29,6 +30,7 @@ export const countUtf8Chars: CharCounter = (buf, start, end) => {
 export const countAnselChars: CharCounter = (buf, start, end) => {
   let n = 0;
   for (let i = start; i < end; i++) {
+    // cast: start <= i < end, and callers pass a range of buf
     const b = buf[i] as number;
     if (b < 0xe0 || b === 0xfc || b === 0xfd || b === 0xff) n++;
   }
@@ -61,6 +63,7 @@ export class LineChecker {
     this.lineCount = line;
     const term = s.terminator;
     const log = this.log;
+    // cast: the scanner's terminator is one of TERM_NONE .. TERM_LFCR (0..4), the five counters
     this.terminatorCounts[term] = (this.terminatorCounts[term] as number) + 1;
     if (term !== TERM_NONE) {
       if (this.firstTerminator === TERM_NONE) this.firstTerminator = term;
@@ -96,6 +99,7 @@ export class LineChecker {
     else if (this.isV7) {
       const buf = s.buf;
       for (let i = s.tagStart; i < s.tagEnd; i++) {
+        // cast: tagStart <= i < tagEnd, a range of the scanner's buffer
         const c = buf[i] as number;
         if (c >= 97 && c <= 122) {
           log.add('LINE_TAG_INVALID', line, 'GEDCOM 7 tags are upper case');
@@ -116,7 +120,9 @@ export class LineChecker {
   /** The dominant terminator (most lines), LF when there is none. */
   dominantTerminator(): 'LF' | 'CRLF' | 'CR' | 'LFCR' {
     let best = 1;
+    // cast: t and best are in 1..4, within the five counters
     for (let t = 2; t <= 4; t++) if ((this.terminatorCounts[t] as number) > (this.terminatorCounts[best] as number)) best = t;
+    // cast: best is in 1..4, whose names are these four (0 is 'none')
     return TERMINATOR_NAMES[best] as 'LF' | 'CRLF' | 'CR' | 'LFCR';
   }
 }

@@ -100,6 +100,7 @@ export class LineScanner {
     // find the end of the line: a JS byte loop beats a native indexOf call per line
     let eol = p;
     while (eol < len) {
+      // cast: eol < len = this.end = buf.length
       const c = buf[eol] as number;
       if (c === 10 || c === 13) break;
       eol++;
@@ -165,6 +166,7 @@ export class LineScanner {
     const ls = i;
     let level = 0;
     while (i < eol) {
+      // cast: i < eol <= len = buf.length
       const c = buf[i] as number;
       if (c < 48 || c > 57) break;
       level = level * 10 + (c - 48);
@@ -221,6 +223,7 @@ export class LineScanner {
     // tag
     const ts = i;
     while (i < eol) {
+      // cast: i < eol <= len = buf.length
       const c = buf[i] as number;
       if (c === SPACE || c === TAB) break;
       if (TAG_CHAR[c] !== 1) flags |= LINE_TAG_INVALID;

@@ -13,6 +13,7 @@ export class TagInterner {
   intern(buf: Buffer, start: number, end: number): string {
     const n = end - start;
     if (n === 0) return '';
+    // cast: n > 0 (returned above), so start, end - 1 and start + n / 2 lie in the tag's range of buf
     const key = (n * 977 + (buf[start] as number) * 31 + (buf[end - 1] as number) * 7 + (buf[start + (n >> 1)] as number) * 131) & 4095;
     const cached = this.slots[key];
     if (cached !== undefined && cached.length === n) {
@@ -20,6 +21,7 @@ export class TagInterner {
       while (k < n && cached.charCodeAt(k) === buf[start + k]) k++;
       if (k === n) return cached;
     }
+    // cast: start <= i < end, the tag's range of buf
     for (let i = start; i < end; i++) if ((buf[i] as number) >= 0x80) return this.decodeNonAscii(buf, start, end);
     const fresh = buf.toString('latin1', start, end);
     let shared = this.map.get(fresh);

@@ -19,6 +19,7 @@ function peopleOf(index: TreeIndex, xrefs: Iterable<string>): Map<string, number
   const wanted = new Set(xrefs);
   const found = new Map<string, number>();
   for (let p = 0; p < index.personCount && found.size < wanted.size; p++) {
+    // cast: p < personCount, and personXref lists the people first
     const x = index.personXref[p] as string;
     if (wanted.has(x) && !found.has(x)) found.set(x, p);
   }
@@ -30,6 +31,7 @@ type Withheld = 'living' | 'restricted' | null;
 
 /** RESN privacy or confidential first (whatever the dates), then the living-person estimate (which fails closed). */
 function withheld(index: TreeIndex, p: number, living: LivingEstimator): Withheld {
+  // cast: callers pass a person number, and personFlags has an entry per person
   if (((index.personFlags[p] as number) & PERSON_RESTRICTED) !== 0) return 'restricted';
   return living.livingAt(p) ? 'living' : null;
 }
@@ -40,6 +42,7 @@ class Redactions {
   readonly restricted = new Set<string>();
 
   add(index: TreeIndex, p: number, reason: 'living' | 'restricted'): string {
+    // cast: callers pass a person number, and personXref lists the people first
     (reason === 'living' ? this.living : this.restricted).add(index.personXref[p] as string);
     return reason === 'living' ? '[living]' : '[restricted]';
   }
@@ -47,11 +50,16 @@ class Redactions {
 
 /** A one-line description of a person from the allowed classes (name and life-event years); nothing of a withheld person. */
 function describe(index: TreeIndex, p: number): string {
+  // cast: nameStart has an entry per person plus one, and callers pass a person number
   const n = index.nameStart[p] as number;
+  // cast: p has a name (n < nameStart[p + 1]), and nameGiven and nameSurname have an entry per name row
   const name = n === index.nameStart[p + 1] ? '[no name]' : `${index.strings[index.nameGiven[n] as number]} ${index.strings[index.nameSurname[n] as number]}`.trim();
   const ev = index.personEvents;
+  // cast: callers pass a person number, and birth has an entry per person
   const b = index.birth[p] as number;
+  // cast: callers pass a person number, and death has an entry per person
   const d = index.death[p] as number;
+  // cast: mid is called only with an event row (b or d >= 0, checked below)
   const mid = (e: number): string => year(((ev.earliest[e] as number) + (ev.latest[e] as number)) / 2);
   return `${name} (${b < 0 ? '?' : mid(b)}-${d < 0 ? '?' : mid(d)})`;
 }

@@ -29,6 +29,7 @@ abstract class Growable<A extends TypedArray> {
   }
 
   get(i: number): number {
+    // cast: callers read below length, and length <= data.length
     return this.data[i] as number;
   }
 
@@ -44,7 +45,9 @@ abstract class Growable<A extends TypedArray> {
   done(): A {
     const data = this.data;
     this.data = this.allocate(0);
+    // cast: subarray of a typed array is a typed array of the same kind, which is A
     if (this.length >= data.length - (data.length >> 3)) return data.subarray(0, this.length) as A;
+    // cast: slice of a typed array is a typed array of the same kind, which is A
     return data.slice(0, this.length) as A;
   }
 }

@@ -61,12 +61,15 @@ export interface BuilderOptions {
 class NodeValue implements LineValue {
   node: GedcomNode | null = null;
   get isPointer(): boolean {
+    // cast: walk sets node before each line1/line2 reads this adapter, and clears it only after
     return (this.node as GedcomNode).pointer !== null;
   }
   pointer(): string {
+    // cast: walk sets node before each line1/line2 reads this adapter, and clears it only after
     return (this.node as GedcomNode).pointer ?? '';
   }
   value(): string {
+    // cast: walk sets node before each line1/line2 reads this adapter, and clears it only after
     return (this.node as GedcomNode).value;
   }
   pointerId(xrefs: XrefTable): number {

@@ -73,15 +73,21 @@ function eventViews(b: IndexBuilder, events: EventTable, start: number, end: num
   const strings = b.strings.done();
   const out: EventView[] = [];
   for (let e = start; e < end; e++) {
+    // cast: start <= e < end, rows of the event table the builder filled
     const f = events.flags[e] as number;
     out.push({
+      // cast: tag holds indexes into EVENT_TAG_LIST, and e is a row of the table
       tag: EVENT_TAG_LIST[events.tag[e] as number] as string,
       dated: (f & EV_DATED) !== 0,
       dateValid: (f & EV_DATE_VALID) !== 0,
+      // cast: e is a row of the event table
       earliest: events.earliest[e] as number,
+      // cast: e is a row of the event table
       latest: events.latest[e] as number,
+      // cast: place holds string ids, and strings has every id
       place: strings[events.place[e] as number] as string,
       sourced: (f & EV_SOURCED) !== 0,
+      // cast: type holds string ids, and strings has every id
       type: strings[events.type[e] as number] as string,
       approximate: (f & EV_APPROXIMATE) !== 0,
     });
@@ -95,13 +101,18 @@ function personOf(root: GedcomNode, version: string): PersonView {
   b.person(root, 0);
   b.finish();
   const strings = b.strings.done();
+  // cast: the builder's pointer ids are xref ids of its table, which has a string for every id
   const xref = (id: number): string => b.xrefs.xrefs[id] as string;
   const names: NameView[] = [];
   for (let n = 0; n < b.nameGiven.length; n++) {
     names.push({
+      // cast: nameGiven holds string ids, and strings has every id
       given: strings[b.nameGiven.get(n)] as string,
+      // cast: nameSurname holds string ids, and strings has every id
       surname: strings[b.nameSurname.get(n)] as string,
+      // cast: nameSuffix holds string ids, and strings has every id
       suffix: strings[b.nameSuffix.get(n)] as string,
+      // cast: nameType holds string ids, and strings has every id
       type: strings[b.nameType.get(n)] as string,
     });
   }
@@ -126,8 +137,10 @@ function familyOf(root: GedcomNode, version: string): FamilyView {
   const b = viewBuilder(version);
   b.family(root, 0);
   b.finish();
+  // cast: id >= 0 is an xref id of the builder's table, which has a string for every id
   const xref = (id: number): string | null => (id < 0 ? null : (b.xrefs.xrefs[id] as string));
   const children: string[] = [];
+  // cast: the builder pushes a CHIL target only when its id >= 0, so xref gives a string
   for (let c = 0; c < b.childTarget.length; c++) children.push(xref(b.childTarget.get(c)) as string);
   return { xref: root.xref ?? '', husband: xref(b.husband.get(0)), wife: xref(b.wife.get(0)), children, events: eventViews(b, b.familyEvents.done(), 0, b.familyEvents.length) };
 }
@@ -142,10 +155,12 @@ export function eventOf(node: GedcomNode, version: string): EventView {
 
 /** The view of person p of an index, read again from its record. */
 export function personView(index: TreeIndex, p: number): PersonView {
+  // cast: personRecord has an entry per person, and callers pass a person number; it holds record numbers
   return personOf(transientTree(index.records[index.personRecord[p] as number] as GedcomRecord), index.version);
 }
 
 /** The view of family f of an index, read again from its record. */
 export function familyView(index: TreeIndex, f: number): FamilyView {
+  // cast: familyRecord has an entry per family, and callers pass a family number; it holds record numbers
   return familyOf(transientTree(index.records[index.familyRecord[f] as number] as GedcomRecord), index.version);
 }

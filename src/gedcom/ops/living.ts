@@ -59,21 +59,32 @@ export function todayJulianDay(now: Date): number {
 function childrenByParent(index: TreeIndex): { start: Int32Array; child: Int32Array } {
   const nodes = index.personXref.length;
   const start = new Int32Array(nodes + 1);
+  // cast: childStart has familyCount + 1 entries and f < familyCount
   const count = (f: number): number => (index.childStart[f + 1] as number) - (index.childStart[f] as number);
   for (let f = 0; f < index.familyCount; f++) {
+    // cast: husband has an entry per family and f < familyCount
     const h = index.husband[f] as number;
+    // cast: wife has an entry per family and f < familyCount
     const w = index.wife[f] as number;
+    // cast: h is a node number (>= 0 checked), so h + 1 <= nodes, within start's nodes + 1 entries
     if (h >= 0) start[h + 1] = (start[h + 1] as number) + count(f);
+    // cast: w is a node number (>= 0 checked), so w + 1 <= nodes, within start's nodes + 1 entries
     if (w >= 0) start[w + 1] = (start[w + 1] as number) + count(f);
   }
+  // cast: n < nodes, so n and n + 1 are within start's nodes + 1 entries
   for (let n = 0; n < nodes; n++) start[n + 1] = (start[n + 1] as number) + (start[n] as number);
   const fill = start.slice(0, nodes);
+  // cast: start has nodes + 1 entries
   const child = new Int32Array(start[nodes] as number);
   for (let f = 0; f < index.familyCount; f++) {
+    // cast: husband and wife have an entry per family and f < familyCount
     for (const parent of [index.husband[f] as number, index.wife[f] as number]) {
       if (parent < 0) continue;
+      // cast: childStart has familyCount + 1 entries and f < familyCount
       for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) {
+        // cast: parent is a node number (< 0 skipped), within fill's nodes entries
         const at = fill[parent] as number;
+        // cast: c < childStart[f + 1] <= child.length
         child[at] = index.child[c] as number;
         fill[parent] = at + 1;
       }
@@ -99,6 +110,7 @@ export class LivingEstimator {
   /** True when person p has a death, burial or cremation fact. */
   static knownDead(index: TreeIndex, p: number): boolean {
     const t = index.personEvents.tag;
+    // cast: personEventStart has an entry per person plus one, and p is a person number
     for (let e = index.personEventStart[p] as number, end = index.personEventStart[p + 1] as number; e < end; e++) {
       const tag = t[e];
       if (tag === TAG_DEAT || tag === TAG_BURI || tag === TAG_CREM) return true;
@@ -129,56 +141,79 @@ export class LivingEstimator {
     const index = this.index;
     const earliest = index.personEvents.earliest;
     const latest = index.personEvents.latest;
+    // cast: birth has an entry per person, and p is a person number
     const own = index.birth[p] as number;
+    // cast: own is an event row (>= 0 checked) of the person event table
     if (own >= 0 && Number.isFinite(latest[own])) return { earliest: earliest[own] as number, latest: latest[own] as number, basis: 'own' };
     const e = LIVING_ESTIMATE;
+    // cast: own is an event row (>= 0 checked) of the person event table
     let lower = own >= 0 ? (earliest[own] as number) : -Infinity;
     let upper = Infinity;
+    // cast: death has an entry per person, and p is a person number
     const death = index.death[p] as number;
     if (death >= 0) {
+      // cast: death is an event row (>= 0 checked above) of the person event table
       if (Number.isFinite(latest[death])) upper = Math.min(upper, latest[death] as number);
+      // cast: death is an event row (>= 0 checked above) of the person event table
       if (Number.isFinite(earliest[death])) lower = Math.max(lower, (earliest[death] as number) - e.maxAgeYears * YEAR);
       if (Number.isFinite(upper)) return { earliest: lower, latest: upper, basis: 'own_death' };
     }
     const pf = index.parentFamily(p);
     if (pf >= 0) {
       let bound = false;
+      // cast: husband and wife have an entry per family, and pf is a family number (>= 0 checked)
       for (const parent of [index.husband[pf] as number, index.wife[pf] as number]) {
         if (!index.isPerson(parent)) continue;
+        // cast: parent is a person (isPerson checked), and birth has an entry per person
         const b = index.birth[parent] as number;
         if (b >= 0 && Number.isFinite(earliest[b])) {
+          // cast: b is an event row (>= 0 checked) of the person event table
           lower = Math.max(lower, (earliest[b] as number) + e.minGenerationYears * YEAR);
           bound = true;
         }
+        // cast: parent is a person (isPerson checked), and death has an entry per person
         const d = index.death[parent] as number;
         if (d >= 0 && Number.isFinite(latest[d])) {
+          // cast: d is an event row (>= 0 checked) of the person event table
           upper = Math.min(upper, (latest[d] as number) + YEAR);
           bound = true;
         }
       }
       // siblings
+      // cast: childStart has familyCount + 1 entries, and pf is a family number
       for (let c = index.childStart[pf] as number, end = index.childStart[pf + 1] as number; c < end; c++) {
+        // cast: c < childStart[pf + 1] <= child.length
         const s = index.child[c] as number;
         if (s === p || !index.isPerson(s)) continue;
+        // cast: s is a person (isPerson checked), and birth has an entry per person
         const b = index.birth[s] as number;
         if (b < 0 || !Number.isFinite(earliest[b]) || !Number.isFinite(latest[b])) continue;
+        // cast: b is an event row (>= 0 checked) of the person event table
         lower = Math.max(lower, (earliest[b] as number) - e.siblingSpanYears * YEAR);
+        // cast: b is an event row (>= 0 checked) of the person event table
         upper = Math.min(upper, (latest[b] as number) + e.siblingSpanYears * YEAR);
         bound = true;
       }
       if (bound && Number.isFinite(upper)) return { earliest: lower, latest: upper, basis: Number.isFinite(lower) ? 'parents' : 'siblings' };
     }
     const fe = index.familyEvents;
+    // cast: famsStart has an entry per person plus one, and p is a person number
     for (let l = index.famsStart[p] as number, end = index.famsStart[p + 1] as number; l < end; l++) {
+      // cast: l < famsStart[p + 1] <= famsFamily.length
       const f = index.famsFamily[l] as number;
       if (!index.isFamily(f)) continue;
       const s = index.spouseIn(f, p);
+      // cast: s is a person (isPerson checked), and birth has an entry per person
       const b = index.isPerson(s) ? (index.birth[s] as number) : -1;
       if (b >= 0 && Number.isFinite(latest[b]) && Number.isFinite(earliest[b])) {
+        // cast: b is an event row (>= 0 checked) of the person event table
         return { earliest: (earliest[b] as number) - e.siblingSpanYears * YEAR, latest: (latest[b] as number) + e.siblingSpanYears * YEAR, basis: 'spouse' };
       }
+      // cast: familyEventStart has familyCount + 1 entries, and f is a family (isFamily checked)
       for (let x = index.familyEventStart[f] as number, xe = index.familyEventStart[f + 1] as number; x < xe; x++) {
+        // cast: x < familyEventStart[f + 1] <= the family event table's length
         if (((fe.flags[x] as number) & EV_DATED) === 0 || !Number.isFinite(fe.latest[x]) || !Number.isFinite(fe.earliest[x])) continue;
+        // cast: x is a row of the family event table (see above)
         return { earliest: (fe.earliest[x] as number) - (e.maxAgeYears - e.generationGapYears) * YEAR, latest: (fe.latest[x] as number) - e.minGenerationYears * YEAR, basis: 'family_event' };
       }
     }
@@ -187,13 +222,16 @@ export class LivingEstimator {
     let generation: number[] = [p];
     for (let n = 1; n <= e.maxGenerations; n++) {
       const next: number[] = [];
+      // cast: kids.start has nodes + 1 entries and x is a node; c < kids.start[x + 1] <= kids.child.length
       for (const x of generation) for (let c = kids.start[x] as number, end = kids.start[x + 1] as number; c < end; c++) next.push(kids.child[c] as number);
       if (next.length === 0) break;
       let sum = 0;
       let count = 0;
       for (const c of next) {
+        // cast: c is a person (isPerson checked), and birth has an entry per person
         const b = index.isPerson(c) ? (index.birth[c] as number) : -1;
         if (b >= 0 && Number.isFinite(earliest[b]) && Number.isFinite(latest[b])) {
+          // cast: b is an event row (>= 0 checked) of the person event table
           sum += ((earliest[b] as number) + (latest[b] as number)) / 2;
           count++;
         }
@@ -211,10 +249,13 @@ export class LivingEstimator {
       for (const x of level) {
         const f = index.parentFamily(x);
         if (f < 0) continue;
+        // cast: husband and wife have an entry per family, and f is a family number (>= 0 checked)
         for (const parent of [index.wife[f] as number, index.husband[f] as number]) {
           if (!index.isPerson(parent)) continue;
+          // cast: parent is a person (isPerson checked), and birth has an entry per person
           const b = index.birth[parent] as number;
           if (b >= 0 && Number.isFinite(latest[b])) {
+            // cast: b is an event row (>= 0 checked) of the person event table
             const at = (latest[b] as number) + e.generationGapYears * n * YEAR;
             return { earliest: at, latest: at, basis: 'ancestors' };
           }

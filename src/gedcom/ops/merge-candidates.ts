@@ -58,6 +58,7 @@ export function candidatePairs(
     if ((lsize.get(key) ?? 0) * rs.length <= OPS_LIMITS.pairsPerBlock) continue;
     const sub = new Map<string, number[]>();
     for (const j of rs) {
+      // cast: the right blocks hold indexes into right
       const f = right[j] as PersonFeature;
       for (const g of givenCodes(f)) {
         addToBlock(sub, `${g}|${f.birthDecade ?? '-'}`, j);
@@ -76,6 +77,7 @@ export function candidatePairs(
     if (list === undefined) return;
     const stamp = i + 1;
     for (let k = 0; k < list.length; k++) {
+      // cast: k < list.length
       const j = list[k] as number;
       if (seenBy[j] === stamp) continue;
       seenBy[j] = stamp;
@@ -86,6 +88,7 @@ export function candidatePairs(
     }
   };
   for (i = 0; i < left.length; i++) {
+    // cast: i < left.length
     const f = left[i] as PersonFeature;
     if ((i & STEP_MASK) === 0) monitor.step('match', i, left.length);
     for (const key of blockKeys(f)) {

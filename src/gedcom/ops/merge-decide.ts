@@ -39,6 +39,7 @@ export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSi
   for (const p of accepted) mapped[p.j] = p.i;
   dropAncestryCycles(left.index, right.index, mapped, accepted, EXACT_SCORE);
   const personMap = new Map<string, string>();
+  // cast: an accepted pair joins left person i and right person j, each a person number of its index
   for (const p of accepted) personMap.set(right.index.personXref[p.j] as string, left.index.personXref[p.i] as string);
   const { review, reviewCount } = reviewBand(pairs, accepted, left, right, maxReview);
   return { accepted, mapped, personMap, review, reviewCount };
@@ -103,5 +104,6 @@ function reviewBand(
 
 /** A pair as the result reports it. */
 export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair): MergePair {
+  // cast: an accepted pair's i and j index the left and right feature lists (one feature per person)
   return { left: (left.people[p.i] as PersonFeature).xref, right: (right.people[p.j] as PersonFeature).xref, score: Math.round(p.score * 100) / 100 };
 }

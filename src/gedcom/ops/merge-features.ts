@@ -86,18 +86,24 @@ export class FeatureReader {
   private nameFeature(n: number): NameFeature {
     const index = this.index;
     const s = index.strings;
+    // cast: callers pass a name row, and nameGiven has an entry per name row
     const g = index.nameGiven[n] as number;
     let given = this.given.get(g);
     if (given === undefined) {
+      // cast: nameGiven holds string ids, and strings has every id
       const folded = foldAscii(s[g] as string).toUpperCase().trim();
       const tokens = folded.split(/\s+/).filter((t) => t !== '').map((text) => ({ text, code: soundex(text) }));
       this.given.set(g, (given = { full: tokens.map((t) => t.text).join(' '), tokens }));
     }
+    // cast: callers pass a name row, and nameSurname has an entry per name row
     const sn = index.nameSurname[n] as number;
     let surnameCode = this.surname.get(sn);
+    // cast: nameSurname holds string ids, and strings has every id
     if (surnameCode === undefined) this.surname.set(sn, (surnameCode = soundex(s[sn] as string)));
+    // cast: callers pass a name row, and nameSuffix has an entry per name row
     const sx = index.nameSuffix[n] as number;
     let suffix = this.suffix.get(sx);
+    // cast: nameSuffix holds string ids, and strings has every id
     if (suffix === undefined) this.suffix.set(sx, (suffix = foldAscii(s[sx] as string).toUpperCase().trim()));
     return { surnameCode, suffix, givenFull: given.full, tokens: given.tokens };
   }
@@ -108,6 +114,7 @@ export class FeatureReader {
     let hit = this.names[p];
     if (hit === undefined) {
       const out: NameFeature[] = [];
+      // cast: nameStart has an entry per person plus one, and p is a person number
       for (let n = this.index.nameStart[p] as number, end = this.index.nameStart[p + 1] as number; n < end; n++) out.push(this.nameFeature(n));
       this.names[p] = hit = out;
     }
@@ -116,10 +123,12 @@ export class FeatureReader {
 
   private placeOf(row: number): PlaceFeature | null {
     if (row < 0) return null;
+    // cast: row >= 0 (returned above), a row of the person event table
     const id = this.index.personEvents.place[row] as number;
     if (id === 0) return null;
     let hit = this.places.get(id);
     if (hit === undefined) {
+      // cast: place holds string ids, and strings has every id
       const place = this.index.strings[id] as string;
       const tokens = placeTokens(place);
       this.places.set(id, (hit = { joined: tokens.join(' '), tokens, codes: tokens.map(soundex), locality: locality(place) }));
@@ -130,7 +139,9 @@ export class FeatureReader {
   private dateOf(row: number): DateFact | undefined {
     if (row < 0) return undefined;
     const ev = this.index.personEvents;
+    // cast: row >= 0 (returned above), a row of the person event table
     const f = ev.flags[row] as number;
+    // cast: row is a row of the person event table (see above)
     return { dated: (f & EV_DATED) !== 0, earliest: ev.earliest[row] as number, latest: ev.latest[row] as number, approximate: (f & EV_APPROXIMATE) !== 0 };
   }
 
@@ -138,7 +149,9 @@ export class FeatureReader {
     const index = this.index;
     const pf = index.parentFamily(p);
     const spouses: (readonly NameFeature[])[] = [];
+    // cast: famsStart has an entry per person plus one, and p is a person number
     for (let l = index.famsStart[p] as number, end = index.famsStart[p + 1] as number; l < end; l++) {
+      // cast: l < famsStart[p + 1] <= famsFamily.length
       const f = index.famsFamily[l] as number;
       if (!index.isFamily(f)) continue;
       const s = index.spouseIn(f, p);
@@ -148,10 +161,13 @@ export class FeatureReader {
     const deathRow = vitalEvent(index, p, TAG_DEAT, TAG_BURI, TAG_CREM);
     const birth = this.dateOf(birthRow);
     const mid = birth !== undefined && birth.dated && Number.isFinite(birth.earliest) && Number.isFinite(birth.latest) ? (birth.earliest + birth.latest) / 2 : null;
+    // cast: pf is a family number (>= 0 checked), and husband has an entry per family
     const father = pf < 0 ? -1 : (index.husband[pf] as number);
+    // cast: pf is a family number (>= 0 checked), and wife has an entry per family
     const mother = pf < 0 ? -1 : (index.wife[pf] as number);
     const sex = index.sex[p];
     return {
+      // cast: p is a person number, and personXref has an entry per person
       xref: index.personXref[p] as string,
       male: sex === SEX_M,
       sex: sex === SEX_M ? 'M' : sex === SEX_F ? 'F' : 'U',
@@ -173,8 +189,11 @@ export class FeatureReader {
 function vitalEvent(index: TreeIndex, p: number, a: number, b: number, c: number): number {
   const t = index.personEvents.tag;
   const f = index.personEvents.flags;
+  // cast: personEventStart has an entry per person plus one, and p is a person number
   const start = index.personEventStart[p] as number;
+  // cast: personEventStart has an entry per person plus one, and p is a person number
   const end = index.personEventStart[p + 1] as number;
+  // cast: start <= e < end = personEventStart[p + 1] <= the flags' length
   for (const tag of [a, b, c]) for (let e = start; e < end; e++) if (t[e] === tag && ((f[e] as number) & EV_DATED) !== 0) return e;
   for (const tag of [a, b, c]) for (let e = start; e < end; e++) if (t[e] === tag) return e;
   return -1;
@@ -198,6 +217,7 @@ export class DateVetoes {
     this.bounds = new Float64Array(4 * n);
     this.approximate = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
+      // cast: i < n = features.length
       const f = features[i] as PersonFeature;
       this.sex[i] = f.sex === 'M' ? 1 : f.sex === 'F' ? 2 : 0;
       this.put(i, 0, f.birth, 1);
@@ -212,6 +232,7 @@ export class DateVetoes {
       return;
     }
     const slack = d.approximate ? SLACK_DAYS : 0;
+    // cast: i < n, and approximate has n entries (see the constructor)
     if (d.approximate) this.approximate[i] = (this.approximate[i] as number) | bit;
     this.bounds[4 * i + at] = d.earliest - slack;
     this.bounds[4 * i + at + 1] = d.latest + slack;
@@ -223,19 +244,27 @@ export class DateVetoes {
  * tests as dateScore's -1: disjoint widened ranges; NaN bounds never veto).
  */
 export function vetoedByDates(l: DateVetoes, i: number, r: DateVetoes, j: number): boolean {
+  // cast: callers pass i < the left side's count, and sex has an entry per feature
   const a = l.sex[i] as number;
+  // cast: callers pass j < the right side's count, and sex has an entry per feature
   const b = r.sex[j] as number;
   if (a !== 0 && b !== 0 && a !== b) return true;
+  // cast: callers pass i < the left side's count, and approximate has an entry per feature
   const la = l.approximate[i] as number;
+  // cast: callers pass j < the right side's count, and approximate has an entry per feature
   const ra = r.approximate[j] as number;
   return disjoint(l.bounds, 4 * i, (la & 1) !== 0, r.bounds, 4 * j, (ra & 1) !== 0) || disjoint(l.bounds, 4 * i + 2, (la & 2) !== 0, r.bounds, 4 * j + 2, (ra & 2) !== 0);
 }
 
 /** dateScore === -1 for the ranges at lb[x..x+1] and rb[y..y+1] (equal exact ranges score 1 first). */
 function disjoint(lb: Float64Array, x: number, la: boolean, rb: Float64Array, y: number, ra: boolean): boolean {
+  // cast: x = 4 * i (+ 2) for a feature i, and bounds has 4 entries per feature
   const xlo = lb[x] as number;
+  // cast: x + 1 is within the 4 entries of feature i (see above)
   const xhi = lb[x + 1] as number;
+  // cast: y = 4 * j (+ 2) for a feature j, and bounds has 4 entries per feature
   const ylo = rb[y] as number;
+  // cast: y + 1 is within the 4 entries of feature j (see above)
   const yhi = rb[y + 1] as number;
   if (!(xhi < ylo || yhi < xlo)) return false;
   return la || ra || xlo !== ylo || xhi !== yhi;
@@ -294,8 +323,10 @@ function placeScore(x: PlaceFeature | null, y: PlaceFeature | null): number {
   if (x.joined === y.joined) return 1;
   let score = 0;
   for (let i = 0; i < x.tokens.length; i++) {
+    // cast: i < x.tokens.length
     const s = x.tokens[i] as string;
     for (let k = 0; k < y.tokens.length; k++) {
+      // cast: k < y.tokens.length
       const t = y.tokens[k] as string;
       if (s === t) score += 0.5;
       else if (s[0] === t[0] && x.codes[i] === y.codes[k]) score += 0.25;

@@ -9,8 +9,7 @@ const SINGLETON_TAGS: ReadonlySet<string> = new Set(['SEX', 'CHAN', 'RESN', 'CRE
 /** Calls `visit` on every xref and pointer of a tree, in the order {@link remappedTree} remaps them. */
 export function forEachReference(node: GedcomNode, visit: (x: string) => void): void {
   const stack = [node];
-  while (stack.length > 0) {
-    const n = stack.pop() as GedcomNode;
+  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
     if (n.xref !== null) visit(n.xref);
     if (n.pointer !== null && n.pointer !== '@VOID@') visit(n.pointer);
     for (const c of n.children) stack.push(c);
@@ -26,8 +25,7 @@ function ownTree(rec: GedcomRecord): GedcomNode {
 export function remappedTree(rec: GedcomRecord, map: (x: string) => string): GedcomNode {
   const tree = ownTree(rec);
   const stack = [tree];
-  while (stack.length > 0) {
-    const n = stack.pop() as GedcomNode;
+  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
     if (n.xref !== null) n.xref = map(n.xref);
     if (n.pointer !== null && n.pointer !== '@VOID@') n.pointer = map(n.pointer);
     for (const c of n.children) stack.push(c);

@@ -48,7 +48,9 @@ export function scoredPairs(
   let scored = 0;
   const scan: CandidateScan = { full: pairs.length >= OPS_LIMITS.candidatePairs, exact, width, vetoed: 0 };
   candidatePairs(lf, rf, new DateVetoes(lf), new DateVetoes(rf), scan, (i, j) => {
+    // cast: candidatePairs visits i < lf.length
     const a = lf[i] as PersonFeature;
+    // cast: candidatePairs visits j < rf.length
     const b = rf[j] as PersonFeature;
     const score = scorePair(a, b);
     if (score === -1) scan.vetoed++;
@@ -73,9 +75,11 @@ function identicalPeople(left: MergeSide, right: MergeSide, width: number, monit
   const pairs: ScoredPair[] = [];
   const exact = new Set<number>();
   const leftPeople = new Map<string, number>();
+  // cast: i < personCount, and personXref lists the people first
   for (let i = 0; i < li.personCount; i++) leftPeople.set(li.personXref[i] as string, i);
   for (let j = 0; j < ri.personCount; j++) {
     if ((j & STEP_MASK) === 0) monitor.step('match', 0, null);
+    // cast: j < personCount, and personXref lists the people first
     const x = ri.personXref[j] as string;
     const i = leftPeople.get(x);
     if (i === undefined) continue;

@@ -92,6 +92,7 @@ export function* writeOutputChunks(doc: GedcomDocumentLike, monitor: WorkMonitor
       bytes = source.encode(text).bytes;
     }
     if (bytes.length > 0) {
+      // cast: bytes.length > 0, checked above
       lastByte = bytes[bytes.length - 1] as number;
       yield bytes;
     }

@@ -10,6 +10,7 @@ import type { TreeIndex } from './tree-index.js';
 import { indexTree } from './tree-index.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
+import { keysOf } from '../../contract/typed-keys.js';
 
 /**
  * Data quality: the person and family rules of Gramps' "Verify the Data" tool
@@ -148,10 +149,13 @@ class Fact {
   load(table: EventTable, row: number): this {
     this.present = row >= 0;
     if (row < 0) return this;
+    // cast: row >= 0 (returned above), a row of the event table
     const f = table.flags[row] as number;
     this.dated = (f & EV_DATED) !== 0;
     this.dateValid = (f & EV_DATE_VALID) !== 0;
+    // cast: row >= 0 (returned above), a row of the event table
     this.earliest = table.earliest[row] as number;
+    // cast: row >= 0 (returned above), a row of the event table
     this.latest = table.latest[row] as number;
     return this;
   }
@@ -196,10 +200,14 @@ function circularAncestry(index: TreeIndex, scope: Uint8Array | null): string[] 
   const inCycle = new Set<number>();
   const parentsOf = (x: number): number[] => {
     const out: number[] = [];
+    // cast: famcStart has an entry per person plus one, and x is a person number
     for (let l = index.famcStart[x] as number, end = index.famcStart[x + 1] as number; l < end; l++) {
+      // cast: l < famcStart[x + 1] <= famcFamily.length
       const f = index.famcFamily[l] as number;
       if (!index.isFamily(f)) continue;
+      // cast: f is a family (isFamily checked), and husband has an entry per family
       const h = index.husband[f] as number;
+      // cast: f is a family (isFamily checked), and wife has an entry per family
       const w = index.wife[f] as number;
       if (index.isPerson(h)) out.push(h);
       if (index.isPerson(w)) out.push(w);
@@ -213,6 +221,7 @@ function circularAncestry(index: TreeIndex, scope: Uint8Array | null): string[] 
     const path: number[] = [start];
     state[start] = 1;
     while (stack.length > 0) {
+      // cast: the loop runs while the stack is not empty
       const top = stack[stack.length - 1] as { x: number; next: number[]; i: number };
       if (top.i >= top.next.length) {
         state[top.x] = 2;
@@ -220,10 +229,12 @@ function circularAncestry(index: TreeIndex, scope: Uint8Array | null): string[] 
         path.pop();
         continue;
       }
+      // cast: top.i < top.next.length, checked above
       const n = top.next[top.i++] as number;
       const s = state[n];
       if (s === 1) {
         const at = path.lastIndexOf(n);
+        // cast: k < path.length
         for (let k = Math.max(0, at); k < path.length; k++) inCycle.add(path[k] as number);
       } else if (s === 0) {
         state[n] = 1;
@@ -232,6 +243,7 @@ function circularAncestry(index: TreeIndex, scope: Uint8Array | null): string[] 
       }
     }
   }
+  // cast: inCycle holds person numbers only (from 0 .. personCount and parentsOf's isPerson)
   return [...inCycle].map((p) => index.personXref[p] as string).sort();
 }
 
@@ -253,6 +265,7 @@ class Facts {
     const index = this.index;
     const t = index.familyEvents.tag;
     let row = -1;
+    // cast: familyEventStart has familyCount + 1 entries, and callers pass a family (isFamily checked)
     for (let e = index.familyEventStart[f] as number, end = index.familyEventStart[f + 1] as number; e < end; e++) {
       if (t[e] === TAG_MARR) {
         row = e;
@@ -297,6 +310,7 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
     if (((p + 1) & STEP_MASK) === 0) monitor.step('analyze', done, total);
     if (scope !== null && scope[p] === 0) continue;
     scopedPeople++;
+    // cast: p < personCount, and xrefOf has an entry per person
     const x = xrefOf[p] as string;
     facts.firstOf(b, p, TAG_BIRT);
     facts.firstOf(d, p, TAG_DEAT);
@@ -312,8 +326,11 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
     if (minAgeAtDeath > t.oldage * YEAR_DAYS) tally.add('old_age_at_death', x);
     const sex = index.sex[p];
     if (sex === SEX_U) tally.add('unknown_gender', x);
+    // cast: famcStart has an entry per person plus one, and p < personCount
     const famcCount = (index.famcStart[p + 1] as number) - (index.famcStart[p] as number);
+    // cast: famsStart has an entry per person plus one, and p < personCount
     const famsFirst = index.famsStart[p] as number;
+    // cast: famsStart has an entry per person plus one, and p < personCount
     const famsEnd = index.famsStart[p + 1] as number;
     const famsCount = famsEnd - famsFirst;
     if (famcCount > 1) tally.add('multiple_parents', x);
@@ -321,7 +338,9 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
     if (famsCount === 0 && minAgeAtDeath > t.oldunm * YEAR_DAYS) tally.add('old_and_unmarried', x);
     let children = 0;
     for (let l = famsFirst; l < famsEnd; l++) {
+      // cast: famsFirst <= l < famsEnd = famsStart[p + 1] <= fams.length
       const f = fams[l] as number;
+      // cast: f is a family (isFamily checked), and childStart has familyCount + 1 entries
       if (index.isFamily(f)) children += (index.childStart[f + 1] as number) - (index.childStart[f] as number);
     }
     if ((sex === SEX_M && children > t.mxchilddad) || (sex === SEX_F && children > t.mxchildmom)) tally.add('too_many_children', x);
@@ -332,12 +351,14 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
     if (!dead && hasLatest(b) && options.living.today - b.latest > t.oldage * YEAR_DAYS) tally.add('old_age_but_no_death', x);
     if (sameDay(b, d)) tally.add('birth_equals_death', x);
     for (let l = famsFirst; l < famsEnd; l++) {
+      // cast: famsFirst <= l < famsEnd = famsStart[p + 1] <= fams.length
       const f = fams[l] as number;
       marr.present = false;
       if (index.isFamily(f)) facts.marriage(marr, f);
       if (sameDay(b, marr)) tally.add('birth_equals_marriage', x);
       if (sameDay(d, marr)) tally.add('death_equals_marriage', x);
     }
+    // cast: p < personCount, and personFlags has an entry per person
     if (((index.personFlags[p] as number) & VITAL_UNSOURCED) !== 0) tally.add('missing_source_vital_event', x);
     if (living.livingAt(p)) {
       probablyLiving++;
@@ -365,7 +386,7 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
 
   const rules: QualityRuleResult[] = [];
   const totals = { error: 0, warning: 0, info: 0 };
-  for (const rule of Object.keys(QUALITY_RULES) as QualityRule[]) {
+  for (const rule of keysOf(QUALITY_RULES)) {
     const count = tally.counts.get(rule) ?? 0;
     if (count === 0) continue;
     const severity = QUALITY_RULES[rule];
@@ -397,7 +418,9 @@ class FamilyRules {
   touches(f: number, scope: Uint8Array): boolean {
     const index = this.index;
     const inScope = (p: number): boolean => index.isPerson(p) && scope[p] === 1;
+    // cast: husband and wife have an entry per family, and callers pass a family number
     if (inScope(index.husband[f] as number) || inScope(index.wife[f] as number)) return true;
+    // cast: childStart has familyCount + 1 entries and f is a family; c < childStart[f + 1] <= child.length
     for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) if (inScope(index.child[c] as number)) return true;
     return false;
   }
@@ -405,16 +428,22 @@ class FamilyRules {
   /** The primary surname of person p (first name, of no type or BIRTH), upper case; '' otherwise. */
   private surname(p: number): string {
     const index = this.index;
+    // cast: nameStart has an entry per person plus one, and p is a person number
     const n = index.nameStart[p] as number;
     if (n === index.nameStart[p + 1]) return '';
+    // cast: p has a name (n < nameStart[p + 1], checked above), nameType holds string ids, and strings has every id
     const type = index.strings[index.nameType[n] as number] as string;
+    // cast: n is a name row of p (see above), nameSurname holds string ids, and strings has every id
     return type === '' || type === 'BIRTH' ? (index.strings[index.nameSurname[n] as number] as string).toUpperCase() : '';
   }
 
   check(f: number): void {
     const { index, tally, t, facts } = this;
+    // cast: callers pass a family number, and familyXref has an entry per family
     const x = index.familyXref[f] as string;
+    // cast: callers pass a family number, and husband has an entry per family
     const h = index.husband[f] as number;
+    // cast: callers pass a family number, and wife has an entry per family
     const w = index.wife[f] as number;
     const husband = index.isPerson(h) ? h : -1;
     const wife = index.isPerson(w) ? w : -1;
@@ -448,7 +477,9 @@ class FamilyRules {
     latest.length = 0;
     const fd = husband >= 0 ? facts.firstOf(facts.death, husband, TAG_DEAT) : null;
     const md = wife >= 0 ? facts.firstOf(facts.other, wife, TAG_DEAT) : null;
+    // cast: childStart has familyCount + 1 entries and f is a family; c < childStart[f + 1] <= child.length
     for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) {
+      // cast: c < childStart[f + 1] <= child.length
       const child = index.child[c] as number;
       if (!index.isPerson(child)) continue;
       const cb = facts.firstOf(this.childBirth, child, TAG_BIRT);
@@ -457,6 +488,7 @@ class FamilyRules {
         latest.push(cb.latest);
       }
       let birthRelation = true;
+      // cast: child is a person (isPerson checked), and famcStart has an entry per person plus one
       for (let l = index.famcStart[child] as number, le = index.famcStart[child + 1] as number; l < le; l++) {
         if (index.famcFamily[l] === f) {
           birthRelation = index.famcBirth[l] === 1;
@@ -481,7 +513,9 @@ class FamilyRules {
       const order = this.order;
       order.length = 0;
       for (let i = 0; i < earliest.length; i++) order.push(i);
+      // cast: a and b are indexes < earliest.length (order holds 0 .. earliest.length - 1)
       order.sort((a, b) => (earliest[a] as number) - (earliest[b] as number));
+      // cast: order holds 0 .. earliest.length - 1, and i, k < order.length
       const span = (i: number, k: number): number => (earliest[order[k] as number] as number) - (latest[order[i] as number] as number);
       if (span(0, order.length - 1) > t.cbspan * YEAR_DAYS) tally.add('large_children_span', x);
       for (let i = 1; i < order.length; i++) {
@@ -491,6 +525,7 @@ class FamilyRules {
         }
       }
     }
+    // cast: callers pass a family number, and familyFlags has an entry per family
     if (((index.familyFlags[f] as number) & VITAL_UNSOURCED) !== 0) tally.add('missing_source_vital_event', x);
   }
 }

@@ -33,13 +33,18 @@ export function selectPeople(index: TreeIndex, root: number, direction: SubtreeD
       for (const x of frontier) {
         const links = up ? index.famcStart : index.famsStart;
         const families = up ? index.famcFamily : index.famsFamily;
+        // cast: the frontier holds person numbers (root and what add admitted), and both link offset arrays have an entry per person plus one; l < links[x + 1] <= families.length
         for (let l = links[x] as number, end = links[x + 1] as number; l < end; l++) {
+          // cast: l < links[x + 1] <= families.length (see above)
           const f = families[l] as number;
           if (!index.isFamily(f)) continue;
           if (up) {
+            // cast: f is a family (isFamily checked), and husband has an entry per family
             add(index.husband[f] as number, next);
+            // cast: f is a family (isFamily checked), and wife has an entry per family
             add(index.wife[f] as number, next);
           } else {
+            // cast: f is a family (isFamily checked), childStart has familyCount + 1 entries, and c < childStart[f + 1] <= child.length
             for (let c = index.childStart[f] as number, ce = index.childStart[f + 1] as number; c < ce; c++) add(index.child[c] as number, next);
           }
         }

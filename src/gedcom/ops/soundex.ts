@@ -18,11 +18,11 @@ export function foldAscii(text: string): string {
 export function soundex(text: string): string {
   const letters = foldAscii(text).toUpperCase().replace(/[^A-Z]/g, '');
   if (letters.length === 0) return 'Z000';
-  const first = letters[0] as string;
+  const first = letters.charAt(0);
   let out = first;
   let last = CODES[first] ?? '';
   for (let i = 1; i < letters.length && out.length < 4; i++) {
-    const ch = letters[i] as string;
+    const ch = letters.charAt(i);
     const code = CODES[ch];
     if (code === undefined) {
       // vowels separate equal codes; H and W do not

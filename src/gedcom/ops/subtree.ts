@@ -52,6 +52,7 @@ export class SubtreeRootUnknown extends Error {
 function referencedRecords(records: readonly GedcomRecord[]): Map<string, GedcomRecord> {
   const first = new Map<string, number>();
   for (let i = 0; i < records.length; i++) {
+    // cast: i < records.length
     const r = records[i] as GedcomRecord;
     const x = r.xref;
     if (x === null || r.tag === 'INDI' || r.tag === 'FAM' || first.has(x)) continue;
@@ -59,6 +60,7 @@ function referencedRecords(records: readonly GedcomRecord[]): Map<string, Gedcom
   }
   // an xref whose first record is a person or family is never pulled in
   for (let i = 0; i < records.length && first.size > 0; i++) {
+    // cast: i < records.length
     const r = records[i] as GedcomRecord;
     const x = r.xref;
     if (x === null || (r.tag !== 'INDI' && r.tag !== 'FAM')) continue;
@@ -66,6 +68,7 @@ function referencedRecords(records: readonly GedcomRecord[]): Map<string, Gedcom
     if (at !== undefined && at > i) first.delete(x);
   }
   const out = new Map<string, GedcomRecord>();
+  // cast: first maps xrefs to indexes of records
   for (const [x, i] of first) out.set(x, records[i] as GedcomRecord);
   return out;
 }
@@ -113,9 +116,12 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
     const selected: number[] = [];
     for (let p = 0; p < index.personCount; p++) if (mask[p] === 1) selected.push(p);
     for (const x of selected) {
+      // cast: selected holds person numbers, and famsStart has an entry per person plus one
       for (let l = index.famsStart[x] as number, end = index.famsStart[x + 1] as number; l < end; l++) {
+        // cast: l < famsStart[x + 1] <= famsFamily.length
         const f = index.famsFamily[l] as number;
         if (!index.isFamily(f)) continue;
+        // cast: f is a family (isFamily checked), and husband and wife have an entry per family
         const s = index.husband[f] === x ? (index.wife[f] as number) : (index.husband[f] as number);
         if (index.isPerson(s) && mask[s] === 0) {
           mask[s] = 1;
@@ -125,13 +131,17 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
     }
   }
   const people = new Set<string>();
+  // cast: p < personCount, and personXref lists the people first
   for (let p = 0; p < index.personCount; p++) if (mask[p] === 1) people.add(index.personXref[p] as string);
   const families = new Set<string>();
   const selectedPerson = (m: number): boolean => index.isPerson(m) && mask[m] === 1;
   for (let f = 0; f < index.familyCount; f++) {
+    // cast: f < familyCount, and husband and wife have an entry per family
     const spouses = (selectedPerson(index.husband[f] as number) ? 1 : 0) + (selectedPerson(index.wife[f] as number) ? 1 : 0);
     let kids = 0;
+    // cast: f < familyCount, childStart has familyCount + 1 entries, and c < childStart[f + 1] <= child.length
     for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) if (selectedPerson(index.child[c] as number)) kids++;
+    // cast: f < familyCount, and familyXref lists the families first
     if (spouses + kids >= 2 && (spouses > 0 || kids >= 2)) families.add(index.familyXref[f] as string);
   }
 
@@ -171,8 +181,8 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
     const r = selected.get(x) ?? recordByXref.get(x);
     if (r !== undefined) visit(r);
   }
-  while (pending.length > 0) {
-    const r = recordByXref.get(pending.pop() as string);
+  for (let x = pending.pop(); x !== undefined; x = pending.pop()) {
+    const r = recordByXref.get(x);
     if (r !== undefined) visit(r);
   }
 

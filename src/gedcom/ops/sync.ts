@@ -267,6 +267,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     }
     if (inOutput.has(key)) previous = key;
   }
+  // cast: the keys in `after` come from `add`, which takes only keys of `added`, each also set in editedTrees
   const inserted = (key: string | null): GedcomRecord[] => (after.get(key) ?? []).map((k) => createdRecord(cloneNode(editedTrees.get(k) as GedcomNode)));
   const out: GedcomRecord[] = [];
   const targetKeyOf = new Map(targetList.map((k) => [k.record, k.key]));

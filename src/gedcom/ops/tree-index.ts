@@ -172,6 +172,7 @@ export class TreeIndex implements TreeIndexInit {
   findPerson(xref: string): number {
     if (this.lookup === null) {
       const lookup = new Map<string, number>();
+      // cast: p < personCount, and personXref lists the people first
       for (let p = 0; p < this.personCount; p++) lookup.set(this.personXref[p] as string, p);
       this.lookup = lookup;
     }
@@ -181,6 +182,7 @@ export class TreeIndex implements TreeIndexInit {
   /** First event row of person p with tag `tag` (dated or not), -1 when none. */
   firstEvent(p: number, tag: number): number {
     const t = this.personEvents.tag;
+    // cast: personEventStart has an entry per person plus one, and callers pass a person number
     for (let e = this.personEventStart[p] as number, end = this.personEventStart[p + 1] as number; e < end; e++) if (t[e] === tag) return e;
     return -1;
   }
@@ -188,6 +190,7 @@ export class TreeIndex implements TreeIndexInit {
   /** First event row of person p with one of the tags (dated or not), -1 when none. */
   firstEventOf(p: number, a: number, b: number): number {
     const t = this.personEvents.tag;
+    // cast: personEventStart has an entry per person plus one, and callers pass a person number
     for (let e = this.personEventStart[p] as number, end = this.personEventStart[p + 1] as number; e < end; e++) if (t[e] === a || t[e] === b) return e;
     return -1;
   }
@@ -196,16 +199,22 @@ export class TreeIndex implements TreeIndexInit {
   private firstDated(p: number, first: number, a: number, b: number): number {
     const t = this.personEvents.tag;
     const f = this.personEvents.flags;
+    // cast: personEventStart has an entry per person plus one, and callers pass a person number
     const start = this.personEventStart[p] as number;
+    // cast: personEventStart has an entry per person plus one, and callers pass a person number
     const end = this.personEventStart[p + 1] as number;
+    // cast: start <= e < end = personEventStart[p + 1] <= the flags' length
     for (let e = start; e < end; e++) if (t[e] === first && ((f[e] as number) & EV_DATED) !== 0) return e;
+    // cast: start <= e < end = personEventStart[p + 1] <= the flags' length
     for (let e = start; e < end; e++) if ((t[e] === a || t[e] === b) && ((f[e] as number) & EV_DATED) !== 0) return e;
     return -1;
   }
 
   /** The family of the person's first birth FAMC link (else the first link) when it is a family; -1 otherwise. */
   parentFamily(p: number): number {
+    // cast: famcStart has an entry per person plus one, and callers pass a person number
     const start = this.famcStart[p] as number;
+    // cast: famcStart has an entry per person plus one, and callers pass a person number
     const end = this.famcStart[p + 1] as number;
     if (start === end) return -1;
     let link = start;
@@ -215,13 +224,16 @@ export class TreeIndex implements TreeIndexInit {
         break;
       }
     }
+    // cast: start <= link < end = famcStart[p + 1] <= famcFamily.length (start === end returned above)
     const f = this.famcFamily[link] as number;
     return f < this.familyCount ? f : -1;
   }
 
   /** The other spouse of family f seen from person p (a person number or phantom), -1 when none. */
   spouseIn(f: number, p: number): number {
+    // cast: callers pass a family number, and wife has an entry per family
     if (this.husband[f] === p) return this.wife[f] as number;
+    // cast: callers pass a family number, and husband has an entry per family
     if (this.wife[f] === p) return this.husband[f] as number;
     return -1;
   }
@@ -239,9 +251,9 @@ export function transientTree(rec: GedcomRecord): GedcomNode {
 /** Calls `visit` for every pointer line (not `@VOID@`) of a tree. */
 export function forEachPointer(node: GedcomNode, visit: (pointer: string, node: GedcomNode) => void): void {
   const stack: GedcomNode[] = [node];
-  while (stack.length > 0) {
-    const n = stack.pop() as GedcomNode;
+  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
     if (n.pointer !== null && n.pointer !== '@VOID@') visit(n.pointer, n);
+    // cast: 0 <= i < n.children.length
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as GedcomNode);
   }
 }
@@ -249,8 +261,7 @@ export function forEachPointer(node: GedcomNode, visit: (pointer: string, node: 
 function countInvalidDates(node: GedcomNode, dates: DateReader): number {
   let n = 0;
   const stack: GedcomNode[] = [node];
-  while (stack.length > 0) {
-    const x = stack.pop() as GedcomNode;
+  for (let x = stack.pop(); x !== undefined; x = stack.pop()) {
     if (x.tag === 'DATE' && !dates.isValid(x.value)) n++;
     for (const c of x.children) stack.push(c);
   }
@@ -299,6 +310,7 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
   };
   for (let r = 0; r < total; r++) {
     if (((r + 1) & STEP_MASK) === 0) monitor.step('index', r + 1, total);
+    // cast: r < total = records.length
     const rec = records[r] as GedcomRecord;
     const xref = rec.xref;
     const tag = rec.tag;
@@ -352,6 +364,7 @@ function finishIndex(builder: IndexBuilder, records: readonly GedcomRecord[], ve
     let ph = personPhantom.get(id);
     if (ph === undefined) {
       personPhantom.set(id, (ph = personXref.length));
+      // cast: id is an xref id of the table, which has a string for every id
       personXref.push(xrefs.xrefs[id] as string);
     }
     return ph;
@@ -362,11 +375,13 @@ function finishIndex(builder: IndexBuilder, records: readonly GedcomRecord[], ve
     let ph = familyPhantom.get(id);
     if (ph === undefined) {
       familyPhantom.set(id, (ph = familyXref.length));
+      // cast: id is an xref id of the table, which has a string for every id
       familyXref.push(xrefs.xrefs[id] as string);
     }
     return ph;
   };
   const resolve = (ids: Int32Array, as: (id: number) => number): Int32Array => {
+    // cast: i < ids.length
     for (let i = 0; i < ids.length; i++) ids[i] = as(ids[i] as number);
     return ids;
   };
@@ -381,7 +396,9 @@ function finishIndex(builder: IndexBuilder, records: readonly GedcomRecord[], ve
     }
     dup.sort((a, b) => xrefs.firstDefined.get(a) - xrefs.firstDefined.get(b));
     dang.sort((a, b) => xrefs.firstPointed.get(a) - xrefs.firstPointed.get(b));
+    // cast: dup holds xref ids < xrefs.size, each with its string
     for (const id of dup) duplicates.set(xrefs.xrefs[id] as string, xrefs.definitions.get(id));
+    // cast: dang holds xref ids < xrefs.size, each with its string
     for (const id of dang) dangling.set(xrefs.xrefs[id] as string, xrefs.pointers.get(id));
   }
   return new TreeIndex({

@@ -27,6 +27,7 @@ const EMPTY = Buffer.alloc(0);
 type Segments = number[];
 
 function isAsciiRange(buf: Buffer, s: number, e: number): boolean {
+  // cast: s <= i < e, a payload range of buf
   for (let i = s; i < e; i++) if ((buf[i] as number) >= 0x80) return false;
   return true;
 }
@@ -38,6 +39,7 @@ function copyUnescaped(out: Buffer, at: number, buf: Buffer, s: number, e: numbe
     return at + buf.copy(out, at, s, e);
   }
   for (let i = s; i < e; i++) {
+    // cast: s <= i < e, a payload range of buf
     const c = buf[i] as number;
     out[at++] = c;
     if (c === AT && buf[i + 1] === AT) i++;
@@ -58,6 +60,7 @@ export function decodeSingle(ctx: MaterializeContext, buf: Buffer, s: number, e:
 
 function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments, line: number): string {
   let total = 0;
+  // cast: segs holds triples, so k + 1 < segs.length for k < segs.length
   for (let k = 0; k < segs.length; k += 3) total += (segs[k + 1] as number) - (segs[k] as number) + (segs[k + 2] === 1 ? 1 : 0);
   if (total > GEDCOM_INPUT_LIMITS.maxValueBytes) {
     throw new GedcomError('GEDCOM_INPUT_LIMIT', `a continued value exceeds ${GEDCOM_INPUT_LIMITS.maxValueBytes} bytes`, line, 'shorten the text continued with CONC/CONT');
@@ -67,6 +70,7 @@ function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments, li
   let at = 0;
   for (let k = 0; k < segs.length; k += 3) {
     if (segs[k + 2] === 1) joined[at++] = 10;
+    // cast: segs holds triples, so k + 1 < segs.length for k < segs.length
     at = copyUnescaped(joined, at, buf, segs[k] as number, segs[k + 1] as number, ctx.isV7);
   }
   return ctx.codec.decode(joined, 0, at);
@@ -100,12 +104,14 @@ export function materializeRecord(bytes: Buffer, start: number, end: number, fir
         valueStart.push(0);
         valueEnd.push(0);
       } else {
+        // cast: root is set here, and the stack keeps it at its bottom (pops stop at length 1)
         (stack[stack.length - 1] as GedcomNode).children.push(node);
       }
       continue;
     }
     const level = s.level;
     // pop to the parent of this line
+    // cast: stack.length > 1, and levels is pushed and popped with the stack
     while (stack.length > 1 && (levels[levels.length - 1] as number) >= level) {
       stack.pop();
       levels.pop();
@@ -114,10 +120,12 @@ export function materializeRecord(bytes: Buffer, start: number, end: number, fir
     }
     const parent = stack[stack.length - 1];
     const isCont = s.xrefEnd === 0 && (s.tagIs('CONT') || s.tagIs('CONC'));
+    // cast: parent !== undefined means the stack is not empty, and levels is pushed and popped with it
     if (isCont && parent !== undefined && parent.pointer === null && parent.raw === undefined && level > (levels[levels.length - 1] as number)) {
       if (segments === null) segments = new Map();
       let segs = segments.get(parent);
       if (segs === undefined) {
+        // cast: valueStart and valueEnd are pushed and popped with the stack, which holds parent
         segs = [valueStart[valueStart.length - 1] as number, valueEnd[valueEnd.length - 1] as number, 0];
         segments.set(parent, segs);
       }

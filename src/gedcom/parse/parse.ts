@@ -43,6 +43,7 @@ function isWordByte(b: number): boolean {
 const NEEDS_XREF: ReadonlySet<string> = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
 
 function xrefText(buf: Buffer, s: number, e: number, codec: { decode(b: Buffer, s: number, e: number): string }): string {
+  // cast: s <= i < e, an xref range of buf
   for (let i = s; i < e; i++) if ((buf[i] as number) >= 0x80) return codec.decode(buf, s, e);
   return buf.toString('latin1', s, e);
 }
@@ -168,6 +169,7 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
       if (isConc || scanner.tagIs('CONT')) {
         if (isConc && version.isV7) log.add('CONC_IN_V7', scanner.lineNo, 'CONC does not exist in GEDCOM 7');
         if (scanner.level === 0 || scanner.xrefEnd > 0) log.add('CONTINUATION_MISPLACED', scanner.lineNo, 'CONC/CONT at level 0 or with an xref');
+        // cast: payload > 0, so valueStart < valueEnd, a range of the scanned text
         if (isConc && is555 && payload > 0 && prevLastByte >= 0 && isWordByte(prevLastByte) && isWordByte(text[scanner.valueStart] as number)) {
           log.add('GEDCOM_555_CONC_INSIDE_WORD', scanner.lineNo, 'GEDCOM 5.5.5 does not split a value with CONC inside a word');
         }
@@ -180,6 +182,7 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
         valueBytes = payload;
         valueOver = false;
       }
+      // cast: payload > 0, so valueEnd - 1 is in the line's value range of the scanned text
       prevLastByte = payload > 0 ? (text[scanner.valueEnd - 1] as number) : -1;
     }
   }
@@ -207,7 +210,9 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   const seen = new Set<string>();
   let trlrIndex = -1;
   for (let i = 0; i < spans.length; i++) {
+    // cast: i < spans.length
     const span = spans[i] as RecordSpan;
+    // cast: tags is pushed with spans, so it has as many entries
     const tag = tags[i] as string;
     const xref = xrefs[i] ?? null;
     doc.addParsedRecord(span, tag, xref);

@@ -76,6 +76,7 @@ export class RecordLineReader {
   pointer(): string {
     const s = this.s;
     const b = this.bytes;
+    // cast: valueStart <= i < valueEnd, the line's value range of these bytes
     for (let i = s.valueStart; i < s.valueEnd; i++) if ((b[i] as number) >= 0x80) return this.ctx.codec.decode(b, s.valueStart, s.valueEnd);
     return b.toString('latin1', s.valueStart, s.valueEnd);
   }

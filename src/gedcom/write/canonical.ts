@@ -26,11 +26,10 @@ function writePayloadLines(out: string[], level: number, node: GedcomNode, opts:
   }
   const value = node.value;
   const parts = value.includes('\n') || value.includes('\r') ? value.split(/\r\n|\r|\n/) : [value];
-  for (let p = 0; p < parts.length; p++) {
-    const escaped = escapePayload(parts[p] as string, opts.isV7);
+  for (const [p, part] of parts.entries()) {
+    const escaped = escapePayload(part, opts.isV7);
     const chunks = opts.isV7 ? [escaped] : splitForConc(escaped, opts.maxPayload);
-    for (let c = 0; c < chunks.length; c++) {
-      const chunk = chunks[c] as string;
+    for (const [c, chunk] of chunks.entries()) {
       if (p === 0 && c === 0) writeLine(out, level, node.xref, node.tag, chunk, opts.eol);
       else writeLine(out, level + 1, null, c === 0 ? 'CONT' : 'CONC', chunk, opts.eol);
     }
@@ -41,12 +40,13 @@ function writePayloadLines(out: string[], level: number, node: GedcomNode, opts:
 function writeCanonical(out: string[], node: GedcomNode, level: number, opts: CanonicalOptions): void {
   const nodes: GedcomNode[] = [node];
   const levels: number[] = [level];
-  while (nodes.length > 0) {
-    const n = nodes.pop() as GedcomNode;
+  for (let n = nodes.pop(); n !== undefined; n = nodes.pop()) {
+    // cast: levels is pushed and popped with nodes, so it holds an entry for every node popped
     const l = levels.pop() as number;
     if (n.raw !== undefined) out.push(n.raw, opts.eol);
     else writePayloadLines(out, l, n, opts);
     for (let i = n.children.length - 1; i >= 0; i--) {
+      // cast: 0 <= i < n.children.length
       nodes.push(n.children[i] as GedcomNode);
       levels.push(l + 1);
     }

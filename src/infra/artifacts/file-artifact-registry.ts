@@ -8,6 +8,7 @@ import { ARTIFACT_GRANT_PATTERN } from '../../contract/jobs.js';
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
 import type { ArtifactRegistry, MintedGrant, ResolvedArtifact } from '../../app/gedcom/artifact-registry.js';
 import { ServiceError } from '../../app/service-error.js';
+import { isOneOf } from '../../contract/one-of.js';
 
 /**
  * The artifact registry on disk (contract.md section 10). Layout under the private root (0700):
@@ -30,7 +31,7 @@ interface GrantFile {
 export type ArtifactScope = GedcomGrantScope | typeof GEDCOM_OUTPUT_SCOPE;
 
 export function isArtifactScope(value: string): value is ArtifactScope {
-  return value === GEDCOM_OUTPUT_SCOPE || (GEDCOM_GRANT_SCOPES as readonly string[]).includes(value);
+  return value === GEDCOM_OUTPUT_SCOPE || isOneOf(GEDCOM_GRANT_SCOPES, value);
 }
 
 /** Where a worker reads one input artifact: its object file and what it must hash to. */
@@ -80,10 +81,11 @@ export class FileArtifactRegistry implements ArtifactRegistry {
   private async grantFile(grant: string): Promise<GrantFile | null> {
     if (!GRANT.test(grant)) return null;
     try {
+      // cast: read as a partial GrantFile only to check each field below (null throws into the catch)
       const parsed = JSON.parse(await readFile(join(this.dir('grants'), grant), 'utf8')) as Partial<GrantFile>;
       if (parsed.v !== 1 || typeof parsed.object !== 'string' || !OBJECT.test(parsed.object) || typeof parsed.scope !== 'string') return null;
       if (typeof parsed.sha256 !== 'string' || typeof parsed.bytes !== 'number' || typeof parsed.expires_at !== 'number') return null;
-      return parsed as GrantFile;
+      return parsed as GrantFile; // cast: v, object, scope, sha256, bytes and expires_at were each checked above
     } catch {
       return null;
     }
@@ -193,6 +195,7 @@ export class FileArtifactRegistry implements ArtifactRegistry {
   async importFile(path: string, scope: ArtifactScope): Promise<MintedGrant> {
     const info = await stat(path);
     if (!info.isFile()) throw new ServiceError('ARTIFACT_GRANT_INVALID', [{ name: 'reason', value: 'not_a_file' }]);
+    // cast: a ReadStream opened without an encoding yields Buffer chunks; its typings say `any`
     return this.mint(createReadStream(path) as AsyncIterable<Buffer>, scope);
   }
 

@@ -26,7 +26,7 @@ export function loadConfig(configPath: string | undefined, workspaceOverride: st
     if (bytes.length > CONFIG_MAX_BYTES) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
     text = bytes.toString('utf8');
   } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT';
     return missing
       ? { state: 'defaults', workspace: fallbackWorkspace, enabledModules: [...CONFIGURABLE_MODULES] }
       : { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
@@ -39,8 +39,8 @@ export function loadConfig(configPath: string | undefined, workspaceOverride: st
   }
   // Read once per process: the schema is compiled for this read and not kept.
   if (!Compile(ServiceConfigFile).Check(parsed)) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
-  const file = parsed as ServiceConfigFile;
-  const modules = file.modules as Partial<Record<ConfigurableModule, boolean>> | undefined;
+  const file = parsed;
+  const modules = file.modules;
   return {
     state: 'ok',
     workspace: workspaceOverride ?? file.workspace ?? paths.workspace,

@@ -77,6 +77,7 @@ export function openEncryptedDatabase(
 
 /** Applies pending migrations in one transaction each; refuses a database newer than this build. */
 export function migrate(db: Database, migrations: readonly Migration[]): void {
+  // cast: with simple: true, better-sqlite3 returns the pragma's single value, and user_version is an integer
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
   if (current > latest) throw new DatabaseOpenError('schema_newer');

@@ -1,11 +1,12 @@
 import { UNGUARDED, type DurableWriteGuard } from './database-file-guard.js';
 import { Value } from 'typebox/value';
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { JobArtifactReference, JobError, JobEvent, JobProgress, JOB_STATES, type JobState } from '../../contract/jobs.js';
 import { JOB_LIMITS } from '../../contract/limits.js';
 import type { JobLedger, JobRecord, LedgerEntry } from '../../app/jobs/job-ledger.js';
 import { isTerminalState } from '../../contract/jobs.js';
 import type { Database } from './encrypted-database.js';
+import { isOneOf } from '../../contract/one-of.js';
 
 interface LedgerRow {
   ordinal: number;
@@ -29,18 +30,18 @@ interface LedgerRow {
 const ArtifactList = Type.Array(JobArtifactReference, { maxItems: JOB_LIMITS.artifactsPerJob });
 
 /** Parses a stored JSON column and checks it against its schema; a bad value reads as absent. */
-function stored<T>(schema: TSchema, text: string | null): T | null {
+function stored<S extends TSchema>(schema: S, text: string | null): Static<S> | null {
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return Value.Check(schema, value) ? (value as T) : null;
+    return Value.Check(schema, value) ? value : null;
   } catch {
     return null;
   }
 }
 
 function stateOf(text: string): JobState {
-  return (JOB_STATES as readonly string[]).includes(text) ? (text as JobState) : 'interrupted';
+  return isOneOf(JOB_STATES, text) ? text : 'interrupted';
 }
 
 function recordOf(row: LedgerRow): JobRecord {
@@ -53,13 +54,13 @@ function recordOf(row: LedgerRow): JobRecord {
     startedAt: row.started_at,
     updatedAt: row.updated_at,
     endedAt: row.ended_at,
-    progress: stored<JobProgress>(JobProgress, row.progress_json),
-    artifacts: stored<JobArtifactReference[]>(ArtifactList, row.artifacts_json) ?? [],
+    progress: stored(JobProgress, row.progress_json),
+    artifacts: stored(ArtifactList, row.artifacts_json) ?? [],
     resultProduced: row.result_produced === 1,
-    error: stored<JobError>(JobError, row.error_json),
+    error: stored(JobError, row.error_json),
     lastSequence: row.last_sequence,
     sequenceReserved: row.sequence_reserved,
-    terminalEvent: stored<JobEvent>(JobEvent, row.terminal_event_json),
+    terminalEvent: stored(JobEvent, row.terminal_event_json),
   };
 }
 

@@ -39,6 +39,7 @@ interface ConsentRow {
 function profileOf(row: ProfileRow): StoredProfile {
   return {
     name: row.name,
+    // cast: only insertProfile writes this column, from a StoredProfile's ProviderId
     providerId: row.provider_id as ProviderId,
     endpoint: row.endpoint,
     model: row.model,
@@ -52,8 +53,10 @@ function profileOf(row: ProfileRow): StoredProfile {
 function consentOf(row: ConsentRow): StoredConsent {
   return {
     name: row.name,
+    // cast: only insertConsent writes this column, as JSON.stringify of a ConsentScope
     scope: JSON.parse(row.scope_json) as ConsentScope,
     digest: row.digest,
+    // cast: the column's CHECK admits only 'active' and 'revoked', the two ConsentStates
     state: row.state as ConsentState,
     usedRuns: row.used_runs,
     usedCharactersSent: row.used_characters_sent,
@@ -137,6 +140,7 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
       if (existing.state === 'revoked') return { ok: true, changed: false, revision: this.revisions().consent, record: existing };
       this.db.prepare("UPDATE consent_grant SET state = 'revoked', revoked_at = ? WHERE name = ?").run(at, name);
       this.db.prepare('UPDATE provider_revision SET consent_revision = consent_revision + 1 WHERE id = 1').run();
+      // cast: the row was found above and this transaction only updated it, so it is still there
       return { ok: true, changed: true, revision: this.revisions().consent, record: this.findConsent(name) as StoredConsent };
     });
     return this.guard.write(() => run.immediate());

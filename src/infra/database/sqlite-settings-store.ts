@@ -22,7 +22,7 @@ export class SqliteSettingsStore implements SettingsStore {
       'INSERT INTO settings_value (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json',
     );
     this.applyTransaction = db.transaction((expectedRevision: number, changes: ReadonlyMap<string, SettingValue>) => {
-      const result = this.bumpRevision.run(expectedRevision) as { changes: number };
+      const result = this.bumpRevision.run(expectedRevision);
       if (result.changes !== 1) return false;
       for (const [key, value] of changes) this.upsertValue.run(key, JSON.stringify(value));
       return true;
@@ -32,6 +32,7 @@ export class SqliteSettingsStore implements SettingsStore {
   read(): StoredSettings {
     const row = this.selectRevision.get();
     const values = new Map<string, SettingValue>();
+    // cast: only applyTransaction writes value_json, as JSON.stringify of a SettingValue
     for (const { key, value_json: json } of this.selectValues.all()) values.set(key, JSON.parse(json) as SettingValue);
     return { revision: row?.revision ?? 0, values };
   }

@@ -21,6 +21,6 @@ export class StaticHostResolver implements HostResolver {
     const count = this.calls.get(hostname) ?? 0;
     if (!this.calls.has(hostname) && this.calls.size >= 1024) this.calls.clear();
     this.calls.set(hostname, count + 1);
-    return answers[Math.min(count, answers.length - 1)] as readonly string[];
+    return answers[Math.min(count, answers.length - 1)] as readonly string[]; // cast: answers is not empty (checked above), so the index is in range
   }
 }

@@ -17,7 +17,7 @@ const UNTRUSTED: ReadonlySet<string> = new Set([
 ]);
 
 function tlsFailureOf(error: unknown): TlsFailure {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'hostname_mismatch';
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return 'certificate_expired';
   if (UNTRUSTED.has(code)) return 'certificate_untrusted';

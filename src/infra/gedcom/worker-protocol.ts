@@ -3,6 +3,7 @@ import type { GedcomRequests } from '../../contract/gedcom-operations.js';
 import { GEDCOM_STAGE_NAMES, type GedcomStageName } from '../../contract/gedcom-stages.js';
 import type { ErrorCode } from '../../contract/error-codes.js';
 import type { ArtifactFile, WrittenOutput } from '../artifacts/file-artifact-registry.js';
+import { isOneOf } from '../../contract/one-of.js';
 
 /**
  * The messages between the main thread and a GEDCOM worker. Only bounded structured data crosses:
@@ -65,8 +66,8 @@ export type WorkerFailureCode = (typeof WORKER_FAILURE_CODES)[number];
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-const isStage = (value: unknown): value is GedcomStageName => typeof value === 'string' && (GEDCOM_STAGE_NAMES as readonly string[]).includes(value);
-const isFailure = (value: unknown): value is WorkerFailureCode => typeof value === 'string' && (WORKER_FAILURE_CODES as readonly string[]).includes(value);
+const isStage = (value: unknown): value is GedcomStageName => isOneOf(GEDCOM_STAGE_NAMES, value);
+const isFailure = (value: unknown): value is WorkerFailureCode => isOneOf(WORKER_FAILURE_CODES, value);
 
 function writtenOf(value: unknown): WrittenOutput | null | undefined {
   if (value === null) return null;

@@ -83,7 +83,7 @@ class ChatCompletionReading extends SseReading {
     if (name !== 'error') return null;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(value) as unknown;
+      parsed = JSON.parse(value);
     } catch {
       return brokenAnswer(this.output);
     }

@@ -32,7 +32,7 @@ export interface UpstreamErrorInfo {
 
 function field(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return Object.prototype.hasOwnProperty.call(value, key) ? Reflect.get(value, key) : undefined;
 }
 
 function text(value: unknown): string | null {
@@ -43,7 +43,8 @@ function text(value: unknown): string | null {
 
 function parse(body: string): unknown {
   try {
-    return JSON.parse(body) as unknown;
+    const parsed: unknown = JSON.parse(body);
+    return parsed;
   } catch {
     return undefined;
   }

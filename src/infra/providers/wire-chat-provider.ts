@@ -143,7 +143,8 @@ export abstract class AnswerEnd {
 /** JSON.parse for upstream text: any parse failure is a broken answer. */
 export function parseUpstreamJson(text: string, output: OutputGate): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
     throw brokenAnswer(output);
   }
@@ -152,7 +153,7 @@ export function parseUpstreamJson(text: string, output: OutputGate): unknown {
 /** A property of an upstream JSON value, or undefined; never trusts the shape. */
 export function member(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return Object.prototype.hasOwnProperty.call(value, key) ? Reflect.get(value, key) : undefined;
 }
 
 /** Strict UTF-8 decoding of a complete byte sequence; invalid bytes are a broken answer. */

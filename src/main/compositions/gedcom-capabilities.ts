@@ -37,6 +37,7 @@ export async function composeGedcom(
     artifacts,
     checkpoints: override?.checkpoints ?? null,
     now: () => performance.now(),
+    // cast: the worker pool clears only handles these timers' setTimeout returned, which are NodeJS.Timeout
     timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
     log,
   });

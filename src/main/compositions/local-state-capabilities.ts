@@ -4,6 +4,7 @@ import { CREDENTIAL_REFERENCES, DATABASE_KEY_ACCOUNT, type CredentialReference }
 import { secretRoutes, settingsRoutes } from '../../http/routes/local-state-routes.js';
 import { SqliteSettingsStore } from '../../infra/database/sqlite-settings-store.js';
 import type { ComposedCapability, CoreServices } from './capability-context.js';
+import { entriesOf } from '../../contract/typed-keys.js';
 
 /** Names that are credentials and can never be patched as settings. */
 const SENSITIVE_SETTING_KEYS: ReadonlySet<string> = new Set([...Object.keys(CREDENTIAL_REFERENCES), DATABASE_KEY_ACCOUNT]);
@@ -12,7 +13,7 @@ const SENSITIVE_SETTING_KEYS: ReadonlySet<string> = new Set([...Object.keys(CRED
 function environmentCredentials(enabled: boolean, env: NodeJS.ProcessEnv): Map<CredentialReference, string> {
   const values = new Map<CredentialReference, string>();
   if (!enabled) return values;
-  for (const [reference, variable] of Object.entries(CREDENTIAL_REFERENCES) as Array<[CredentialReference, string]>) {
+  for (const [reference, variable] of entriesOf(CREDENTIAL_REFERENCES)) {
     const value = env[variable];
     if (value !== undefined && value.length > 0) values.set(reference, value);
   }

@@ -92,12 +92,14 @@ const wantsPrompt = (task: WorkerTask): boolean => task.advisoryItems > 0;
 
 export const OPERATION_RUNNERS: RunnerTable = {
   async inspect(ctx) {
+    // cast: GEDCOM_OPERATIONS declares one input for inspect (source), so the worker receives one
     const [bytes] = ctx.bytes() as [Buffer];
     const result = await inspectGedcomBytes(bytes, { monitor: ctx.monitor });
     return { section: inspectSection(result), output: null, prompt: null };
   },
 
   merge(ctx) {
+    // cast: GEDCOM_OPERATIONS declares two inputs for merge (left, right)
     const [left, right] = ctx.documents() as [GedcomDocument, GedcomDocument];
     const dryRun = ctx.request.dry_run === true;
     const r = mergeDocuments(left, right, { dryRun, outputVersion: ctx.request.output_version ?? null, maxReview: GEDCOM_LIMITS.reviewPairs, monitor: ctx.monitor });
@@ -128,6 +130,7 @@ export const OPERATION_RUNNERS: RunnerTable = {
   },
 
   subtree(ctx) {
+    // cast: GEDCOM_OPERATIONS declares one input for subtree (source)
     const [doc] = ctx.documents() as [GedcomDocument];
     const version = ctx.request.output_version ?? ctx.task.exportVersion;
     let r;
@@ -154,6 +157,7 @@ export const OPERATION_RUNNERS: RunnerTable = {
   },
 
   quality(ctx) {
+    // cast: GEDCOM_OPERATIONS declares one input for quality (source)
     const [doc] = ctx.documents() as [GedcomDocument];
     const index = indexTree(doc, { maxListed: GEDCOM_LIMITS.affectedXrefsPerRule, monitor: ctx.monitor });
     let report;
@@ -177,6 +181,7 @@ export const OPERATION_RUNNERS: RunnerTable = {
   },
 
   sync(ctx) {
+    // cast: GEDCOM_OPERATIONS declares three inputs for sync (base, edited, target)
     const [base, edited, target] = ctx.documents() as [GedcomDocument, GedcomDocument, GedcomDocument];
     const dryRun = ctx.request.dry_run === true;
     const r = syncDocuments(base, edited, target, { dryRun, maxListed: GEDCOM_LIMITS.syncChangesListed, monitor: ctx.monitor });

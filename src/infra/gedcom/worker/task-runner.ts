@@ -9,8 +9,8 @@ import { TaskMonitor } from './task-monitor.js';
 
 function isRunMessage(value: unknown): value is RunMessage {
   if (typeof value !== 'object' || value === null) return false;
-  const message = value as Partial<RunMessage>;
-  return message.type === 'run' && typeof message.task === 'object' && message.task !== null && message.control instanceof SharedArrayBuffer;
+  if (!('type' in value) || !('task' in value) || !('control' in value)) return false;
+  return value.type === 'run' && typeof value.task === 'object' && value.task !== null && value.control instanceof SharedArrayBuffer;
 }
 
 /** The catalogued code of a failure inside the worker; the error itself never leaves the thread. */
@@ -24,6 +24,7 @@ function failureCode(error: unknown): WorkerMessage {
 
 function run<K extends GedcomOperation>(operation: K, task: WorkerTask, monitor: TaskMonitor): Promise<RunnerOutcome<K>> | RunnerOutcome<K> {
   const runner = OPERATION_RUNNERS[operation];
+  // cast: the pool builds each task's request for task.operation, which the caller passes as K
   return runner(runnerContext<K>(task, task.request as GedcomRequests[K], monitor));
 }
 
