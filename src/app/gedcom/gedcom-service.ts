@@ -305,9 +305,7 @@ export class GedcomService {
    * The advisory call, stopped (upstream request aborted) when the job is cancelled or the
    * consent it runs under is withdrawn meanwhile; a withdrawn review keeps nothing of the answer.
    */
-  private async generateWatched(binding: ExecutionBinding, prompt: string, jobSignal: AbortSignal): Promise<AdvisoryText> {
-    const advisory = this.deps.advisory;
-    if (advisory === null) throw new ServiceError('PROVIDER_UNAVAILABLE');
+  private async generateWatched(advisory: AdvisoryGenerator, binding: ExecutionBinding, prompt: string, jobSignal: AbortSignal): Promise<AdvisoryText> {
     const review = new AbortController();
     const onJobAbort = (): void => review.abort();
     jobSignal.addEventListener('abort', onJobAbort, { once: true });
@@ -343,12 +341,12 @@ export class GedcomService {
     const base: AdvisoryReview = { label: 'advisory', status: 'not_requested', mode: selection.mode, error_code: null, finish_reason: null, items_reviewed: 0, living_redacted: 0, restricted_redacted: 0 };
     if (selection.mode === 'offline') return { review: base, output: null };
     if (entry.advisory === null || prompt === null) return { review: { ...base, status: 'not_applicable' }, output: null };
-    if (prompt.items === 0) return { review: { ...base, status: 'completed', living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output: null };
+    const redacted = { living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted };
+    if (prompt.items === 0) return { review: { ...base, status: 'completed', ...redacted }, output: null };
     try {
       ctx.safePoint();
       const advisory = this.deps.advisory;
       if (advisory === null) throw new ServiceError('PROVIDER_UNAVAILABLE');
-      const redacted = { living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted };
       // A preview, or a run that names one, builds the request first without charging the consent.
       if (selection.preview || selection.payloadDigest !== null) {
         const unchargedBinding = await this.preflight(entry.advisory, selection, false);
@@ -360,9 +358,9 @@ export class GedcomService {
       if (selection.payloadDigest !== null && payloadDigest(advisory.payload(binding, ADVISORY_SYSTEM_INSTRUCTION, prompt.text)) !== selection.payloadDigest) {
         throw new ServiceError('ADVISORY_PAYLOAD_STALE');
       }
-      const advice = await this.generateWatched(binding, prompt.text, ctx.signal);
+      const advice = await this.generateWatched(advisory, binding, prompt.text, ctx.signal);
       // A refused review is dropped (no artifact); a truncated one is kept and says so.
-      if (advice.outcome === 'refused') return { review: { ...base, status: 'refused', error_code: 'PROVIDER_REFUSED', living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output: null };
+      if (advice.outcome === 'refused') return { review: { ...base, status: 'refused', error_code: 'PROVIDER_REFUSED', ...redacted }, output: null };
       const body = ADVISORY_HEADER + advice.text.slice(0, GEDCOM_LIMITS.advisoryOutputCharacters) + '\n';
       ctx.safePoint();
       const minted = await this.deps.registry.store([Buffer.from(body, 'utf8')]);
@@ -371,12 +369,12 @@ export class GedcomService {
         throw new JobCancelledError();
       }
       const output = this.report(ctx, { grant: minted.grant, role: 'advisory' });
-      return { review: { ...base, status: advice.outcome, finish_reason: advice.finishReason, items_reviewed: prompt.items, living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output };
+      return { review: { ...base, status: advice.outcome, finish_reason: advice.finishReason, items_reviewed: prompt.items, ...redacted }, output };
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       const code = error instanceof ServiceError ? error.code : 'PROVIDER_FAILED';
       this.deps.log.event('gedcom.advisory_failed', { code });
-      return { review: { ...base, status: 'failed', error_code: code, items_reviewed: 0, living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted }, output: null };
+      return { review: { ...base, status: 'failed', error_code: code, items_reviewed: 0, ...redacted }, output: null };
     }
   }
 }
