@@ -1,6 +1,7 @@
 import { JOB_LIMITS } from '../../contract/limits.js';
 import type { ActiveWorkCounts, ShutdownPreflightResponse } from '../../contract/jobs.js';
 import { ServiceError } from '../service-error.js';
+import { sleepUnlessAborted } from '../providers/ports.js';
 
 /** What one kind of work reports to the shutdown preflight. */
 export interface ActiveWork {
@@ -28,17 +29,7 @@ export interface PreflightClock {
 
 const SYSTEM_PREFLIGHT_CLOCK: PreflightClock = {
   now: () => performance.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve();
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    }),
+  sleep: sleepUnlessAborted,
 };
 
 const MAX_SOURCES = 16;

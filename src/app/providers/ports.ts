@@ -71,3 +71,17 @@ export interface Clock {
 }
 
 export const SYSTEM_CLOCK: Clock = { now: () => new Date() };
+
+/** The system clocks' sleep: resolves after `ms`, or at once when `signal` aborts (never rejects). */
+export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -23,94 +23,60 @@ import type { WorkMonitor } from '../monitor.js';
  * views (index-views.ts) are built only on request.
  */
 
-export interface TreeIndexInit {
-  readonly personCount: number;
-  readonly familyCount: number;
-  readonly personXref: readonly string[];
-  readonly familyXref: readonly string[];
-  readonly sex: Uint8Array;
-  readonly personFlags: Uint8Array;
-  readonly nameStart: Int32Array;
-  readonly nameGiven: Int32Array;
-  readonly nameSurname: Int32Array;
-  readonly nameSuffix: Int32Array;
-  readonly nameType: Int32Array;
-  readonly personEventStart: Int32Array;
-  readonly personEvents: EventTable;
-  readonly famcStart: Int32Array;
-  readonly famcFamily: Int32Array;
-  readonly famcBirth: Uint8Array;
-  readonly famsStart: Int32Array;
-  readonly famsFamily: Int32Array;
-  readonly familyFlags: Uint8Array;
-  readonly husband: Int32Array;
-  readonly wife: Int32Array;
-  readonly childStart: Int32Array;
-  readonly child: Int32Array;
-  readonly familyEventStart: Int32Array;
-  readonly familyEvents: EventTable;
-  readonly strings: readonly string[];
-  readonly duplicates: ReadonlyMap<string, number>;
-  readonly dangling: ReadonlyMap<string, number>;
-  readonly invalidDates: readonly string[];
-  readonly invalidDateCount: number;
-  readonly records: readonly GedcomRecord[];
-  readonly personRecord: Int32Array;
-  readonly familyRecord: Int32Array;
-  readonly version: string;
-}
+/** What the builder hands to the index: every field but those the index derives itself (birth, death). */
+export type TreeIndexInit = Omit<{ readonly [K in keyof TreeIndex as TreeIndex[K] extends (...args: never[]) => unknown ? never : K]: TreeIndex[K] }, 'birth' | 'death'>;
 
-export class TreeIndex implements TreeIndexInit {
-  readonly personCount: number;
-  readonly familyCount: number;
+export class TreeIndex {
+  readonly personCount!: number;
+  readonly familyCount!: number;
   /** Xrefs of the people, then of the phantom people. */
-  readonly personXref: readonly string[];
+  readonly personXref!: readonly string[];
   /** Xrefs of the families, then of the phantom families. */
-  readonly familyXref: readonly string[];
+  readonly familyXref!: readonly string[];
   /** SEX_U / SEX_M / SEX_F (index-builder.ts) per person. */
-  readonly sex: Uint8Array;
+  readonly sex!: Uint8Array;
   /** PERSON_SOURCED | VITAL_UNSOURCED per person. */
-  readonly personFlags: Uint8Array;
+  readonly personFlags!: Uint8Array;
   /** Names of person p: rows nameStart[p] .. nameStart[p + 1] - 1, string ids. */
-  readonly nameStart: Int32Array;
-  readonly nameGiven: Int32Array;
-  readonly nameSurname: Int32Array;
-  readonly nameSuffix: Int32Array;
+  readonly nameStart!: Int32Array;
+  readonly nameGiven!: Int32Array;
+  readonly nameSurname!: Int32Array;
+  readonly nameSuffix!: Int32Array;
   /** NAME.TYPE upper-cased. */
-  readonly nameType: Int32Array;
+  readonly nameType!: Int32Array;
   /** Births, baptisms, deaths and burials of person p (every event in a view's index), in file order. */
-  readonly personEventStart: Int32Array;
-  readonly personEvents: EventTable;
+  readonly personEventStart!: Int32Array;
+  readonly personEvents!: EventTable;
   /** Parent families (FAMC, not @VOID@) of person p: family numbers, with "birth relation" flags. */
-  readonly famcStart: Int32Array;
-  readonly famcFamily: Int32Array;
-  readonly famcBirth: Uint8Array;
+  readonly famcStart!: Int32Array;
+  readonly famcFamily!: Int32Array;
+  readonly famcBirth!: Uint8Array;
   /** Own families (FAMS) of person p. */
-  readonly famsStart: Int32Array;
-  readonly famsFamily: Int32Array;
+  readonly famsStart!: Int32Array;
+  readonly famsFamily!: Int32Array;
   /** VITAL_UNSOURCED per family. */
-  readonly familyFlags: Uint8Array;
+  readonly familyFlags!: Uint8Array;
   /** First HUSB / WIFE pointer of family f as a person number; -1 when none. */
-  readonly husband: Int32Array;
-  readonly wife: Int32Array;
-  readonly childStart: Int32Array;
-  readonly child: Int32Array;
+  readonly husband!: Int32Array;
+  readonly wife!: Int32Array;
+  readonly childStart!: Int32Array;
+  readonly child!: Int32Array;
   /** Every event of family f, in file order. */
-  readonly familyEventStart: Int32Array;
-  readonly familyEvents: EventTable;
+  readonly familyEventStart!: Int32Array;
+  readonly familyEvents!: EventTable;
   /** Name parts, places and types by string id (0 is ''). */
-  readonly strings: readonly string[];
+  readonly strings!: readonly string[];
   /** Record xrefs defined by more than one record, with their number of definitions (first definition order). */
-  readonly duplicates: ReadonlyMap<string, number>;
+  readonly duplicates!: ReadonlyMap<string, number>;
   /** Pointer values (not `@VOID@`) whose target is not defined, with how often each occurs (first use order). */
-  readonly dangling: ReadonlyMap<string, number>;
+  readonly dangling!: ReadonlyMap<string, number>;
   /** Every DATE line that did not parse to a valid date: the xref of its record (or its tag). */
-  readonly invalidDates: readonly string[];
-  readonly invalidDateCount: number;
-  readonly records: readonly GedcomRecord[];
-  readonly personRecord: Int32Array;
-  readonly familyRecord: Int32Array;
-  readonly version: string;
+  readonly invalidDates!: readonly string[];
+  readonly invalidDateCount!: number;
+  readonly records!: readonly GedcomRecord[];
+  readonly personRecord!: Int32Array;
+  readonly familyRecord!: Int32Array;
+  readonly version!: string;
   /** Living's birth of person p: first dated BIRT, else first dated CHR or BAPM; event row or -1. */
   readonly birth: Int32Array;
   /** First dated DEAT, else first dated BURI or CREM; event row or -1. */
@@ -118,40 +84,8 @@ export class TreeIndex implements TreeIndexInit {
   private lookup: Map<string, number> | null = null;
 
   constructor(init: TreeIndexInit) {
-    this.personCount = init.personCount;
-    this.familyCount = init.familyCount;
-    this.personXref = init.personXref;
-    this.familyXref = init.familyXref;
-    this.sex = init.sex;
-    this.personFlags = init.personFlags;
-    this.nameStart = init.nameStart;
-    this.nameGiven = init.nameGiven;
-    this.nameSurname = init.nameSurname;
-    this.nameSuffix = init.nameSuffix;
-    this.nameType = init.nameType;
-    this.personEventStart = init.personEventStart;
-    this.personEvents = init.personEvents;
-    this.famcStart = init.famcStart;
-    this.famcFamily = init.famcFamily;
-    this.famcBirth = init.famcBirth;
-    this.famsStart = init.famsStart;
-    this.famsFamily = init.famsFamily;
-    this.familyFlags = init.familyFlags;
-    this.husband = init.husband;
-    this.wife = init.wife;
-    this.childStart = init.childStart;
-    this.child = init.child;
-    this.familyEventStart = init.familyEventStart;
-    this.familyEvents = init.familyEvents;
-    this.strings = init.strings;
-    this.duplicates = init.duplicates;
-    this.dangling = init.dangling;
-    this.invalidDates = init.invalidDates;
-    this.invalidDateCount = init.invalidDateCount;
-    this.records = init.records;
-    this.personRecord = init.personRecord;
-    this.familyRecord = init.familyRecord;
-    this.version = init.version;
+    // Every field of the index as the builder made it, in one place (the declarations above).
+    Object.assign(this, init);
     this.birth = new Int32Array(this.personCount);
     this.death = new Int32Array(this.personCount);
     for (let p = 0; p < this.personCount; p++) {

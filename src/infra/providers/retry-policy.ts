@@ -1,5 +1,6 @@
 import { CHAT_LIMITS } from '../../contract/limits.js';
 import type { ProviderId } from '../../contract/providers.js';
+import { sleepUnlessAborted } from '../../app/providers/ports.js';
 
 /**
  * The one retry policy of each provider (docs/providers.md, "Retries"). A retry is made only while
@@ -62,15 +63,5 @@ export const SYSTEM_RETRY_CLOCK: RetryClock = {
     const timer = setTimeout(fire, ms);
     return () => clearTimeout(timer);
   },
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve();
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    }),
+  sleep: sleepUnlessAborted,
 };
