@@ -1001,6 +1001,8 @@ export interface components {
             max_characters_sent?: number | null;
             /** @description Characters the runs under this consent may receive from the model in all, charged while the answer streams; reaching it ends every run under way with CONSENT_BUDGET_EXHAUSTED, keeping nothing of the unfinished answer. Absent or null: no bound. */
             max_characters_received?: number | null;
+            /** @description Tokens (input and output together) the runs under this consent may use in all, as the provider reports them; charged when a run's answer reports its usage (Ollama and Anthropic do, OpenAI-compatible servers when they send a usage chunk); once reached, further runs are refused with CONSENT_BUDGET_EXHAUSTED. Absent or null: no bound. */
+            max_tokens?: number | null;
         };
         ConsentCreateRequest: {
             expected_revision: number;
@@ -1072,11 +1074,14 @@ export interface components {
             used_characters_sent?: number;
             /** @description Characters received from the model under this consent so far (durable). */
             used_characters_received?: number;
+            /** @description Tokens the provider reported for the runs under this consent so far (durable). */
+            used_tokens?: number;
             /** @description Null when the consent has no budget. */
             remaining?: {
                 runs: number;
                 characters_sent: number | null;
                 characters_received: number | null;
+                tokens?: number | null;
             } | null;
             created_revision: number;
             /** @description UTC instant, ISO 8601. */

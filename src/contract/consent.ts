@@ -60,6 +60,12 @@ export const ConsentBudget = Type.Object(
           'Characters the runs under this consent may receive from the model in all, charged while the answer streams; reaching it ends every run under way with CONSENT_BUDGET_EXHAUSTED, keeping nothing of the unfinished answer. Absent or null: no bound.',
       }),
     ),
+    max_tokens: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: PROVIDER_LIMITS.maxConsentTokens }), Type.Null()], {
+        description:
+          'Tokens (input and output together) the runs under this consent may use in all, as the provider reports them; charged when a run\'s answer reports its usage (Ollama and Anthropic do, OpenAI-compatible servers when they send a usage chunk); once reached, further runs are refused with CONSENT_BUDGET_EXHAUSTED. Absent or null: no bound.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -141,6 +147,7 @@ export const ConsentSummary = Type.Object(
     used_runs: Type.Integer({ minimum: 0 }),
     used_characters_sent: Type.Optional(Type.Integer({ minimum: 0, description: 'Characters sent to the model under this consent so far (durable).' })),
     used_characters_received: Type.Optional(Type.Integer({ minimum: 0, description: 'Characters received from the model under this consent so far (durable).' })),
+    used_tokens: Type.Optional(Type.Integer({ minimum: 0, description: 'Tokens the provider reported for the runs under this consent so far (durable).' })),
     remaining: Type.Optional(
       Type.Union(
         [
@@ -149,6 +156,7 @@ export const ConsentSummary = Type.Object(
               runs: Type.Integer({ minimum: 0 }),
               characters_sent: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
               characters_received: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+              tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
             },
             { additionalProperties: false, description: 'What the budget still allows; null for a kind without a bound.' },
           ),

@@ -108,8 +108,9 @@ export const PROVIDER_LIMITS = {
   maxConsents: 256,
   maxModelCharacters: 128,
   maxConsentRuns: 1_000_000,
-  /** Largest character budget of a consent, sent or received (issue 18). */
+  /** Largest character budget of a consent, sent or received, and largest token budget (issue 18). */
   maxConsentCharacters: 1_000_000_000,
+  maxConsentTokens: 1_000_000_000,
   /**
    * Runs watched at once for a withdrawal of their consent (a chat run per live session and the
    * GEDCOM advisory reviews of the workers): CHAT_LIMITS.maxSessions plus GEDCOM_WORKER_LIMITS.maxWorkers, with room.

@@ -556,7 +556,24 @@ describe('consent character budgets (issue 18)', () => {
     await call(world, 'DELETE', sessions(sessionId));
   });
 
-  it('ends a stream when the received bound is reached (upstream closed, nothing kept) and stays used up after a restart', async () => {
+  it('charges the tokens the provider reports; once the token bound is reached the next run is refused', async () => {
+    await createConsent(world, 'metered-tokens', PROFILES.anthropic, { max_runs: 10, max_tokens: 40 });
+    const fake = world.fakes.anthropic;
+    fake.reset();
+    fake.script({ kind: 'text', answer: { pieces: ['one', ' two'] } }, { kind: 'text', answer: { pieces: ['three', ' four'] } });
+    const sessionId = await openSession(world, PROFILES.anthropic, 'metered-tokens');
+    // the fake reports 25 input tokens and one output token per piece
+    expect((await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'first' } })).status).toBe(200);
+    expect(await consentOf('metered-tokens')).toMatchObject({ used_runs: 1, used_tokens: 27, remaining: { tokens: 13 } });
+    expect((await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'second' } })).status).toBe(200);
+    expect(await consentOf('metered-tokens')).toMatchObject({ used_runs: 2, used_tokens: 54, remaining: { tokens: 0 } });
+    const refused = await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'third' } });
+    expect([refused.status, refused.body.code]).toEqual([409, 'CONSENT_BUDGET_EXHAUSTED']);
+    expect(fake.calls()).toBe(2);
+    expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(4);
+  });
+
+  it('ends a stream when the received bound is reached (upstream closed, nothing kept) and stays used up after a restart (the token usage of the test before too)', async () => {
     await createConsent(world, 'metered-received', PROFILES.anthropic, { max_runs: 10, max_characters_received: 40 });
     const fake = world.fakes.anthropic;
     fake.reset();
@@ -577,6 +594,7 @@ describe('consent character budgets (issue 18)', () => {
     expect(await world.sidecar.stop()).toBe(0);
     world.sidecar = await world.launch();
     expect(await consentOf('metered-received')).toEqual(used);
+    expect(await consentOf('metered-tokens')).toMatchObject({ used_tokens: 54, remaining: { tokens: 0 } });
     const again = await call(world, 'POST', '/api/v1/chat/sessions', { body: sessionRequest(PROFILES.anthropic, 'metered-received') });
     expect([again.status, again.body.code]).toEqual([409, 'CONSENT_BUDGET_EXHAUSTED']);
     expect(fake.calls()).toBe(1);

@@ -44,11 +44,19 @@ export type FinishReason = 'stop' | 'length' | 'context_window';
  */
 export type GenerationOutcome = 'completed' | 'truncated' | 'refused';
 
+/** Tokens as the provider reported them for one generation; null for a count it did not report. */
+export interface TokenUsage {
+  readonly input: number | null;
+  readonly output: number | null;
+}
+
 export interface GenerationResult {
   readonly outcome: GenerationOutcome;
   readonly finishReason: FinishReason;
   /** Provider requests made for this generation (1 plus safe retries). */
   readonly attempts: number;
+  /** The provider's own token counts, when its answer carried them (absent otherwise). */
+  readonly usage?: TokenUsage;
 }
 
 /** Sanitized failure codes; the provider's own text is never kept. */

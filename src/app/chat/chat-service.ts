@@ -278,6 +278,7 @@ export class ChatService implements ActiveWorkSource {
       if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', true, false, true);
       if (result.outcome === 'refused') throw new RefusedTurn();
       const committed = this.commit(prepared, reply);
+      this.chargeTokens(session, result);
       this.audit(session, run.runId, 'sync', result.outcome, null);
       return {
         schema_version: CHAT_SCHEMA_VERSION,
@@ -364,6 +365,7 @@ export class ChatService implements ActiveWorkSource {
             return;
           }
           const committed = this.commit(prepared, reply);
+          this.chargeTokens(session, result);
           output = codePoints(reply);
           stream.emit({
             kind: 'completed',
@@ -555,6 +557,11 @@ export class ChatService implements ActiveWorkSource {
     if (run.withdrawn !== null) return false;
     if (session.consent !== null && !this.deps.consentRuns.chargeReceived(session.consent, codePoints(text))) return false;
     return run.withdrawn === null;
+  }
+
+  /** Tokens the provider reported for a finished run, charged to its consent (after the turn is committed: they were spent). */
+  private chargeTokens(session: ChatSession, result: GenerationResult): void {
+    if (session.consent !== null) this.deps.consentRuns.chargeTokens(session.consent, result.usage);
   }
 
   /** The run's consent stopped holding: the upstream request is aborted now; the run ends failed with the code. */

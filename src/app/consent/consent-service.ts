@@ -30,12 +30,13 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The budget as granted: the run bound, and each character bound only when one is given. */
+/** The budget as granted: the run bound, and each character or token bound only when one is given. */
 function budgetOf(budget: ConsentBudget): ConsentBudget {
   return {
     max_runs: budget.max_runs,
     ...(budget.max_characters_sent === undefined || budget.max_characters_sent === null ? {} : { max_characters_sent: budget.max_characters_sent }),
     ...(budget.max_characters_received === undefined || budget.max_characters_received === null ? {} : { max_characters_received: budget.max_characters_received }),
+    ...(budget.max_tokens === undefined || budget.max_tokens === null ? {} : { max_tokens: budget.max_tokens }),
   };
 }
 

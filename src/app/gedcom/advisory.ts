@@ -1,7 +1,10 @@
 import type { DataClass } from '../../contract/consent.js';
+import type { TokenUsage } from '../chat/chat-provider.js';
 import type { ExecutionBinding } from '../providers/preflight.js';
 /** One advisory text and how the provider ended it (a failure throws a ServiceError with a stable code). */
 export interface AdvisoryText {
+  /** The provider's own token counts, when its answer carried them. */
+  readonly usage?: TokenUsage;
   readonly text: string;
   readonly outcome: 'completed' | 'truncated' | 'refused';
   readonly finishReason: 'stop' | 'length' | 'context_window';

@@ -323,6 +323,7 @@ export class GedcomService {
       if (withdrawn !== null) throw new ServiceError(withdrawn);
       // The review's answer is charged when it is complete; reaching the bound drops it.
       if (binding.consent !== null && !this.deps.consentRuns.chargeReceived(binding.consent, codePoints(advice.text))) throw new ServiceError('CONSENT_BUDGET_EXHAUSTED');
+      if (binding.consent !== null) this.deps.consentRuns.chargeTokens(binding.consent, advice.usage);
       return advice;
     } catch (error) {
       throw withdrawn === null ? error : new ServiceError(withdrawn);

@@ -1,5 +1,6 @@
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import { ServiceError } from '../service-error.js';
+import type { TokenUsage } from '../chat/chat-provider.js';
 import type { ProviderConfigurationStore } from './store.js';
 
 /** Why a consent stopped holding while runs depended on it. */
@@ -12,6 +13,8 @@ export interface RunConsent {
   chargeSent(consent: string, characters: number): void;
   /** As the answer arrives: charges it; when the received bound is reached every run under the consent is stopped, and this answers false. */
   chargeReceived(consent: string, characters: number): boolean;
+  /** When a run's answer reported its tokens: charges them; reaching the token bound stops every other run under the consent and refuses the next ones. */
+  chargeTokens(consent: string, usage: TokenUsage | undefined): void;
 }
 
 /**
@@ -31,15 +34,23 @@ export class ConsentRuns implements RunConsent {
     if (current === null) return;
     const bound = current.scope.budget?.max_characters_sent ?? null;
     if (bound !== null && current.usedCharactersSent + characters > bound) throw new ServiceError('CONSENT_BUDGET_EXHAUSTED', [{ name: 'budget', value: 'characters_sent' }]);
-    this.store?.addConsentCharacters(consent, characters, 0);
+    this.store?.addConsentUsage(consent, { sent: characters });
   }
 
   chargeReceived(consent: string, characters: number): boolean {
-    const charged = this.store?.addConsentCharacters(consent, 0, characters) ?? null;
+    const charged = this.store?.addConsentUsage(consent, { received: characters }) ?? null;
     const bound = charged?.scope.budget?.max_characters_received ?? null;
     if (charged === null || bound === null || charged.usedCharactersReceived < bound) return true;
     this.withdraw(consent, 'CONSENT_BUDGET_EXHAUSTED');
     return false;
+  }
+
+  chargeTokens(consent: string, usage: TokenUsage | undefined): void {
+    const tokens = (usage?.input ?? 0) + (usage?.output ?? 0);
+    if (tokens === 0) return;
+    const charged = this.store?.addConsentUsage(consent, { tokens }) ?? null;
+    const bound = charged?.scope.budget?.max_tokens ?? null;
+    if (charged !== null && bound !== null && charged.usedTokens >= bound) this.withdraw(consent, 'CONSENT_BUDGET_EXHAUSTED');
   }
 
   /** Calls `stop` once if `consent` is withdrawn before the returned function is called. */

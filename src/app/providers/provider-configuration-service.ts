@@ -39,6 +39,7 @@ export function consentSummary(consent: StoredConsent): ConsentSummary {
     used_runs: consent.usedRuns,
     used_characters_sent: consent.usedCharactersSent,
     used_characters_received: consent.usedCharactersReceived,
+    used_tokens: consent.usedTokens,
     remaining: remainingBudget(consent),
     created_revision: consent.createdRevision,
     created_at: consent.createdAt,
@@ -55,6 +56,7 @@ function remainingBudget(consent: StoredConsent): ConsentSummary['remaining'] {
     runs: Math.max(0, budget.max_runs - consent.usedRuns),
     characters_sent: left(budget.max_characters_sent, consent.usedCharactersSent),
     characters_received: left(budget.max_characters_received, consent.usedCharactersReceived),
+    tokens: left(budget.max_tokens, consent.usedTokens),
   };
 }
 

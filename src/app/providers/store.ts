@@ -13,6 +13,13 @@ export interface StoredProfile {
   readonly createdAt: string;
 }
 
+/** What one charge adds to a consent's usage. */
+export interface ConsentUsage {
+  readonly sent?: number;
+  readonly received?: number;
+  readonly tokens?: number;
+}
+
 /** A durable consent grant. */
 export interface StoredConsent {
   readonly name: string;
@@ -22,6 +29,7 @@ export interface StoredConsent {
   readonly usedRuns: number;
   readonly usedCharactersSent: number;
   readonly usedCharactersReceived: number;
+  readonly usedTokens: number;
   readonly createdRevision: number;
   readonly createdAt: string;
   readonly revokedAt: string | null;
@@ -55,15 +63,15 @@ export interface ProviderConfigurationStore {
   findConsent(name: string): StoredConsent | null;
   insertConsent(
     expectedRevision: number,
-    consent: Omit<StoredConsent, 'createdRevision' | 'state' | 'usedRuns' | 'usedCharactersSent' | 'usedCharactersReceived' | 'revokedAt'>,
+    consent: Omit<StoredConsent, 'createdRevision' | 'state' | 'usedRuns' | 'usedCharactersSent' | 'usedCharactersReceived' | 'usedTokens' | 'revokedAt'>,
     limit: number,
   ): InsertOutcome<StoredConsent>;
   /** Idempotent: revoking a revoked grant changes nothing and keeps the revision. */
   revokeConsent(name: string, at: string): RevokeOutcome;
   /** Counts one run against the grant's budget, atomically with the active and budget checks. */
   chargeConsent(name: string): ChargeOutcome;
-  /** Adds characters sent and received under a consent, whatever its state; null when it does not exist. */
-  addConsentCharacters(name: string, sent: number, received: number): StoredConsent | null;
+  /** Adds characters sent and received and tokens used under a consent, whatever its state; null when it does not exist. */
+  addConsentUsage(name: string, usage: ConsentUsage): StoredConsent | null;
 }
 
 /** True when any bound of the consent's budget is reached: runs, characters sent or characters received. */
@@ -71,5 +79,10 @@ export function budgetExhausted(consent: StoredConsent): boolean {
   const budget = consent.scope.budget;
   if (budget === null) return false;
   const reached = (bound: number | null | undefined, used: number): boolean => bound !== null && bound !== undefined && used >= bound;
-  return consent.usedRuns >= budget.max_runs || reached(budget.max_characters_sent, consent.usedCharactersSent) || reached(budget.max_characters_received, consent.usedCharactersReceived);
+  return (
+    consent.usedRuns >= budget.max_runs ||
+    reached(budget.max_characters_sent, consent.usedCharactersSent) ||
+    reached(budget.max_characters_received, consent.usedCharactersReceived) ||
+    reached(budget.max_tokens, consent.usedTokens)
+  );
 }

@@ -7,6 +7,7 @@ import type {
   ProviderConfigurationStore,
   Revisions,
   RevokeOutcome,
+  ConsentUsage,
   StoredConsent,
   StoredProfile,
 } from '../../app/providers/store.js';
@@ -31,6 +32,7 @@ interface ConsentRow {
   used_runs: number;
   used_characters_sent: number;
   used_characters_received: number;
+  used_tokens: number;
   created_revision: number;
   created_at: string;
   revoked_at: string | null;
@@ -61,6 +63,7 @@ function consentOf(row: ConsentRow): StoredConsent {
     usedRuns: row.used_runs,
     usedCharactersSent: row.used_characters_sent,
     usedCharactersReceived: row.used_characters_received,
+    usedTokens: row.used_tokens,
     createdRevision: row.created_revision,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -128,7 +131,7 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
       this.db
         .prepare("INSERT INTO consent_grant (name, scope_json, digest, state, max_runs, used_runs, created_revision, created_at, revoked_at) VALUES (?, ?, ?, 'active', ?, 0, ?, ?, NULL)")
         .run(consent.name, JSON.stringify(consent.scope), consent.digest, consent.scope.budget?.max_runs ?? null, revision, consent.createdAt);
-      return { ok: true, revision, record: { ...consent, state: 'active', usedRuns: 0, usedCharactersSent: 0, usedCharactersReceived: 0, createdRevision: revision, revokedAt: null } };
+      return { ok: true, revision, record: { ...consent, state: 'active', usedRuns: 0, usedCharactersSent: 0, usedCharactersReceived: 0, usedTokens: 0, createdRevision: revision, revokedAt: null } };
     });
     return this.guard.write(() => refusing(() => run.immediate()));
   }
@@ -159,9 +162,11 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
     return this.guard.write(() => run.immediate());
   }
 
-  addConsentCharacters(name: string, sent: number, received: number): StoredConsent | null {
+  addConsentUsage(name: string, usage: ConsentUsage): StoredConsent | null {
     const run = this.db.transaction((): StoredConsent | null => {
-      this.db.prepare('UPDATE consent_grant SET used_characters_sent = used_characters_sent + ?, used_characters_received = used_characters_received + ? WHERE name = ?').run(sent, received, name);
+      this.db
+        .prepare('UPDATE consent_grant SET used_characters_sent = used_characters_sent + ?, used_characters_received = used_characters_received + ?, used_tokens = used_tokens + ? WHERE name = ?')
+        .run(usage.sent ?? 0, usage.received ?? 0, usage.tokens ?? 0, name);
       return this.findConsent(name);
     });
     return this.guard.write(() => run.immediate());

@@ -39,7 +39,7 @@ export class ProviderAdvisoryGenerator implements AdvisoryGenerator {
     let text = '';
     try {
       const result = await this.providers[binding.providerId].generate({ ...this.generation(binding, system, prompt), credential, signal }, { text: (piece) => (text += piece) });
-      return { text: result.outcome === 'refused' ? '' : text, outcome: result.outcome, finishReason: result.finishReason };
+      return { text: result.outcome === 'refused' ? '' : text, outcome: result.outcome, finishReason: result.finishReason, ...(result.usage === undefined ? {} : { usage: result.usage }) };
     } catch (error) {
       if (error instanceof ProviderFailure) throw new ServiceError(error.code, error.details, error.remediation);
       throw error;

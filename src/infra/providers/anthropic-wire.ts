@@ -59,8 +59,16 @@ class MessagesReading extends SseReading {
         if (member(delta, 'type') === 'text_delta' && typeof text === 'string' && !this.output.push(text)) return 'done';
         return 'more';
       }
+      case 'message_start': {
+        // The input tokens are known at the start; `message_delta` carries the output tokens so far.
+        const usage = member(member(parseUpstreamJson(event.data, this.output), 'message'), 'usage');
+        this.reportTokens(member(usage, 'input_tokens'), member(usage, 'output_tokens'));
+        return 'more';
+      }
       case 'message_delta': {
-        const reason = member(member(parseUpstreamJson(event.data, this.output), 'delta'), 'stop_reason');
+        const data = parseUpstreamJson(event.data, this.output);
+        this.reportTokens(undefined, member(member(data, 'usage'), 'output_tokens'));
+        const reason = member(member(data, 'delta'), 'stop_reason');
         if (typeof reason === 'string') {
           const { finish, refused } = stopOf(reason);
           this.finish = finish;

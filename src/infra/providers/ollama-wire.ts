@@ -82,6 +82,8 @@ class NdjsonReading extends AnswerEnd implements WireReading {
     if (done === true) {
       // `done_reason` is `stop` or `length` (older servers send none: the done object itself ends the answer).
       this.finish = member(record, 'done_reason') === 'length' ? 'length' : 'stop';
+      // The final object counts the prompt's and the answer's tokens.
+      this.reportTokens(member(record, 'prompt_eval_count'), member(record, 'eval_count'));
       return true;
     }
     if (done !== false && done !== undefined) throw brokenAnswer(this.output);

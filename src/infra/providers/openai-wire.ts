@@ -61,6 +61,9 @@ class ChatCompletionReading extends SseReading {
     const chunk = parseUpstreamJson(data, this.output);
     const error = member(chunk, 'error');
     if (error !== undefined && error !== null) throw this.streamError(chunk, this.output);
+    // A server that reports usage sends it in a chunk of its own (with `choices: []`) before `[DONE]`.
+    const usage = member(chunk, 'usage');
+    if (usage !== undefined && usage !== null) this.reportTokens(member(usage, 'prompt_tokens'), member(usage, 'completion_tokens'));
     const choices = member(chunk, 'choices');
     if (!Array.isArray(choices)) return 'more';
     const first: unknown = choices[0];

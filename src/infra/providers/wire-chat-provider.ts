@@ -7,6 +7,7 @@ import {
   type GenerationRequest,
   type GenerationResult,
   type GenerationSink,
+  type TokenUsage,
 } from '../../app/chat/chat-provider.js';
 import { readUpstreamError, REMEDIATIONS, upstreamFailure } from './provider-errors.js';
 import { RETRY_POLICIES, SYSTEM_RETRY_CLOCK, type RetryClock } from './retry-policy.js';
@@ -91,6 +92,8 @@ export class OutputGate {
 export interface WireReading extends UpstreamReader {
   /** How the answer ended; valid after the body completed. Throws when it lacked the provider's finish reason. */
   result(output: OutputGate): { readonly outcome: GenerationOutcome; readonly finishReason: FinishReason };
+  /** The token counts the answer reported, if any. */
+  usage(): TokenUsage | undefined;
 }
 
 /** A provider wire format: the request it sends and how it reads the streamed answer. */
@@ -117,6 +120,8 @@ export function incompleteAnswer(output: OutputGate): ProviderFailure {
 export abstract class AnswerEnd {
   protected finish: FinishReason | null = null;
   protected refused = false;
+  private inputTokens: number | null = null;
+  private outputTokens: number | null = null;
 
   constructor(
     readonly providerId: ProviderId,
@@ -128,6 +133,16 @@ export abstract class AnswerEnd {
     if (output.truncated) return { outcome: 'truncated', finishReason: 'length' };
     if (this.finish === null) throw incompleteAnswer(output);
     return { outcome: this.finish === 'stop' ? 'completed' : 'truncated', finishReason: this.finish };
+  }
+
+  usage(): TokenUsage | undefined {
+    return this.inputTokens === null && this.outputTokens === null ? undefined : { input: this.inputTokens, output: this.outputTokens };
+  }
+
+  /** Records the counts a usage report of the answer carried (a count that is not a whole number is ignored). */
+  protected reportTokens(input: unknown, output: unknown): void {
+    if (Number.isSafeInteger(input) && typeof input === 'number' && input >= 0) this.inputTokens = input;
+    if (Number.isSafeInteger(output) && typeof output === 'number' && output >= 0) this.outputTokens = output;
   }
 
   errorAnswer(status: number, body: Buffer, outputStarted: boolean): ProviderFailure {
@@ -188,7 +203,8 @@ export class WireChatProvider implements ChatProvider {
       try {
         await postStreaming(this.transport, call, reading, request.signal, { runDeadline, idleTimeoutMs: this.timeouts.idleTimeoutMs, clock: this.clock }, () => output.hasOutput);
         const { outcome, finishReason } = reading.result(output);
-        return { outcome, finishReason, attempts: attempt };
+        const usage = reading.usage();
+        return { outcome, finishReason, attempts: attempt, ...(usage === undefined ? {} : { usage }) };
       } catch (error) {
         const failure = error instanceof ProviderFailure ? error : new ProviderFailure('PROVIDER_FAILED', output.hasOutput, false);
         const pauseMs = policy.backoffMs(attempt);

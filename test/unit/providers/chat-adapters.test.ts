@@ -78,8 +78,15 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
     fake.script({ kind: 'text', answer: { pieces: TEXT }, splitBytes });
     const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
     expect(text).toBe(TEXT.join(''));
-    expect(outcome).toEqual({ outcome: 'completed', finishReason: 'stop', attempts: 1 });
+    expect(outcome).toMatchObject({ outcome: 'completed', finishReason: 'stop', attempts: 1 });
     expect(fake.calls()).toBe(1);
+  });
+
+  it('reports the token counts the answer carried (Ollama and Anthropic always; OpenAI-compatible only with a usage chunk, which is not asked for)', async () => {
+    fake.script({ kind: 'text', answer: { pieces: TEXT } });
+    const { outcome } = await collect(providers[providerId], request(providerId, endpoint));
+    const expected = kind === 'ollama' ? { input: 169, output: TEXT.length } : kind === 'anthropic' ? { input: 25, output: TEXT.length } : undefined;
+    expect(outcome.usage).toEqual(expected);
   });
 
   it('ignores keep-alives, pings and unknown events, and reports a length finish', async () => {

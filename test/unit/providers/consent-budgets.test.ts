@@ -62,10 +62,26 @@ describe('consent character budgets', () => {
     expect(preview.data_class_samples?.find((sample) => sample.data_class === 'person_names')?.sample).toContain('[living]');
   });
 
+  it('charges the tokens a run reported; reaching the token bound stops the runs under way and refuses the next run', async () => {
+    const h = await metered({ max_runs: 10, max_tokens: 100 });
+    const stopped: string[] = [];
+    h.runs.watch('metered', (code) => stopped.push(code));
+    h.runs.chargeTokens('metered', { input: 30, output: 20 });
+    h.runs.chargeTokens('metered', undefined);
+    expect(stopped).toEqual([]);
+    expect(await summary(h)).toMatchObject({ used_tokens: 50, remaining: { tokens: 50 } });
+    await h.preflight.check({ ...REQUEST, chargeRun: true });
+    h.runs.chargeTokens('metered', { input: 40, output: null });
+    h.runs.chargeTokens('metered', { input: null, output: 10 });
+    expect(stopped).toEqual(['CONSENT_BUDGET_EXHAUSTED']);
+    expect(await refusal(h.preflight.check({ ...REQUEST, chargeRun: true }))).toBe('CONSENT_BUDGET_EXHAUSTED');
+    expect(await summary(h)).toMatchObject({ used_runs: 1, used_tokens: 100, remaining: { tokens: 0 } });
+  });
+
   it('a budget of runs only reports no character bound', async () => {
     const h = await metered({ max_runs: 2 });
     expect((await summary(h))?.scope.budget).toEqual({ max_runs: 2 });
-    expect((await summary(h))?.remaining).toEqual({ runs: 2, characters_sent: null, characters_received: null });
+    expect((await summary(h))?.remaining).toEqual({ runs: 2, characters_sent: null, characters_received: null, tokens: null });
     const unbounded = harness();
     await unbounded.profile('work', 'openai', 'gpt-4o-mini');
     await unbounded.consent(consent(null));

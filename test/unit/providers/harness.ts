@@ -13,6 +13,7 @@ import type { ProviderCredentialReference, SecretPresence } from '../../../src/c
 import { migrate, type Database } from '../../../src/infra/database/encrypted-database.js';
 import { PROVIDERS_MIGRATION } from '../../../src/infra/database/migrations/003-providers.js';
 import { CONSENT_CHARACTERS_MIGRATION } from '../../../src/infra/database/migrations/004-consent-characters.js';
+import { CONSENT_TOKENS_MIGRATION } from '../../../src/infra/database/migrations/005-consent-tokens.js';
 import { SqliteProviderStore } from '../../../src/infra/database/sqlite-provider-store.js';
 import { StaticHostResolver } from '../../../src/infra/endpoint-probe/dns-host-resolver.js';
 
@@ -71,7 +72,7 @@ export interface Harness {
 
 export function harness(options: { gate?: StartupGate; catalog?: CatalogOptions } = {}): Harness {
   const db = new BetterSqlite3(':memory:');
-  migrate(db, [PROVIDERS_MIGRATION, CONSENT_CHARACTERS_MIGRATION]);
+  migrate(db, [PROVIDERS_MIGRATION, CONSENT_CHARACTERS_MIGRATION, CONSENT_TOKENS_MIGRATION]);
   const store = new SqliteProviderStore(db);
   const prober = new FakeProber();
   const credentials = new FakeCredentials();
