@@ -116,6 +116,11 @@ export const PROVIDER_LIMITS = {
    * GEDCOM advisory reviews of the workers): CHAT_LIMITS.maxSessions plus GEDCOM_WORKER_LIMITS.maxWorkers, with room.
    */
   maxWatchedRuns: 64,
+  /**
+   * Received characters charged to a consent in memory before they are written to the encrypted
+   * database (and at the end of each run): what a crash mid-answer can leave uncounted, at most.
+   */
+  receivedChargeBatchCharacters: 4_096,
   /** From a revocation (or an exhausted budget) to the upstream request aborted, at most (issue 18). */
   withdrawalStopMs: 250,
 } as const;

@@ -25,6 +25,8 @@ export interface RunConsent {
  */
 export class ConsentRuns implements RunConsent {
   private readonly watchers = new Map<number, { readonly consent: string; readonly stop: (code: WithdrawalCode) => void }>();
+  /** Received characters charged but not yet written, by consent (at most the consents with a run under way). */
+  private readonly unwritten = new Map<string, number>();
   private next = 0;
 
   constructor(private readonly store: ProviderConfigurationStore | null) {}
@@ -37,12 +39,29 @@ export class ConsentRuns implements RunConsent {
     this.store?.addConsentUsage(consent, { sent: characters });
   }
 
+  /**
+   * Received text is written in batches of PROVIDER_LIMITS.receivedChargeBatchCharacters (and when
+   * a run ends): a durable write per streamed delta would put a synchronous fsync on the event loop
+   * for every piece of an answer. The bound is checked against what is written plus what is not.
+   */
   chargeReceived(consent: string, characters: number): boolean {
-    const charged = this.store?.addConsentUsage(consent, { received: characters }) ?? null;
-    const bound = charged?.scope.budget?.max_characters_received ?? null;
-    if (charged === null || bound === null || charged.usedCharactersReceived < bound) return true;
+    const current = this.store?.findConsent(consent) ?? null;
+    if (current === null) return true;
+    const unwritten = (this.unwritten.get(consent) ?? 0) + characters;
+    this.unwritten.set(consent, unwritten);
+    const bound = current.scope.budget?.max_characters_received ?? null;
+    const reached = bound !== null && current.usedCharactersReceived + unwritten >= bound;
+    if (reached || unwritten >= PROVIDER_LIMITS.receivedChargeBatchCharacters) this.write(consent);
+    if (!reached) return true;
     this.withdraw(consent, 'CONSENT_BUDGET_EXHAUSTED');
     return false;
+  }
+
+  /** Writes the received characters charged to `consent` and not yet written. */
+  private write(consent: string): void {
+    const unwritten = this.unwritten.get(consent) ?? 0;
+    this.unwritten.delete(consent);
+    if (unwritten > 0) this.store?.addConsentUsage(consent, { received: unwritten });
   }
 
   chargeTokens(consent: string, usage: TokenUsage | undefined): void {
@@ -59,11 +78,16 @@ export class ConsentRuns implements RunConsent {
     if (this.watchers.size >= PROVIDER_LIMITS.maxWatchedRuns) throw new Error('too many watched runs');
     const id = this.next++;
     this.watchers.set(id, { consent, stop });
-    return () => void this.watchers.delete(id);
+    return () => {
+      // The run ended: what it received is written now.
+      this.watchers.delete(id);
+      this.write(consent);
+    };
   }
 
   /** Stops every run that depends on `consent`. */
   withdraw(consent: string, code: WithdrawalCode): void {
+    this.write(consent);
     for (const [id, watcher] of [...this.watchers]) {
       if (watcher.consent !== consent) continue;
       this.watchers.delete(id);

@@ -2,6 +2,7 @@
 // the encrypted database, shown in the consent summary, refusing or stopping runs at the bound.
 import { describe, expect, it } from 'vitest';
 import type { ConsentPreviewRequest } from '../../../src/contract/consent.js';
+import { PROVIDER_LIMITS } from '../../../src/contract/limits.js';
 import { harness, refusal } from './harness.js';
 
 const REQUEST = { profile: 'work', model: 'gpt-4o-mini', module: 'chat' as const, purpose: 'research_chat' as const, dataClasses: ['user_text' as const], consent: 'metered' };
@@ -25,8 +26,12 @@ describe('consent character budgets', () => {
     expect((await summary(h))?.scope.budget).toEqual({ max_runs: 3, max_characters_sent: 100, max_characters_received: 50 });
     expect(await summary(h)).toMatchObject({ used_runs: 0, used_characters_sent: 0, used_characters_received: 0, remaining: { runs: 3, characters_sent: 100, characters_received: 50 } });
     await h.preflight.check({ ...REQUEST, chargeRun: true });
+    const runEnds = h.runs.watch('metered', () => undefined);
     h.runs.chargeSent('metered', 40);
     expect(h.runs.chargeReceived('metered', 20)).toBe(true);
+    // received text is written in batches, and when the run ends
+    expect(await summary(h)).toMatchObject({ used_characters_sent: 40, used_characters_received: 0 });
+    runEnds();
     expect(await summary(h)).toMatchObject({ used_runs: 1, used_characters_sent: 40, used_characters_received: 20, remaining: { runs: 2, characters_sent: 60, characters_received: 30 } });
   });
 
@@ -52,6 +57,15 @@ describe('consent character budgets', () => {
     unwatchA();
     expect(await refusal(h.preflight.check({ ...REQUEST, chargeRun: true }))).toBe('CONSENT_BUDGET_EXHAUSTED');
     expect(await summary(h)).toMatchObject({ used_runs: 0, used_characters_received: 30, remaining: { runs: 10, characters_received: 0 } });
+  });
+
+  it('writes received characters once a batch of PROVIDER_LIMITS.receivedChargeBatchCharacters is charged, not per piece', async () => {
+    const h = await metered({ max_runs: 10 });
+    h.runs.watch('metered', () => undefined);
+    for (let i = 0; i < PROVIDER_LIMITS.receivedChargeBatchCharacters - 1; i++) h.runs.chargeReceived('metered', 1);
+    expect(await summary(h)).toMatchObject({ used_characters_received: 0 });
+    h.runs.chargeReceived('metered', 1);
+    expect(await summary(h)).toMatchObject({ used_characters_received: PROVIDER_LIMITS.receivedChargeBatchCharacters });
   });
 
   it('a consent preview shows a made-up sample of what each of its data classes lets leave the machine', async () => {
