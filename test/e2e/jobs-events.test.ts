@@ -262,7 +262,8 @@ async function resumingReader(target: LaunchedSidecar, jobId: string): Promise<{
     let last = first.events.at(-1);
     while (last === undefined || !terminalKinds.has(last.kind)) {
       const next = await openStream(target, jobId, String(last?.sequence ?? 0));
-      if (next.status === 410) return { stretches, terminal: (await snapshot(target, jobId)).state };
+      // Fallen behind the retained window while the job still runs: it reads the job's end from its snapshot.
+      if (next.status === 410) return { stretches, terminal: (await waitTerminal(target, jobId)).state };
       if (next.status !== 200) throw new Error(`resume refused: ${next.error?.code ?? next.status}`);
       await next.finished;
       stretches.push(next.events);
