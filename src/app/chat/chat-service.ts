@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { codePoints } from '../code-points.js';
+import { codePoints } from '../../contract/code-points.js';
 import {
   ADVISORY_LABEL,
   CHAT_RUN_FAILURE_CODES,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Value } from 'typebox/value';
-import { codePoints } from '../code-points.js';
+import { codePoints } from '../../contract/code-points.js';
 import type { ConsentPurpose } from '../../contract/consent.js';
 import type { AdvisoryPayloadPreview, AdvisoryReview, ExecutionSelection, GedcomJobAccepted, GedcomJobResult, GedcomOperation } from '../../contract/gedcom.js';
 import { GEDCOM_OPERATION_TABLE, type GedcomOperationEntry, type GedcomRequests } from '../../contract/gedcom-operations.js';

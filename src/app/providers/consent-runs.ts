@@ -25,8 +25,11 @@ export interface RunConsent {
  */
 export class ConsentRuns implements RunConsent {
   private readonly watchers = new Map<number, { readonly consent: string; readonly stop: (code: WithdrawalCode) => void }>();
-  /** Received characters charged but not yet written, by consent (at most the consents with a run under way). */
-  private readonly unwritten = new Map<string, number>();
+  /**
+   * The received-characters account of each consent with a run under way (read once from the store,
+   * then kept here: only this process writes it): its bound, what is written, what is not yet.
+   */
+  private readonly receiving = new Map<string, { readonly bound: number | null; written: number; unwritten: number }>();
   private next = 0;
 
   constructor(private readonly store: ProviderConfigurationStore | null) {}
@@ -45,23 +48,33 @@ export class ConsentRuns implements RunConsent {
    * for every piece of an answer. The bound is checked against what is written plus what is not.
    */
   chargeReceived(consent: string, characters: number): boolean {
-    const current = this.store?.findConsent(consent) ?? null;
-    if (current === null) return true;
-    const unwritten = (this.unwritten.get(consent) ?? 0) + characters;
-    this.unwritten.set(consent, unwritten);
-    const bound = current.scope.budget?.max_characters_received ?? null;
-    const reached = bound !== null && current.usedCharactersReceived + unwritten >= bound;
-    if (reached || unwritten >= PROVIDER_LIMITS.receivedChargeBatchCharacters) this.write(consent);
+    const account = this.receivedAccount(consent);
+    if (account === null) return true;
+    account.unwritten += characters;
+    const reached = account.bound !== null && account.written + account.unwritten >= account.bound;
+    if (reached || account.unwritten >= PROVIDER_LIMITS.receivedChargeBatchCharacters) this.write(consent);
     if (!reached) return true;
     this.withdraw(consent, 'CONSENT_BUDGET_EXHAUSTED');
     return false;
   }
 
+  private receivedAccount(consent: string): { readonly bound: number | null; written: number; unwritten: number } | null {
+    const known = this.receiving.get(consent);
+    if (known !== undefined) return known;
+    const stored = this.store?.findConsent(consent) ?? null;
+    if (stored === null) return null;
+    const account = { bound: stored.scope.budget?.max_characters_received ?? null, written: stored.usedCharactersReceived, unwritten: 0 };
+    this.receiving.set(consent, account);
+    return account;
+  }
+
   /** Writes the received characters charged to `consent` and not yet written. */
   private write(consent: string): void {
-    const unwritten = this.unwritten.get(consent) ?? 0;
-    this.unwritten.delete(consent);
-    if (unwritten > 0) this.store?.addConsentUsage(consent, { received: unwritten });
+    const account = this.receiving.get(consent);
+    if (account === undefined || account.unwritten === 0) return;
+    this.store?.addConsentUsage(consent, { received: account.unwritten });
+    account.written += account.unwritten;
+    account.unwritten = 0;
   }
 
   chargeTokens(consent: string, usage: TokenUsage | undefined): void {
@@ -79,9 +92,10 @@ export class ConsentRuns implements RunConsent {
     const id = this.next++;
     this.watchers.set(id, { consent, stop });
     return () => {
-      // The run ended: what it received is written now.
+      // The run ended: what it received is written now; the account goes with the consent's last run.
       this.watchers.delete(id);
       this.write(consent);
+      if (![...this.watchers.values()].some((watcher) => watcher.consent === consent)) this.receiving.delete(consent);
     };
   }
 

@@ -9,23 +9,10 @@ import {
   type GenerationSink,
   type TokenUsage,
 } from '../../app/chat/chat-provider.js';
+import { codePoints, isHighSurrogate } from '../../contract/code-points.js';
 import { readUpstreamError, REMEDIATIONS, upstreamFailure } from './provider-errors.js';
 import { RETRY_POLICIES, SYSTEM_RETRY_CLOCK, type RetryClock } from './retry-policy.js';
 import { postStreaming, type GenerationTimeouts, type ProviderTransportOptions, type UpstreamCall, type UpstreamReader } from './upstream-http.js';
-
-/** Characters as the schemas count them: Unicode code points (a surrogate pair is one). */
-function characterCount(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0xdc00 || unit > 0xdfff || i === 0 || !isHighSurrogate(text.charCodeAt(i - 1))) count++;
-  }
-  return count;
-}
-
-function isHighSurrogate(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
 
 /** The first `limit` code points of `text`, never splitting a surrogate pair. */
 function takeCharacters(text: string, limit: number): string {
@@ -69,7 +56,7 @@ export class OutputGate {
     if (this.cut) return false;
     if (text.length === 0) return true;
     const room = this.maxCharacters - this.characters;
-    const count = characterCount(text);
+    const count = codePoints(text);
     if (count <= room) {
       this.emit(text);
       this.characters += count;
