@@ -10,9 +10,6 @@ export const CREDENTIAL_REFERENCES = {
 } as const;
 export type CredentialReference = keyof typeof CREDENTIAL_REFERENCES;
 
-/** The keyring account of the database key; never exposed by the API. */
-export const DATABASE_KEY_ACCOUNT = 'database.key';
-
 export const SecretReferenceParams = Type.Object(
   { reference: Type.String({ minLength: 1, maxLength: 96, pattern: '^[a-z0-9_.-]+$' }) },
   { additionalProperties: false },

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { SIDECAR_BUILD } from '../contract/build-info.js';
 import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo } from './command-line.js';
 import type { CompositionExtension } from './compositions/extensions.js';
-import { serve } from './serve.js';
+import { startEarly } from './compositions/early-start.js';
 import { isOneOf } from '../contract/one-of.js';
 
 /** The GEDCOM worker's loader (its bundle and code cache beside it) next to the sidecar's own bundle (scripts/build.mjs writes them into dist/). */
@@ -47,6 +47,10 @@ async function runServe(argv: readonly string[], io: CommandIo, bundleDirectory:
     io.stdout.write(helpText(SERVE_COMMAND));
     return EXIT.OK;
   }
+  // The keyring read starts before the service's code is evaluated (the dynamic import below), so
+  // that the two overlap: `serve` is the command the desktop window waits for.
+  const early = startEarly();
+  const { serve } = await import('./serve.js');
   return serve(
     {
       configPath: parsed.strings.get('config'),
@@ -56,6 +60,7 @@ async function runServe(argv: readonly string[], io: CommandIo, bundleDirectory:
       gedcomWorker: { kind: 'file', path: join(bundleDirectory, GEDCOM_WORKER_BUNDLE) },
     },
     extensions,
+    early,
   );
 }
 

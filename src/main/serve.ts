@@ -3,7 +3,8 @@ import { SIDECAR_BUILD } from '../contract/build-info.js';
 import type { ReadinessLine } from '../contract/launch.js';
 import { HANDSHAKE, SERVER_TIMEOUTS } from '../contract/limits.js';
 import type { CompositionExtension } from './compositions/extensions.js';
-import { composeService, launchLog, startEarly, type ServeOptions } from './compositions/service.js';
+import type { EarlyStart } from './compositions/early-start.js';
+import { composeService, launchLog, type ServeOptions } from './compositions/service.js';
 import { readHandshake } from '../infra/launch/stdin-handshake.js';
 
 const EXIT_HANDSHAKE_REJECTED = 2;
@@ -13,10 +14,8 @@ const EXIT_STARTUP_FAILED = 1;
  * The launch protocol (contract.md section 1): handshake on stdin, bind 127.0.0.1:0, one
  * token-free readiness line on stdout, graceful bounded shutdown on stdin EOF, SIGTERM, SIGINT.
  */
-export async function serve(options: ServeOptions, extensions: readonly CompositionExtension[]): Promise<number> {
+export async function serve(options: ServeOptions, extensions: readonly CompositionExtension[], early: EarlyStart): Promise<number> {
   const log = launchLog();
-  // The keyring read only reads; it overlaps the wait for the handshake.
-  const early = startEarly();
   // Started by hand on a terminal: say what the process waits for instead of sitting silent.
   if (process.stdin.isTTY === true) {
     process.stderr.write(

@@ -1,4 +1,4 @@
-import { AsyncEntry } from '@napi-rs/keyring';
+import { AsyncEntry, findCredentialsAsync } from '@napi-rs/keyring';
 import { KeyringError, type KeyringStore } from '../../app/secrets/keyring-store.js';
 import { keyringStoreOf, type HostPlatform } from '../platform/host-platform.js';
 
@@ -31,7 +31,26 @@ export class OsKeyring implements KeyringStore {
     }
   }
 
+  /**
+   * On the Secret Service, the entry is first looked up by a search that runs wholly on the thread
+   * pool (`findCredentialsAsync`): building an entry (`new AsyncEntry`) connects to D-Bus and opens a
+   * session synchronously, about 10 ms of the event loop for every read. The search answers every
+   * credential of the service; only the one asked for is kept, the others are dropped at once. When
+   * the search does not find exactly one entry of that account (absent, locked, no bus, an
+   * ambiguous store), the entry's own read decides, with its exact classification of the failure.
+   */
   async read(account: string): Promise<string | null> {
+    if (this.store.name === 'secret-service') {
+      const found = await findCredentialsAsync(KEYRING_SERVICE).then(
+        (credentials) => credentials.filter((credential) => credential.account === account),
+        () => [],
+      );
+      if (found.length === 1 && found[0] !== undefined) return found[0].password;
+    }
+    return this.readEntry(account);
+  }
+
+  private async readEntry(account: string): Promise<string | null> {
     let value: string | null;
     try {
       value = await this.entry(account).getPassword();
@@ -65,6 +84,6 @@ export class OsKeyring implements KeyringStore {
     } catch (error) {
       throw failureOf(error);
     }
-    return (await this.read(account)) === null;
+    return (await this.readEntry(account)) === null;
   }
 }

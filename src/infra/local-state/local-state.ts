@@ -2,8 +2,8 @@ import { platformPaths, type HostPlatform } from '../platform/host-platform.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StartupCode, StartupComponentName } from '../../contract/diagnostics.js';
-import { DATABASE_KEY_ACCOUNT } from '../../contract/secrets.js';
-import { KeyringError, type KeyringStore } from '../../app/secrets/keyring-store.js';
+import type { KeyringStore } from '../../app/secrets/keyring-store.js';
+import { readDatabaseKey, type KeyRead } from './database-key.js';
 import { loadConfig, type ResolvedConfig } from '../config/config-file.js';
 import { DatabaseFileGuard, isWritableMode, type DatabaseFileLoss } from '../database/database-file-guard.js';
 import { DatabaseOpenError, openEncryptedDatabase, type Database } from '../database/encrypted-database.js';
@@ -39,17 +39,6 @@ export function readKeyCheck(file: string): string | null {
     return /^[0-9a-f]{64}$/.test(text) ? text : null;
   } catch {
     return null;
-  }
-}
-
-export type KeyRead = { readonly state: 'present'; readonly key: string } | { readonly state: 'missing' } | { readonly state: 'locked' | 'unavailable' };
-
-export async function readDatabaseKey(keyring: KeyringStore): Promise<KeyRead> {
-  try {
-    const key = await keyring.read(DATABASE_KEY_ACCOUNT);
-    return key === null ? { state: 'missing' } : { state: 'present', key };
-  } catch (error) {
-    return { state: error instanceof KeyringError && error.failure === 'locked' ? 'locked' : 'unavailable' };
   }
 }
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { DATABASE_KEY_ACCOUNT } from '../../contract/secrets.js';
 import type { KeyringStore } from '../../app/secrets/keyring-store.js';
 import { loadConfig } from '../config/config-file.js';
 import { platformPaths } from '../platform/host-platform.js';
 import { DatabaseOpenError, keyCheckOf, openEncryptedDatabase } from '../database/encrypted-database.js';
 import { MIGRATIONS } from '../database/migrations/index.js';
-import { databasePaths, readDatabaseKey, readKeyCheck, type LocalStateOptions } from './local-state.js';
+import { DATABASE_KEY_ACCOUNT, readDatabaseKey } from './database-key.js';
+import { databasePaths, readKeyCheck, type LocalStateOptions } from './local-state.js';
 
 export type SetupOutcome =
   | { readonly ok: true; readonly created: readonly string[] }

@@ -1,6 +1,7 @@
 import { CredentialService } from '../../app/secrets/credential-service.js';
 import { SettingsService } from '../../app/settings/settings-service.js';
-import { CREDENTIAL_REFERENCES, DATABASE_KEY_ACCOUNT, type CredentialReference } from '../../contract/secrets.js';
+import { CREDENTIAL_REFERENCES, type CredentialReference } from '../../contract/secrets.js';
+import { DATABASE_KEY_ACCOUNT } from '../../infra/local-state/database-key.js';
 import { secretRoutes, settingsRoutes } from '../../http/routes/local-state-routes.js';
 import { SqliteSettingsStore } from '../../infra/database/sqlite-settings-store.js';
 import type { ComposedCapability, CoreServices } from './capability-context.js';

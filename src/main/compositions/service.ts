@@ -13,12 +13,10 @@ import { CONTRACT_CAPABILITIES, type CapabilityDeclaration } from '../../http/ro
 import { diagnosticsRoutes } from '../../http/routes/local-state-routes.js';
 import { systemRoutes } from '../../http/routes/system-routes.js';
 import { buildHttpAdapter, type HttpAdapter } from '../../http/server.js';
-import { OsKeyring } from '../../infra/keyring/os-keyring.js';
-import { openLocalState, readDatabaseKey } from '../../infra/local-state/local-state.js';
-import type { HostPlatform } from '../../infra/platform/host-platform.js';
+import { openLocalState } from '../../infra/local-state/local-state.js';
 import { StderrEventLog } from '../../infra/stderr-event-log.js';
 import type { CompositionExtension } from './extensions.js';
-import { hostPlatform } from './host.js';
+import type { EarlyStart } from './early-start.js';
 import { bindCapabilities, type BoundCapabilities } from './late-capabilities.js';
 import type { ServeOptions } from './capability-context.js';
 
@@ -47,26 +45,9 @@ function exposedRoutes(registry: ModuleRegistry, declarations: readonly Capabili
   return declarations.flatMap((declaration) => declaration.routes).filter((route) => registry.isActionExposed(route.dispatchKey));
 }
 
-/**
- * Work that needs neither the bearer nor any change on disk, started before the handshake
- * arrives: the read of the database key from the OS keyring (a D-Bus round trip).
- */
-export interface EarlyStart {
-  readonly keyring: OsKeyring;
-  readonly databaseKey: ReturnType<typeof readDatabaseKey>;
-  readonly startedAt: number;
-  readonly platform: HostPlatform;
-}
-
 /** The event log of a serving process: one JSON line per event on stderr. */
 export function launchLog(): EventLog {
   return new StderrEventLog();
-}
-
-export function startEarly(): EarlyStart {
-  const platform = hostPlatform();
-  const keyring = new OsKeyring(platform);
-  return { keyring, databaseKey: readDatabaseKey(keyring), startedAt: performance.now(), platform };
 }
 
 /**
@@ -81,7 +62,7 @@ export async function composeService(
   options: ServeOptions,
   log: EventLog,
   extensions: readonly CompositionExtension[],
-  early: EarlyStart = startEarly(),
+  early: EarlyStart,
 ): Promise<ComposedService> {
   const { keyring } = early;
   const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace, platform: early.platform }, keyring, early.databaseKey, (reason) =>

@@ -1,0 +1,16 @@
+import { KeyringError, type KeyringStore } from '../../app/secrets/keyring-store.js';
+
+/** The keyring account of the database key (contract.md section 5); never exposed by the API. */
+export const DATABASE_KEY_ACCOUNT = 'database.key';
+
+export type KeyRead = { readonly state: 'present'; readonly key: string } | { readonly state: 'missing' } | { readonly state: 'locked' | 'unavailable' };
+
+/** Reads the database key from the OS keyring; a keyring failure is an answer, never a throw. */
+export async function readDatabaseKey(keyring: KeyringStore): Promise<KeyRead> {
+  try {
+    const key = await keyring.read(DATABASE_KEY_ACCOUNT);
+    return key === null ? { state: 'missing' } : { state: 'present', key };
+  } catch (error) {
+    return { state: error instanceof KeyringError && error.failure === 'locked' ? 'locked' : 'unavailable' };
+  }
+}

@@ -1,0 +1,23 @@
+import { OsKeyring } from '../../infra/keyring/os-keyring.js';
+import { readDatabaseKey } from '../../infra/local-state/database-key.js';
+import type { HostPlatform } from '../../infra/platform/host-platform.js';
+import { hostPlatform } from './host.js';
+
+/**
+ * Work of `serve` that needs neither the bearer nor any change on disk, started before the rest of
+ * the service is even evaluated: the read of the database key from the OS keyring, a D-Bus round
+ * trip that runs on the thread pool while the main thread evaluates the service's code and reads the
+ * handshake. This module imports only what that read needs.
+ */
+export interface EarlyStart {
+  readonly keyring: OsKeyring;
+  readonly databaseKey: ReturnType<typeof readDatabaseKey>;
+  readonly startedAt: number;
+  readonly platform: HostPlatform;
+}
+
+export function startEarly(): EarlyStart {
+  const platform = hostPlatform();
+  const keyring = new OsKeyring(platform);
+  return { keyring, databaseKey: readDatabaseKey(keyring), startedAt: performance.now(), platform };
+}
