@@ -18,6 +18,7 @@ const WORKERS = [['src/main/gedcom-worker.ts', 'gedcom-worker', 'gedcom-worker']
 // Built into a private folder, then each file renamed into dist/: a concurrent reader never sees a partial file.
 const staging = `dist/.staging-${process.pid}`;
 await mkdir(staging, { recursive: true });
+const IMPORT_META_URL = "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
 const common = {
   outdir: staging,
   outExtension: { '.js': '.cjs' },
@@ -30,7 +31,12 @@ const common = {
   minifyIdentifiers: true,
   legalComments: 'none',
   sourcemap: false,
-  external: ['better-sqlite3-multiple-ciphers', '@napi-rs/keyring'],
+  // Only the native binaries stay outside the bundle; the JavaScript that loads them is bundled, so
+  // that the V8 code cache covers it. better-sqlite3 is given its binary (nativeBinding), so its
+  // `bindings` lookup is never called; the keyring's loader finds its platform package.
+  external: ['bindings', '@napi-rs/keyring-*'],
+  // The bundle is CommonJS: import.meta.url is the bundle file's URL (the banner defines it).
+  define: { 'import.meta.url': 'importMetaUrl' },
   charset: 'ascii',
   logLevel: 'warning',
 };
@@ -38,13 +44,13 @@ await build({
   ...common,
   entryPoints: Object.fromEntries(ENTRIES.map(([entry, bundle]) => [bundle, entry])),
   // The bundle is already the function the loader calls: no concatenated copy of the source at start.
-  banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+  banner: { js: `(function (exports, require, module, __filename, __dirname) {${IMPORT_META_URL}` },
   footer: { js: '})' },
 });
 await build({
   ...common,
   entryPoints: Object.fromEntries(WORKERS.map(([entry, bundle]) => [bundle, entry])),
-  banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+  banner: { js: `(function (exports, require, module, __filename, __dirname) {${IMPORT_META_URL}` },
   footer: { js: '})' },
 });
 // The loader evaluates a bundle with node:vm, where a dynamic import() that esbuild left in place

@@ -1,6 +1,6 @@
 // npm run package: the sidecar as a desktop shell ships it, in dist/package/:
 //   cli.js, sidecar.cjs, gedcom-worker.js, gedcom-worker.cjs (+ their V8 code caches), package.json   the plain-Node form
-//   node_modules/   only the native modules of this platform and what loads them
+//   node_modules/   only the native binaries of this platform (the JavaScript that loads them is bundled)
 //   service-sidecar  a Node single executable (SEA) of the same bundle, when this Node has the SEA fuse
 // No test entry, no source, no dev dependency. See docs/packaging.md.
 import { execFileSync } from 'node:child_process';
@@ -37,10 +37,8 @@ function copyPackage(name, files) {
 }
 
 say('Copying the native modules of this platform');
-copyPackage('better-sqlite3-multiple-ciphers', ['lib', 'build/Release/better_sqlite3.node']);
-copyPackage('bindings', ['bindings.js']);
-copyPackage('file-uri-to-path', ['index.js']);
-copyPackage('@napi-rs/keyring', ['index.js']);
+// The JavaScript of both is in the bundle; only the binaries are loaded from here.
+copyPackage('better-sqlite3-multiple-ciphers', ['build/Release/better_sqlite3.node']);
 const keyringBinding = `@napi-rs/keyring-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : process.platform === 'win32' ? '-msvc' : ''}`;
 const bindingFolder = dirname(require.resolve(`${keyringBinding}/package.json`));
 const bindingFile = readdirSync(bindingFolder).find((name) => name.endsWith('.node'));

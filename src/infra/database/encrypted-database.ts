@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
 import BetterSqlite3 from 'better-sqlite3-multiple-ciphers';
 
 export type Database = BetterSqlite3.Database;
@@ -20,6 +21,14 @@ export class DatabaseOpenError extends Error {
 }
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * The SQLCipher binary, handed to better-sqlite3 directly: its own lookup (the `bindings` package)
+ * walks the call stack and tries a dozen paths, each a thrown require, on every start.
+ */
+function nativeBinding(): string {
+  return createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node');
+}
 
 /**
  * A verifier of the database key that does not reveal it: HMAC-SHA256(key, constant). Kept in a
@@ -46,7 +55,7 @@ export function openEncryptedDatabase(
 ): Database {
   let db: Database;
   try {
-    db = new BetterSqlite3(file, { fileMustExist: !options.create });
+    db = new BetterSqlite3(file, { fileMustExist: !options.create, nativeBinding: nativeBinding() });
   } catch {
     throw new DatabaseOpenError('not_initialized');
   }
