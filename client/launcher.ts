@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createApiClient, contractHeaders, type ApiClient, type ContractHeaders } from './api-client.js';
 import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN } from './generated/contract-constants.js';
+import { checkHealth } from './health-check.js';
 import { readinessProof } from './readiness-proof.js';
 import { createSidecarClient, type SidecarClient } from './sidecar-client.js';
 
@@ -191,6 +192,9 @@ function parseReadinessLine(line: string, appBuild: string, pid: number): Readin
  */
 export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSidecar> {
   const bearer = newBearer();
+  // One deadline for the readiness line and the health check together.
+  const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs;
   const program = [...(options.execArgv ?? []), ...(options.entry === null ? [] : [options.entry]), 'serve', ...(options.args ?? [])];
   const child = spawn(options.execPath ?? process.execPath, program, {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -213,17 +217,18 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
   child.stdin?.on('error', () => undefined);
   child.stdin?.write(`${JSON.stringify({ bearer, app_build: options.appBuild })}\n`);
   try {
-    const line = await readReadinessLine(child, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+    const line = await readReadinessLine(child, readyTimeoutMs);
     const ready = parseReadinessLine(line, options.appBuild, child.pid as number);
     const identity = { bearer, appBuild: options.appBuild };
     const headers = contractHeaders(identity);
     const api = createApiClient(ready.base_url, identity);
     const header: ContractHeaders = { 'X-Service-API-Version': API_CONTRACT, 'X-Service-App-Build': options.appBuild };
-    const health = await api.GET('/api/v1/health');
-    if (health.response.status !== 200 || !health.data) throw new LaunchRefused('health_status');
-    if (health.data.app_build !== options.appBuild || health.data.sidecar_build !== ready.sidecar_build) throw new LaunchRefused('health_build');
+    const checked = await checkHealth(ready.port, headers, Math.max(0, deadline - Date.now()));
+    if (!checked.ok) throw new LaunchRefused(checked.reason);
+    const { health } = checked;
+    if (health.app_build !== options.appBuild || health.sidecar_build !== ready.sidecar_build) throw new LaunchRefused('health_build');
     const expected = readinessProof(bearer, options.appBuild, ready.sidecar_build, ready.port);
-    if (!constantTimeEqualHex(health.data.readiness_proof, expected)) throw new LaunchRefused('readiness_proof');
+    if (!constantTimeEqualHex(health.readiness_proof, expected)) throw new LaunchRefused('readiness_proof');
     return {
       baseUrl: ready.base_url,
       port: ready.port,
