@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 
 /** The fields of HealthResponse the launcher checks before it trusts the sidecar. */
-export interface HealthProof {
+interface HealthProof {
   readonly app_build: string;
   readonly sidecar_build: string;
   readonly readiness_proof: string;

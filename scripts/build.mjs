@@ -37,6 +37,9 @@ const common = {
   external: ['bindings', '@napi-rs/keyring-*'],
   // The bundle is CommonJS: import.meta.url is the bundle file's URL (the banner defines it).
   define: { 'import.meta.url': 'importMetaUrl' },
+  // A dynamic import() of a Node built-in (node:tls, node:https: loaded on first use) becomes a
+  // require(): the loader evaluates the bundle with node:vm, where import() cannot load anything.
+  supported: { 'dynamic-import': false },
   charset: 'ascii',
   logLevel: 'warning',
 };

@@ -66,6 +66,13 @@ export async function trainWorkerCache(loaderPath, cacheFile) {
   if (!existsSync(cacheFile)) throw new Error(`no code cache written for ${loaderPath}`);
 }
 
+/** Valid bodies of the first writes a shell makes (they are refused later, by the degraded start-up). */
+const TRAINING_BODIES = [
+  ['PATCH', '/api/v1/settings', { schema_version: 1, expected_revision: 0, changes: { 'ui.theme': 'dark' } }],
+  ['POST', '/api/v1/chat/sessions', { profile: 'training', model: 'training', purpose: 'research_chat', data_classes: ['user_text'] }],
+  ['POST', '/api/v1/provider-endpoints/validate', { provider_id: 'ollama', endpoint: 'http://127.0.0.1:9' }],
+];
+
 /**
  * Writes a sidecar bundle's cache by a training run: `serve` in a throw-away home without a keyring
  * (start-up degraded, nothing of the machine touched), the handshake, the requests a shell makes
@@ -93,6 +100,11 @@ export async function trainSidecarCache(loaderPath, cacheFile) {
     const headers = { authorization: `Bearer ${bearer}`, 'x-service-api-version': ready.api.contract, 'x-service-app-build': appBuild };
     for (const path of ['/api/v1/health', '/api/v1/capabilities', '/api/v1/startup-diagnostics', '/api/v1/settings', '/api/v1/jobs', '/api/v1/provider-configuration', '/api/v1/nowhere']) {
       await (await fetch(`${ready.base_url}${path}`, { headers })).arrayBuffer();
+    }
+    // Requests with a JSON body: reading and parsing it and compiling its validator (TypeBox's
+    // compiler) are then in the cache too. Degraded, each is refused after validation.
+    for (const [method, path, body] of TRAINING_BODIES) {
+      await (await fetch(`${ready.base_url}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })).arrayBuffer();
     }
     child.stdin.end();
     await exited;

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type FindMyWay from 'find-my-way';
 import type { HTTPMethod } from 'find-my-way';
 import type { ErrorCode } from '../contract/error-codes.js';
 import { CONNECTION_LIMITS, REQUEST_LIMITS, SERVER_TIMEOUTS } from '../contract/limits.js';
@@ -10,10 +9,10 @@ import { ConnectionGovernor, NODE_TIMERS, type ConnectionPolicy, type Connection
 import { BASELINE_HEADERS, setBaselineHeaders, writeRawEnvelope } from './error-envelope.js';
 import { isJsonContentType } from './json-body-parser.js';
 import { PASS, PASS_WITH_BODY, type RequestGate } from './request-gate.js';
-import { routerPath, takesBody, takesQuery, type RouteContract, type RouteDefinition } from './route-definition.js';
+import { takesBody, takesQuery, type RouteContract, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
 import { RouteReply } from './route-reply.js';
-import { RouteRunner } from './route-runner.js';
+import { NO_DEFERRED_ROUTES, RouteLoading, type DeferredRoutes, type Router } from './route-loading.js';
 
 /** Deadlines of the HTTP layer (SERVER_TIMEOUTS); a test composition may shorten them. */
 export interface HttpDeadlines {
@@ -22,17 +21,6 @@ export interface HttpDeadlines {
   readonly keepAliveMs: number;
   readonly deadlineCheckIntervalMs: number;
   readonly capabilityLoadWaitMs: number;
-}
-
-/**
- * Routes whose handlers are bound after readiness: the route table matches them (and answers their
- * 404, 405 and body rules) from the first request; a request for one waits, at most
- * `capabilityLoadWaitMs`, until `bind` has resolved.
- */
-interface DeferredRoutes {
-  readonly routes: readonly RouteContract[];
-  /** Called once, on the turn after the listener is bound; resolves with one binding per declared route. */
-  bind(): Promise<readonly RouteDefinition[]>;
 }
 
 export interface HttpAdapterOptions {
@@ -85,39 +73,6 @@ function parserFailureCode(error: NodeJS.ErrnoException): ErrorCode {
 
 type Expectation = 'none' | 'continue' | 'unsupported';
 
-type Router = ReturnType<typeof buildRouter>;
-
-/** The deferred bindings, checked against their declarations: one per declared route, no other. */
-function checkedBindings(declared: readonly RouteContract[], bound: readonly RouteDefinition[]): readonly RouteDefinition[] {
-  const byOperation = new Map(bound.map((route) => [route.operationId, route]));
-  if (byOperation.size !== bound.length || bound.length !== declared.length || declared.some((route) => byOperation.get(route.operationId)?.path !== route.path)) {
-    throw new Error('the deferred bindings do not match the declared routes');
-  }
-  return bound;
-}
-
-/**
- * The router with the options Fastify was given before (case-sensitive, no trailing-slash or
- * duplicate-slash folding, parameters up to 256 characters); a path that does not decode, or a
- * parameter longer than that, is a bad URL.
- */
-function buildRouter(createRouter: typeof FindMyWay, routes: readonly RouteDefinition[], log: EventLog) {
-  const badUrl = (_path: string, req: IncomingMessage, res: ServerResponse): void => void new RouteReply(req, res).fail(new ServiceError('REQUEST_URL_INVALID'));
-  const router = createRouter({
-    caseSensitive: true,
-    ignoreTrailingSlash: false,
-    ignoreDuplicateSlashes: false,
-    maxParamLength: 256,
-    onBadUrl: badUrl,
-    onMaxParamLength: badUrl,
-  });
-  for (const route of routes) {
-    const runner = new RouteRunner(route, log);
-    router.on(route.method, routerPath(route.path), (req, res, params, _store, searchParams) => runner.run(req, res, params, searchParams));
-  }
-  return router;
-}
-
 /** A fixed answer (health, capabilities) and the head it was last written with. */
 class FixedAnswer {
   private text: string | null = null;
@@ -147,10 +102,9 @@ class FixedAnswer {
  */
 export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const { gate, routes, log } = options;
-  const deferred = options.deferred ?? { routes: [], bind: async () => [] };
   const deadlines = options.deadlines ?? SERVER_TIMEOUTS;
   const timers = options.timers ?? NODE_TIMERS;
-  const matcher = new RouteMatcher([...routes, ...deferred.routes]);
+  const matcher = new RouteMatcher([...routes, ...(options.deferred?.routes ?? [])]);
   const connections = new ConnectionGovernor(options.connections ?? CONNECTION_LIMITS, timers);
   // Set when a graceful shutdown begins: new requests get a SERVICE_STOPPING envelope.
   let stopping = false;
@@ -159,38 +113,15 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const fixed = new Map<string, FixedAnswer>();
   for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, new FixedAnswer(route.fixedResponse));
 
-  // The router is loaded and built, and the deferred routes bound, after the listener is bound
-  // (readiness needs only the gate and the fixed answers), or by the first request that needs them.
-  let router: Router | null = null;
-  let routerLoading: Promise<Router> | null = null;
-  const loadRouter = (): Promise<Router> =>
-    (routerLoading ??= Promise.all([import('find-my-way'), deferred.bind()]).then(([{ default: createRouter }, late]) => {
-      router = buildRouter(createRouter, [...routes, ...checkedBindings(deferred.routes, late)], log);
-      return router;
-    }));
-
-  /** Waits, bounded, for the router; a request never waits on a load that failed or stalled. */
-  const routerWithin = (waitMs: number): Promise<Router> =>
-    new Promise<Router>((resolve, reject) => {
-      const deadline = timers.setTimeout(() => reject(new Error('capability load timed out')), waitMs);
-      loadRouter().then(
-        (loaded) => {
-          timers.clearTimeout(deadline);
-          resolve(loaded);
-        },
-        (error: unknown) => {
-          timers.clearTimeout(deadline);
-          reject(error);
-        },
-      );
-    });
+  const loading = new RouteLoading(routes, options.deferred ?? NO_DEFERRED_ROUTES, log, timers);
 
   /** The gate, the route table and the body rules passed; the router finds the route and its parameters. */
-  const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
+  const dispatch = (req: IncomingMessage, res: ServerResponse, operationId: string): void => {
+    const router = loading.routerFor(operationId);
     if (router !== null) return route(router, req, res);
     // Only a composition with routes bound after readiness says so; the router alone loads in a turn.
     if (options.deferred !== undefined) log.event('request.awaiting_capabilities', {});
-    routerWithin(deadlines.capabilityLoadWaitMs).then(
+    loading.waitFor(operationId, deadlines.capabilityLoadWaitMs).then(
       (loaded) => route(loaded, req, res),
       () => {
         log.event('request.failed', { error: 'capabilities_unavailable' });
@@ -239,7 +170,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     if (verdict === PASS) delete req.headers['content-type'];
     // Only now, authenticated and routed with an acceptable body announced, is the body invited.
     if (expectation === 'continue') res.writeContinue();
-    dispatch(req, res);
+    dispatch(req, res, resolution.route.operationId);
   };
 
   const server = createServer(
@@ -291,7 +222,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
           // cast: a server listening on a TCP host and port reports an AddressInfo, not a pipe name
           resolve((server.address() as AddressInfo).port);
           // After the readiness line, which the caller writes in this turn's microtasks.
-          setImmediate(() => loadRouter().catch(() => log.event('capabilities.load_failed', {})));
+          setImmediate(() => loading.start());
         });
       }),
     close: () => (closed ??= close()),

@@ -1,4 +1,4 @@
-// Routes bound after readiness (issue 15): a request waits for their binding at most
+// Routes bound after readiness (issue 15): a request waits for its own route's binding at most
 // SERVER_TIMEOUTS.capabilityLoadWaitMs, and a binding that fails or does not match its declarations
 // answers a sanitized INTERNAL_FAILURE instead of hanging or crashing.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,10 @@ const DECLARED: RouteContract = {
   success: { status: 200, description: 'The thing.', contentType: 'application/json' },
 };
 const BOUND: RouteDefinition = { ...DECLARED, handler: async () => ({ thing: 1 }) };
+const DECLARED_LATER: RouteContract = { ...DECLARED, operationId: 'readOther', path: '/api/v1/other', dispatchKey: 'test.other' };
+const BOUND_LATER: RouteDefinition = { ...DECLARED_LATER, handler: async () => ({ other: 2 }) };
+
+type Bind = (bound: (routes: readonly RouteDefinition[]) => void) => Promise<void>;
 
 let adapter: HttpAdapter | null = null;
 afterEach(async () => {
@@ -64,9 +68,9 @@ afterEach(async () => {
   adapter = null;
 });
 
-async function serve(bind: () => Promise<readonly RouteDefinition[]>, timers: ConnectionTimers, log: EventLog = new RecordingLog()): Promise<number> {
+async function serve(bind: Bind, timers: ConnectionTimers, log: EventLog = new RecordingLog(), declared: readonly RouteContract[] = [DECLARED]): Promise<number> {
   const gate = new RequestGate({ bearer: BEARER, appBuild: 'test-build' });
-  adapter = buildHttpAdapter({ gate, log, routes: [], deferred: { routes: [DECLARED], bind }, timers });
+  adapter = buildHttpAdapter({ gate, log, routes: [], deferred: { routes: declared, bind }, timers });
   const port = await adapter.listen();
   gate.bindPort(port);
   return port;
@@ -75,7 +79,7 @@ async function serve(bind: () => Promise<readonly RouteDefinition[]>, timers: Co
 describe('routes bound after readiness', () => {
   it('answers a request that waited for the binding', async () => {
     let bindNow: (routes: readonly RouteDefinition[]) => void = () => undefined;
-    const port = await serve(() => new Promise((resolve) => (bindNow = resolve)), new ManualTimers());
+    const port = await serve((bound) => new Promise((resolve) => (bindNow = (routes) => (bound(routes), resolve()))), new ManualTimers());
     const answer = fetch(`http://127.0.0.1:${port}/api/v1/thing`, { headers: HEADERS });
     const unknown = await fetch(`http://127.0.0.1:${port}/api/v1/other`, { headers: HEADERS });
     expect(unknown.status).toBe(404);
@@ -83,6 +87,26 @@ describe('routes bound after readiness', () => {
     const response = await answer;
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ thing: 1 });
+  });
+
+  it('serves a capability composed first while a later one is still loading, then the later one', async () => {
+    const log = new RecordingLog();
+    let bindLater: () => void = () => undefined;
+    const bind: Bind = async (bound) => {
+      bound([BOUND]);
+      await new Promise<void>((resolve) => (bindLater = resolve));
+      bound([BOUND_LATER]);
+    };
+    const port = await serve(bind, new ManualTimers(), log, [DECLARED, DECLARED_LATER]);
+    const later = fetch(`http://127.0.0.1:${port}/api/v1/other`, { headers: HEADERS });
+    await log.logged('request.awaiting_capabilities');
+    const first = await fetch(`http://127.0.0.1:${port}/api/v1/thing`, { headers: HEADERS });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ thing: 1 });
+    bindLater();
+    const answer = await later;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ other: 2 });
   });
 
   it('answers INTERNAL_FAILURE once the bounded wait has passed, and keeps serving what is bound', async () => {
@@ -98,8 +122,8 @@ describe('routes bound after readiness', () => {
   });
 
   it.each([
-    ['a binding that fails', async (): Promise<readonly RouteDefinition[]> => Promise.reject(new Error('/home/alice/secret'))],
-    ['bindings that do not match the declarations', async (): Promise<readonly RouteDefinition[]> => [{ ...BOUND, operationId: 'somethingElse' }]],
+    ['a binding that fails', (async () => Promise.reject(new Error('/home/alice/secret'))) satisfies Bind],
+    ['bindings that do not match the declarations', (async (bound) => bound([{ ...BOUND, operationId: 'somethingElse' }])) satisfies Bind],
   ])('answers INTERNAL_FAILURE for %s, with nothing of the failure in the answer', async (_name, bind) => {
     const log = new RecordingLog();
     const port = await serve(bind, new ManualTimers(), log);

@@ -1,9 +1,10 @@
-import { lookup } from 'node:dns/promises';
 import type { HostResolver } from '../../app/providers/ports.js';
 
 /** The system resolver: every A and AAAA answer of a name, in the resolver's order. */
 export class DnsHostResolver implements HostResolver {
   async resolve(hostname: string): Promise<readonly string[]> {
+    // node:dns/promises loads with the first name to resolve, not at start.
+    const { lookup } = await import('node:dns/promises');
     const answers = await lookup(hostname, { all: true, verbatim: true });
     return answers.map((answer) => answer.address);
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIP, connect as connectTcp, type Socket } from 'node:net';
-import { connect as connectTls, type TLSSocket } from 'node:tls';
+import type { TLSSocket } from 'node:tls';
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import type { EndpointProber, EndpointTransport, ProbeOutcome, ProbeTarget, TlsFailure } from '../../app/providers/ports.js';
 
@@ -89,7 +89,9 @@ function readAnswer(received: Buffer, ended: boolean, over: boolean): AnswerRead
 export class NodeEndpointProber implements EndpointProber {
   constructor(private readonly options: EndpointTransport = {}) {}
 
-  probe(target: ProbeTarget): Promise<ProbeOutcome> {
+  async probe(target: ProbeTarget): Promise<ProbeOutcome> {
+    // node:tls (and the OpenSSL contexts behind it) loads with the first TLS endpoint, not at start.
+    const tls = target.scheme === 'https' ? await import('node:tls') : null;
     const dialed = this.options.dial ? this.options.dial(target.address, target.port) : { host: target.address, port: target.port };
     return new Promise<ProbeOutcome>((resolve) => {
       let settled = false;
@@ -131,8 +133,8 @@ export class NodeEndpointProber implements EndpointProber {
         );
       };
 
-      if (target.scheme === 'https') {
-        const tlsSocket = connectTls({
+      if (tls !== null) {
+        const tlsSocket = tls.connect({
           host: dialed.host,
           port: dialed.port,
           servername: isIP(target.hostname) === 0 ? target.hostname : undefined,

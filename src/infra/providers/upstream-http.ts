@@ -1,8 +1,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { checkServerIdentity, type PeerCertificate } from 'node:tls';
+import type { PeerCertificate } from 'node:tls';
 import { CHAT_LIMITS } from '../../contract/limits.js';
 import { ProviderFailure } from '../../app/chat/chat-provider.js';
 import type { PinnedEndpoint } from '../../app/providers/preflight.js';
@@ -74,7 +73,7 @@ function spkiSha256(certificate: PeerCertificate): string | null {
  * idle bound destroy the socket at once. Every failure becomes a sanitized ProviderFailure: no
  * upstream byte of an error answer is kept.
  */
-export function postStreaming(
+export async function postStreaming(
   transport: ProviderTransportOptions,
   call: UpstreamCall,
   reader: UpstreamReader,
@@ -83,6 +82,8 @@ export function postStreaming(
   hasOutput: () => boolean,
 ): Promise<void> {
   const { endpoint } = call;
+  // node:https and node:tls load with the first call to a TLS endpoint, not at start.
+  const secure = endpoint.scheme === 'https' ? { https: await import('node:https'), tls: await import('node:tls') } : null;
   const dialed = transport.dial ? transport.dial(endpoint.address, endpoint.port) : { host: endpoint.address, port: endpoint.port };
   return new Promise<void>((resolve, reject) => {
     let settled = false;
@@ -149,16 +150,16 @@ export function postStreaming(
       },
     };
     let tlsFailure = false;
-    if (endpoint.scheme === 'https') {
+    if (secure !== null) {
       const servername = endpoint.servername ?? endpoint.hostname;
-      request = httpsRequest({
+      request = secure.https.request({
         ...common,
         servername: isIP(servername) === 0 ? servername : undefined,
         ...(transport.ca ? { ca: [...transport.ca] } : {}),
         rejectUnauthorized: true,
         minVersion: 'TLSv1.2',
         checkServerIdentity: (_host, certificate) => {
-          const mismatch = checkServerIdentity(servername, certificate);
+          const mismatch = secure.tls.checkServerIdentity(servername, certificate);
           if (mismatch) {
             tlsFailure = true;
             return mismatch;

@@ -6,7 +6,6 @@ import type { RouteDefinition } from '../../http/route-definition.js';
 import type { ComposedCapability, CoreServices } from './capability-context.js';
 
 export interface BoundCapabilities {
-  readonly routes: readonly RouteDefinition[];
   /** Interrupts running work in composition order (jobs, chat, GEDCOM workers) before connections close. */
   shutdown(): Promise<void>;
 }
@@ -14,29 +13,34 @@ export interface BoundCapabilities {
 /** Lets the event loop serve what arrived (a health request, a settings read) before the next composition. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export async function bindCapabilities(core: CoreServices): Promise<BoundCapabilities> {
+/**
+ * Composes the capabilities in order and hands each one's routes to `bound` as soon as it is composed,
+ * so that a request waits only for the capability it needs.
+ */
+export async function bindCapabilities(core: CoreServices, bound: (routes: readonly RouteDefinition[]) => void): Promise<BoundCapabilities> {
   for (const extension of core.extensions) await extension.capabilitiesHeld;
   const composed: ComposedCapability[] = [];
-  const local = (await import('./local-state-capabilities.js')).composeLocalState(core);
-  composed.push(local);
+  const add = <Capability extends ComposedCapability>(capability: Capability): Capability => {
+    composed.push(capability);
+    bound(capability.routes);
+    return capability;
+  };
+  const local = add((await import('./local-state-capabilities.js')).composeLocalState(core));
   await nextTurn();
-  const jobs = (await import('./job-capabilities.js')).composeJobs(core);
-  composed.push(jobs);
+  const jobs = add((await import('./job-capabilities.js')).composeJobs(core));
   await nextTurn();
-  const providers = (await import('./provider-capabilities.js')).composeProviders(core, local.credentials);
-  composed.push(providers);
+  const providers = add((await import('./provider-capabilities.js')).composeProviders(core, local.credentials));
   await nextTurn();
-  composed.push((await import('./chat-capabilities.js')).composeChat(core, providers, local.credentials, local.settings, jobs.preflight));
+  add((await import('./chat-capabilities.js')).composeChat(core, providers, local.credentials, local.settings, jobs.preflight));
   const { artifactRoot } = core.options;
   if (artifactRoot !== undefined) {
     await nextTurn();
-    composed.push(await (await import('./gedcom-capabilities.js')).composeGedcom(core, artifactRoot, providers, jobs.jobs, local.credentials, local.settings));
+    add(await (await import('./gedcom-capabilities.js')).composeGedcom(core, artifactRoot, providers, jobs.jobs, local.credentials, local.settings));
   }
   for (const extension of core.extensions) {
-    composed.push({ routes: extension.bindRoutes?.({ jobs: jobs.jobs, registerActiveWork: (source) => jobs.preflight.register(source) }) ?? [] });
+    add({ routes: extension.bindRoutes?.({ jobs: jobs.jobs, registerActiveWork: (source) => jobs.preflight.register(source) }) ?? [] });
   }
   return {
-    routes: composed.flatMap((capability) => capability.routes),
     async shutdown() {
       for (const capability of composed) await capability.shutdown?.();
     },

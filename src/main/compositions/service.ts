@@ -88,22 +88,20 @@ export async function composeService(
   const deferred = exposed.filter((route) => !bound.some((early) => early.operationId === route.operationId));
 
   let late: Promise<BoundCapabilities> | null = null;
-  const bindLate = (): Promise<BoundCapabilities> => {
-    const started = performance.now();
-    late ??= bindCapabilities({ options, state, keyring, startup, log, extensions }).then((capabilities) => {
-      log.event('capabilities.loaded', { duration_ms: Math.round(performance.now() - started) });
-      return capabilities;
-    });
-    return late;
-  };
+  const lateOperations = new Set(deferred.map((route) => route.operationId));
   const http = buildHttpAdapter({
     gate,
     routes: bound,
     log,
     deferred: {
       routes: deferred,
-      // Bindings of a disabled module's routes are made but not exposed.
-      bind: async () => (await bindLate()).routes.filter((route) => deferred.some((declared) => declared.operationId === route.operationId)),
+      bind: async (bindRoutes) => {
+        const started = performance.now();
+        // Bindings of a disabled module's routes are made but not exposed.
+        late = bindCapabilities({ options, state, keyring, startup, log, extensions }, (routes) => bindRoutes(routes.filter((route) => lateOperations.has(route.operationId))));
+        await late;
+        log.event('capabilities.loaded', { duration_ms: Math.round(performance.now() - started) });
+      },
     },
   });
   // Graceful shutdown interrupts running jobs (their terminal events reach open streams) before connections close.
