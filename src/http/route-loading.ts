@@ -5,7 +5,7 @@ import type { EventLog } from '../app/event-log.js';
 import type { ConnectionTimers } from './connection-governor.js';
 import { routerPath, type RouteContract, type RouteDefinition } from './route-definition.js';
 import { RouteReply } from './route-reply.js';
-import { RouteRunner } from './route-runner.js';
+import type { RouteRunner } from './route-runner.js';
 
 /**
  * Routes whose handlers are bound after readiness: the route table matches them (and answers their
@@ -55,6 +55,8 @@ function buildRouter(createRouter: typeof FindMyWay) {
  */
 export class RouteLoading {
   private router: Router | null = null;
+  /** Loaded with the router: the runners (and TypeBox's compiler behind them) are not needed for readiness. */
+  private runners: typeof RouteRunner | null = null;
   private loading: Promise<void> | null = null;
   /** The router could not be loaded: nothing is served by it. */
   private routerFailed = false;
@@ -88,11 +90,11 @@ export class RouteLoading {
 
   /** The router, with the route of `operationId` added, when that route can be served now. */
   routerFor(operationId: string): Router | null {
-    if (this.router === null) return null;
+    if (this.router === null || this.runners === null) return null;
     if (this.added.has(operationId)) return this.router;
     const route = this.bindings.get(operationId);
     if (route === undefined) return null;
-    const runner = new RouteRunner(route, this.log);
+    const runner = new this.runners(route, this.log);
     this.router.on(route.method, routerPath(route.path), (req, res, params, _store, searchParams) => runner.run(req, res, params, searchParams));
     this.added.add(operationId);
     return this.router;
@@ -129,7 +131,8 @@ export class RouteLoading {
 
   private async load(): Promise<void> {
     try {
-      const { default: createRouter } = await import('find-my-way');
+      const [{ default: createRouter }, { RouteRunner: runners }] = await Promise.all([import('find-my-way'), import('./route-runner.js')]);
+      this.runners = runners;
       this.router = buildRouter(createRouter);
     } catch {
       this.routerFailed = true;

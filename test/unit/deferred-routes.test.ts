@@ -79,10 +79,18 @@ async function serve(bind: Bind, timers: ConnectionTimers, log: EventLog = new R
 describe('routes bound after readiness', () => {
   it('answers a request that waited for the binding', async () => {
     let bindNow: (routes: readonly RouteDefinition[]) => void = () => undefined;
-    const port = await serve((bound) => new Promise((resolve) => (bindNow = (routes) => (bound(routes), resolve()))), new ManualTimers());
+    let bindCalled: () => void = () => undefined;
+    const called = new Promise<void>((resolve) => (bindCalled = resolve));
+    const bind: Bind = (bound) =>
+      new Promise((resolve) => {
+        bindNow = (routes) => (bound(routes), resolve());
+        bindCalled();
+      });
+    const port = await serve(bind, new ManualTimers());
     const answer = fetch(`http://127.0.0.1:${port}/api/v1/thing`, { headers: HEADERS });
     const unknown = await fetch(`http://127.0.0.1:${port}/api/v1/other`, { headers: HEADERS });
     expect(unknown.status).toBe(404);
+    await called;
     bindNow([BOUND]);
     const response = await answer;
     expect(response.status).toBe(200);

@@ -5,10 +5,10 @@ import type { StartupCode } from '../../src/contract/diagnostics.js';
 const READY = { configuration: 'configuration.ok', database: 'database.ok', keyring: 'keyring.ok', workspace: 'workspace.ok' } as const;
 
 describe('StartupReport', () => {
-  it('is ready with four components in a fixed order when nothing is blocked', () => {
+  it('is ready with four components in a fixed order when nothing is blocked', async () => {
     const report = new StartupReport(READY, platformOf('linux', 'x64'));
-    expect(report.checked().status).toBe('ready');
-    expect(report.checked().components.map((component) => component.component)).toEqual(['configuration', 'database', 'keyring', 'workspace']);
+    expect((await report.checked()).status).toBe('ready');
+    expect((await report.checked()).components.map((component) => component.component)).toEqual(['configuration', 'database', 'keyring', 'workspace']);
     expect(report.mutationsBlocked).toBe(false);
   });
 
@@ -19,9 +19,9 @@ describe('StartupReport', () => {
     expect(blocked.mutationsBlocked).toBe(true);
   });
 
-  it('a report with an unknown code is never sent: checked() fails safely', () => {
+  it('a report with an unknown code is never sent: checked() fails safely', async () => {
     const report = new StartupReport({ ...READY, database: 'database.exploded' as StartupCode }, platformOf('linux', 'x64'));
-    expect(() => report.checked()).toThrowError(expect.objectContaining({ code: 'INTERNAL_FAILURE' }));
+    await expect(report.checked()).rejects.toEqual(expect.objectContaining({ code: 'INTERNAL_FAILURE' }));
   });
 
   it('maps platforms and architectures it does not know to unsupported', () => {

@@ -1,4 +1,4 @@
-import { Compile } from 'typebox/compile';
+import type { Compile } from 'typebox/compile';
 import {
   KnownStartupReport,
   STARTUP_COMPONENTS,
@@ -149,8 +149,9 @@ export class StartupReport {
   }
 
   /** The report checked against the known-codes schema; an invalid report is a failure, never a malformed answer. */
-  checked(): StartupDiagnosticReportResponse {
-    this.known ??= Compile(KnownStartupReport);
+  async checked(): Promise<StartupDiagnosticReportResponse> {
+    // TypeBox's compiler (and its format registry) loads with the first request that needs it, after readiness.
+    this.known ??= (await import('typebox/compile')).Compile(KnownStartupReport);
     if (!this.known.Check(this.report)) throw new ServiceError('INTERNAL_FAILURE');
     return this.report;
   }

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { Compile } from 'typebox/compile';
 import { CONFIGURABLE_MODULES, ServiceConfigFile, type ConfigurableModule } from '../../contract/service-config.js';
 import type { PlatformPaths } from '../platform/host-platform.js';
 
@@ -17,7 +16,7 @@ export interface ResolvedConfig {
  * defaults; an unreadable, oversized, non-JSON or schema-violating file is `invalid`.
  * `workspaceOverride` (from `--workspace`) wins over the file.
  */
-export function loadConfig(configPath: string | undefined, workspaceOverride: string | undefined, paths: PlatformPaths): ResolvedConfig {
+export async function loadConfig(configPath: string | undefined, workspaceOverride: string | undefined, paths: PlatformPaths): Promise<ResolvedConfig> {
   const path = configPath ?? paths.configFile;
   const fallbackWorkspace = workspaceOverride ?? paths.workspace;
   let text: string;
@@ -37,7 +36,9 @@ export function loadConfig(configPath: string | undefined, workspaceOverride: st
   } catch {
     return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
   }
-  // Read once per process: the schema is compiled for this read and not kept.
+  // Read once per process: the schema is compiled for this read and not kept. TypeBox's compiler
+  // loads only when there is a file to check (an absent file starts without it).
+  const { Compile } = await import('typebox/compile');
   if (!Compile(ServiceConfigFile).Check(parsed)) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
   const file = parsed;
   const modules = file.modules;

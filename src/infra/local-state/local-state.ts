@@ -54,7 +54,7 @@ export async function openLocalState(
   /** Told once when the open database file is removed, replaced or made read-only while serving. */
   onDatabaseLoss: (reason: DatabaseFileLoss) => void = () => undefined,
 ): Promise<LocalState> {
-  const config = loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
+  const config = await loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
   const workspaceState = probeWorkspace(config.workspace);
   const key = await databaseKey;
   const codes: Record<StartupComponentName, StartupCode> = {

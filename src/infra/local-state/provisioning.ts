@@ -17,7 +17,7 @@ export type SetupOutcome =
  * existing key; refuses to touch a database it cannot open. `serve` never does any of this.
  */
 export async function setup(options: LocalStateOptions, keyring: KeyringStore): Promise<SetupOutcome> {
-  const config = loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
+  const config = await loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
   if (config.state === 'invalid') return { ok: false, reason: 'configuration.invalid' };
   const key = await readDatabaseKey(keyring);
   if (key.state === 'locked' || key.state === 'unavailable') return { ok: false, reason: `keyring.${key.state}` };

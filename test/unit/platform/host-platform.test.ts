@@ -36,9 +36,9 @@ describe('each platform by its own conventions, chosen through an injected platf
     expect(keyringStoreOf(windows)).toEqual({ name: 'credential-manager', options: {} });
   });
 
-  it('the configuration reader takes the platform default when no --config or --workspace is given', () => {
+  it('the configuration reader takes the platform default when no --config or --workspace is given', async () => {
     const paths = platformPaths({ ...linux, home: '/nonexistent-home' });
-    expect(loadConfig(undefined, undefined, paths)).toEqual({ state: 'defaults', workspace: '/nonexistent-home/.local/share/service-sidecar/workspace', enabledModules: expect.any(Array) });
-    expect(loadConfig(undefined, '/chosen', paths).workspace).toBe('/chosen');
+    expect(await loadConfig(undefined, undefined, paths)).toEqual({ state: 'defaults', workspace: '/nonexistent-home/.local/share/service-sidecar/workspace', enabledModules: expect.any(Array) });
+    expect((await loadConfig(undefined, '/chosen', paths)).workspace).toBe('/chosen');
   });
 });
