@@ -134,23 +134,32 @@ export async function runStartupBench(): Promise<string> {
       },
       20,
     );
+    // The bare server is started beside each launch and read at the same moments.
     const rss = { ready: [] as number[], loaded: [] as number[], idle: [] as number[] };
+    const bareRss = { ready: [] as number[], loaded: [] as number[], idle: [] as number[] };
     for (let i = 0; i < 5; i++) {
+      const bareNow = await bareServer();
+      await answered(bareNow.port);
       const sidecar = await launch();
       const readyAt = performance.now();
+      const sample = (moment: keyof typeof rss): void => {
+        rss[moment].push(rssOfProcess(sidecar.pid));
+        bareRss[moment].push(rssOfProcess(bareNow.child.pid as number));
+      };
       await new Promise((resolve) => setTimeout(resolve, 300));
-      rss.ready.push(rssOfProcess(sidecar.pid));
+      sample('ready');
       await json(sidecar, 'GET', '/api/v1/settings');
       await json(sidecar, 'POST', '/api/v1/chat/sessions', { profile: 'bench', model: MODEL, purpose: 'research_chat', data_classes: ['user_text'] });
       await json(sidecar, 'GET', '/api/v1/jobs');
       await json(sidecar, 'GET', '/api/v1/provider-configuration');
       await new Promise((resolve) => setTimeout(resolve, 300));
-      rss.loaded.push(rssOfProcess(sidecar.pid));
+      sample('loaded');
       // V8's memory reducer starts 8 s after start-up (--gc-memory-reducer-start-delay-ms) and
       // returns the heap's free pages in one to three GCs; idle is measured once it has run.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, IDLE_AFTER_READY_MS - (performance.now() - readyAt))));
-      rss.idle.push(rssOfProcess(sidecar.pid));
+      sample('idle');
       await sidecar.stop();
+      bareNow.child.kill('SIGKILL');
     }
     const worker = workerStart();
     const m = startup.medians;
@@ -159,6 +168,8 @@ export async function runStartupBench(): Promise<string> {
     const row = (name: string, label: string, base: number, baseName: string, goal: string): string =>
       `| ${label} | ${fmt(m[name] as number)} | ${fmt(startup.p90s[name] as number)} | ${fmt((m[name] as number) / base, 2)}x ${baseName} | ${goal} |`;
     const mb = (values: number[]): string => fmt(median(values) / 2 ** 20);
+    const rssRow = (moment: keyof typeof rss, label: string, goal: string): string =>
+      `| ${label} | ${mb(bareRss[moment])} | ${mb(rss[moment])} | ${fmt(median(rss[moment]) / median(bareRss[moment]), 2)}x bare | ${goal} |`;
     return [
       '## Start-up (issue 15)',
       '',
@@ -171,7 +182,15 @@ export async function runStartupBench(): Promise<string> {
       row('settings', 'sidecar, spawn to first settings GET', ready, 'ready', 'at most 1.2x ready'),
       row('chat', 'sidecar, spawn to first chat session', ready, 'ready', 'at most 1.2x ready'),
       '',
-      `Resident memory (median of 5 launches): ${mb(rss.ready)} MB 300 ms after ready; ${mb(rss.loaded)} MB after settings, a chat session, jobs and the provider configuration have answered; ${mb(rss.idle)} MB idle with every module loaded, ${IDLE_AFTER_READY_MS / 1000} s after ready, once V8's memory reducer has run (goal: under 55 MB with every module loaded). Health throughput at 32 connections: see the foundation section.`,
+      `Resident memory (VmRSS, median of 5 launches; a bare node:http server started beside each launch is read at the same moments; "idle" is ${IDLE_AFTER_READY_MS / 1000} s after ready, once V8's memory reducer has run):`,
+      '',
+      '| moment | bare node:http MB | sidecar MB | ratio | goal |',
+      '|---|---:|---:|---:|---|',
+      rssRow('ready', '300 ms after ready', 'reported'),
+      rssRow('loaded', 'after settings, a chat session, jobs and the provider configuration have answered', 'reported'),
+      rssRow('idle', 'idle, every module loaded', 'under 55 MB'),
+      '',
+      'Health throughput and p99 at 32 connections against raw node:http serving the same bytes: the foundation section, same run.',
       '',
       `GEDCOM worker start (new Worker -> first answer, median of 30, interleaved, in a fresh process): ${fmt(worker.cached)} ms with its V8 code cache, ${fmt(worker.uncached)} ms without (${fmt(worker.cached / worker.uncached, 2)}x).`,
       '',
