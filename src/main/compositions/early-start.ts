@@ -12,6 +12,7 @@ import { hostPlatform } from './host.js';
 export interface EarlyStart {
   readonly keyring: OsKeyring;
   readonly databaseKey: ReturnType<typeof readDatabaseKey>;
+  /** Milliseconds since the process started (process.uptime: the global `performance` would load node:perf_hooks, about 0.8 ms, before readiness). */
   readonly startedAt: number;
   readonly platform: HostPlatform;
 }
@@ -19,5 +20,5 @@ export interface EarlyStart {
 export function startEarly(): EarlyStart {
   const platform = hostPlatform();
   const keyring = new OsKeyring(platform);
-  return { keyring, databaseKey: readDatabaseKey(keyring), startedAt: performance.now(), platform };
+  return { keyring, databaseKey: readDatabaseKey(keyring), startedAt: process.uptime() * 1000, platform };
 }

@@ -70,7 +70,7 @@ export async function composeService(
   );
   const startupReport = new StartupReport(state.codes, platformOf(early.platform.os, process.arch));
   const startup = startupGate(startupReport.degraded, startupReport.mutationsBlocked);
-  log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes, duration_ms: Math.round(performance.now() - early.startedAt) });
+  log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes, duration_ms: Math.round(process.uptime() * 1000 - early.startedAt) });
   // An invalid configuration file enables nothing it names, but the spec's fully shaped routes stay
   // exposed: settings and credential changes then answer 409 STARTUP_MUTATION_BLOCKED (rule 10), not 404.
   const enabledModules = state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId, SETTINGS_MODULE.moduleId, SECRETS_MODULE.moduleId] : state.config.enabledModules;
