@@ -96,11 +96,12 @@ export async function composeService(
     deferred: {
       routes: deferred,
       bind: async (bindRoutes) => {
-        const started = performance.now();
+        // process.uptime, not performance: node:perf_hooks would load in the first composition's turn.
+        const started = process.uptime();
         // Bindings of a disabled module's routes are made but not exposed.
         late = bindCapabilities({ options, state, keyring, startup, log, extensions }, (routes) => bindRoutes(routes.filter((route) => lateOperations.has(route.operationId))));
         await late;
-        log.event('capabilities.loaded', { duration_ms: Math.round(performance.now() - started) });
+        log.event('capabilities.loaded', { duration_ms: Math.round((process.uptime() - started) * 1000) });
       },
     },
   });
