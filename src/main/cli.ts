@@ -105,7 +105,18 @@ async function main(argv: readonly string[], io: CommandIo, bundleDirectory: str
  * test entry passes its composition extensions, the shipped command none.
  */
 export function runCli(bundleDirectory: string, extensions: readonly CompositionExtension[] = []): void {
-  const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true };
+  // Getters: `serve` writes through file descriptors and never builds process.stdout or process.stderr.
+  const io: CommandIo = {
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get isTTY() {
+      return process.stderr.isTTY === true;
+    },
+  };
   main(process.argv.slice(2), io, bundleDirectory, extensions).then(
     (code) => process.exit(code),
     () => {

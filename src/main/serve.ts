@@ -4,7 +4,7 @@ import type { ReadinessLine } from '../contract/launch.js';
 import { HANDSHAKE, SERVER_TIMEOUTS } from '../contract/limits.js';
 import type { CompositionExtension } from './compositions/extensions.js';
 import type { EarlyStart } from './compositions/early-start.js';
-import { composeService, launchLog, type ServeOptions } from './compositions/service.js';
+import { composeService, launchLog, readinessOutput, type ServeOptions } from './compositions/service.js';
 import { readHandshake } from '../infra/launch/stdin-handshake.js';
 
 const EXIT_HANDSHAKE_REJECTED = 2;
@@ -47,7 +47,7 @@ export async function serve(options: ServeOptions, extensions: readonly Composit
     sidecar_build: SIDECAR_BUILD,
     api: { ...API_VERSION },
   };
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  readinessOutput()(`${JSON.stringify(ready)}\n`);
   log.event('service.ready', { uptime_ms: Math.round(process.uptime() * 1000) });
 
   const composed = service;

@@ -15,6 +15,7 @@ import { systemRoutes } from '../../http/routes/system-routes.js';
 import { buildHttpAdapter, type HttpAdapter } from '../../http/server.js';
 import { openLocalState } from '../../infra/local-state/local-state.js';
 import { StderrEventLog } from '../../infra/stderr-event-log.js';
+import { DescriptorWriter } from '../../infra/launch/descriptor-writer.js';
 import type { CompositionExtension } from './extensions.js';
 import type { EarlyStart } from './early-start.js';
 import { bindCapabilities, type BoundCapabilities } from './late-capabilities.js';
@@ -48,6 +49,12 @@ function exposedRoutes(registry: ModuleRegistry, declarations: readonly Capabili
 /** The event log of a serving process: one JSON line per event on stderr. */
 export function launchLog(): EventLog {
   return new StderrEventLog();
+}
+
+/** Writes the readiness line, the only thing ever written on stdout (without building process.stdout). */
+export function readinessOutput(): (line: string) => void {
+  const stdout = new DescriptorWriter(1);
+  return (line) => stdout.write(line);
 }
 
 /**
