@@ -3,6 +3,7 @@ import { SIDECAR_BUILD } from '../contract/build-info.js';
 import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo } from './command-line.js';
 import type { CompositionExtension } from './compositions/extensions.js';
 import { startEarly } from './compositions/early-start.js';
+import { configureSchemaLibrary } from './compositions/schema-library.js';
 import { isOneOf } from '../contract/one-of.js';
 
 /** The GEDCOM worker's loader (its bundle and code cache beside it) next to the sidecar's own bundle (scripts/build.mjs writes them into dist/). */
@@ -105,6 +106,7 @@ async function main(argv: readonly string[], io: CommandIo, bundleDirectory: str
  * test entry passes its composition extensions, the shipped command none.
  */
 export function runCli(bundleDirectory: string, extensions: readonly CompositionExtension[] = []): void {
+  configureSchemaLibrary();
   // Getters: `serve` writes through file descriptors and never builds process.stdout or process.stderr.
   const io: CommandIo = {
     get stdout() {
