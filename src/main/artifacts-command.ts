@@ -1,7 +1,8 @@
 import { GEDCOM_OPERATIONS } from '../contract/gedcom.js';
 import { isServiceError } from '../app/service-error.js';
 import { isArtifactScope } from '../infra/artifacts/file-artifact-registry.js';
-import { CommandFailure, errnoCode, EXIT, helpText, parseCommand, reportFailure, required, subcommandOf, type CommandDeclaration, type CommandIo } from './command-line.js';
+import { CommandFailure, EXIT, helpText, parseCommand, reportFailure, required, subcommandOf, type CommandDeclaration, type CommandIo } from './command-line.js';
+import { errnoCode } from '../infra/errno-code.js';
 import { artifactStore } from './compositions/commands.js';
 
 const ROOT = { type: 'string', value: 'DIR', description: 'the sidecar\'s artifact root (as passed to `serve --artifact-root`)' } as const;

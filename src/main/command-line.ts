@@ -146,10 +146,6 @@ function parseFailure(command: CommandDeclaration, error: unknown): CommandFailu
   return usageFailure(command, 'the arguments could not be read');
 }
 
-/** The system error code of a failed file operation (`ENOENT`, `EACCES`, ...), or `error` when it has none. */
-export function errnoCode(error: unknown): string {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code) ? error.code : 'error';
-}
 
 /**
  * The sub-command `name` of a command group (`gedcom inspect`, `artifacts import`), or a usage

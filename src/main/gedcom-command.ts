@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { ASSUMABLE_VERSIONS, convertDocument, GedcomError, inspectGedcom, isAssumableVersion, isSupportedVersion, type ConversionTarget, type GedcomDocumentLike } from '../gedcom/index.js';
 import { fileExists, gedcomFileChunks, gedcomFileSize, parseGedcomFile, writeGedcomFileAtomically } from '../infra/gedcom/gedcom-files.js';
-import { CommandFailure, errnoCode, EXIT, helpText, parseCommand, ProgressBar, reportFailure, required, subcommandOf, usageFailure, type CommandDeclaration, type CommandIo, type OptionDeclaration, type ParsedCommand } from './command-line.js';
+import { CommandFailure, EXIT, helpText, parseCommand, ProgressBar, reportFailure, required, subcommandOf, usageFailure, type CommandDeclaration, type CommandIo, type OptionDeclaration, type ParsedCommand } from './command-line.js';
+import { errnoCode } from '../infra/errno-code.js';
 
 const ASSUME: OptionDeclaration = { type: 'string', value: 'VERSION', description: `read a file without a supported HEAD.GEDC.VERS as this version (${ASSUMABLE_VERSIONS.join(', ')})` };
 const OUT: OptionDeclaration = { type: 'string', value: 'FILE', description: 'the file to write (never the input)' };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CONFIGURABLE_MODULES, ServiceConfigFile, type ConfigurableModule } from '../../contract/service-config.js';
 import type { PlatformPaths } from '../platform/host-platform.js';
+import { errnoCode } from '../errno-code.js';
 
 const CONFIG_MAX_BYTES = 65_536;
 
@@ -25,7 +26,7 @@ export async function loadConfig(configPath: string | undefined, workspaceOverri
     if (bytes.length > CONFIG_MAX_BYTES) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
     text = bytes.toString('utf8');
   } catch (error) {
-    const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT';
+    const missing = errnoCode(error) === 'ENOENT';
     return missing
       ? { state: 'defaults', workspace: fallbackWorkspace, enabledModules: [...CONFIGURABLE_MODULES] }
       : { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };

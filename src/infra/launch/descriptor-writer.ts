@@ -1,12 +1,9 @@
 import { writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { errnoCode } from '../errno-code.js';
 
 /** The standard output or error of the process. */
 export type StandardDescriptor = 1 | 2;
-
-function errnoOf(error: unknown): string {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
-}
 
 /**
  * Writes whole lines to the process's standard output or error with `fs.writeSync`, without
@@ -35,7 +32,7 @@ export class DescriptorWriter {
     try {
       while (offset < bytes.length) offset += this.writeBytes(this.descriptor, bytes, offset);
     } catch (error) {
-      if (errnoOf(error) !== 'EAGAIN') return;
+      if (errnoCode(error) !== 'EAGAIN') return;
       this.stream = this.streamOf();
       this.stream.write(bytes.subarray(offset));
     }
