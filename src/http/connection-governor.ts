@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '../contract/error-codes.js';
 import { rawEnvelopeResponse } from './error-envelope.js';
@@ -40,13 +40,15 @@ interface Tracked {
   authenticated: boolean;
   /** Answered with a closing response: further requests parsed on it are not served. */
   closing: boolean;
+  /** An answer waits for the response in flight on the connection to finish. */
+  answerPending: boolean;
   deadline: unknown;
 }
 
 /** The response in flight on a socket, as node:http records it. */
-function inFlight(socket: Socket): { headersSent: boolean } | null {
+function inFlight(socket: Socket): ServerResponse | null {
   // cast: node:http keeps the response in flight in the socket's private _httpMessage field, which its typings omit
-  return (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage ?? null;
+  return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
 }
 
 /**
@@ -86,7 +88,7 @@ export class ConnectionGovernor {
       socket.destroy();
       return;
     }
-    const tracked: Tracked = { socket, authenticated: false, closing: false, deadline: null };
+    const tracked: Tracked = { socket, authenticated: false, closing: false, answerPending: false, deadline: null };
     tracked.deadline = this.timers.setTimeout(() => this.expire(tracked), this.policy.unauthenticatedMs);
     this.connections.set(socket, tracked);
     this.unauthenticated.add(tracked);
@@ -118,20 +120,44 @@ export class ConnectionGovernor {
   }
 
   /**
-   * Answers a request that never reached a route (parser error, timeout) with an ErrorEnvelope, if
-   * nothing of another response was written on the socket yet, then closes lingering.
+   * Answers a request that never reached a route (parser error, timeout) with an ErrorEnvelope,
+   * then closes lingering. A response still in flight on the connection (an earlier request, for
+   * instance one pipelined before malformed bytes) goes out whole first: its request may have
+   * changed state, and its client must learn the outcome.
    */
   answerAndClose(socket: Socket, code: ErrorCode): void {
     const tracked = this.connections.get(socket);
-    if (socket.destroyed || tracked?.closing === true) {
+    if (socket.destroyed || tracked?.closing === true || tracked?.answerPending === true) {
       if (tracked === undefined) socket.destroy();
       return;
     }
-    const response = inFlight(socket);
-    if (!socket.writable || (response !== null && response.headersSent)) {
+    if (!socket.writable) {
       socket.destroy();
       return;
     }
+    const response = inFlight(socket);
+    // A request still being received (a body that stalled) is the one this answer is about.
+    if (response !== null && !response.req.complete) {
+      if (response.headersSent) socket.destroy();
+      else this.writeAndClose(socket, tracked, code);
+      return;
+    }
+    if (response !== null && !response.writableFinished && tracked !== undefined) {
+      tracked.answerPending = true;
+      response.once('finish', () => {
+        tracked.answerPending = false;
+        // node:http may have ended the connection itself after that response (Connection: close).
+        if (!tracked.closing && !socket.destroyed && socket.writable) this.writeAndClose(socket, tracked, code);
+      });
+      response.once('close', () => {
+        if (tracked.answerPending) socket.destroy();
+      });
+      return;
+    }
+    this.writeAndClose(socket, tracked, code);
+  }
+
+  private writeAndClose(socket: Socket, tracked: Tracked | undefined, code: ErrorCode): void {
     socket.write(rawEnvelopeResponse(code));
     if (tracked === undefined) socket.end();
     else this.closeLingering(tracked);

@@ -128,6 +128,25 @@ describe('errors of the HTTP parser layer answer an ErrorEnvelope with no-store'
     expect(response.text).not.toContain('statusCode');
   });
 
+  it('a write pipelined before malformed bytes is answered first (it was applied), then the 400, then the close', async () => {
+    const before = await fetch(`${sidecar.baseUrl}/api/v1/settings`, { headers: sidecar.requestHeaders() });
+    const { revision } = (await before.json()) as { revision: number };
+    const body = JSON.stringify({ schema_version: 1, expected_revision: revision, changes: { 'ui.theme': 'dark' } });
+    const patch = httpText(['PATCH /api/v1/settings HTTP/1.1', ...headerLines(), 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`], body);
+    const socket = await opened();
+    const conversation = exchange(socket);
+    socket.write(`${patch}GARBAGE\r\n\r\n`);
+    const { text } = await conversation;
+    seen.push(text);
+    const first = firstResponse(text);
+    expect(first.status, text).toBe(200);
+    expect((JSON.parse(first.body) as { revision: number }).revision).toBe(revision + 1);
+    const rest = text.slice(text.indexOf(first.body) + first.body.length);
+    expectEnvelope(firstResponse(rest), 400, 'REQUEST_MALFORMED');
+    const after = await fetch(`${sidecar.baseUrl}/api/v1/settings`, { headers: sidecar.requestHeaders() });
+    expect(((await after.json()) as { revision: number }).revision).toBe(revision + 1);
+  });
+
   it('header overflow: 413 REQUEST_HEADERS_TOO_LARGE', async () => {
     const response = await raw(httpText(['GET /api/v1/health HTTP/1.1', ...headerLines(), `X-Padding: ${'a'.repeat(20_000)}`]));
     expectEnvelope(response, 413, 'REQUEST_HEADERS_TOO_LARGE');
