@@ -8,8 +8,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 /**
  * Reads a JSON body under the request-size policy: bytes are counted as they arrive (chunked
  * bodies included) and reading stops at the limit; the text must be valid UTF-8; depth is
- * checked on the text before parsing; collections, strings and prototype keys after. Rejects with
- * a ServiceError.
+ * checked on the text before parsing; collections, strings, prototype keys and escaped lone
+ * surrogates (which no UTF-8 text can hold) after. Rejects with a ServiceError.
  */
 export function readJsonBody(payload: Readable): Promise<unknown> {
   return new Promise((resolve, reject) => parseJsonBody(payload, (err, body) => (err === null ? resolve(body) : reject(err))));
@@ -58,8 +58,8 @@ function parseJsonBody(payload: Readable, done: (err: Error | null, body?: unkno
     const verdict = checkJsonLimits(body);
     if (!verdict.ok) {
       finish(
-        verdict.limit === 'prototype_key'
-          ? new ServiceError('REQUEST_JSON_INVALID', [{ name: 'reason', value: 'prototype_key' }])
+        verdict.limit === 'prototype_key' || verdict.limit === 'lone_surrogate'
+          ? new ServiceError('REQUEST_JSON_INVALID', [{ name: 'reason', value: verdict.limit }])
           : new ServiceError('REQUEST_LIMIT_EXCEEDED', [{ name: 'limit', value: verdict.limit }]),
       );
       return;

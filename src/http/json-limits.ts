@@ -8,7 +8,10 @@ export interface JsonLimits {
   readonly maxStringCharacters: number;
 }
 
-export type JsonLimitVerdict = { readonly ok: true } | { readonly ok: false; readonly limit: JsonLimitName | 'prototype_key' };
+export type JsonLimitVerdict = { readonly ok: true } | { readonly ok: false; readonly limit: JsonLimitName | 'prototype_key' | 'lone_surrogate' };
+
+/** A UTF-16 surrogate without its pair (JSON allows the escape `\\ud800`); no UTF-8 text can hold it. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 const OK: JsonLimitVerdict = { ok: true };
 
@@ -63,6 +66,7 @@ export function checkJsonLimits(root: unknown, limits: JsonLimits = REQUEST_LIMI
     const { value, depth } = top;
     if (typeof value === 'string') {
       if (characterCount(value, limits.maxStringCharacters) > limits.maxStringCharacters) return { ok: false, limit: 'max_string_characters' };
+      if (LONE_SURROGATE.test(value)) return { ok: false, limit: 'lone_surrogate' };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
@@ -84,6 +88,7 @@ export function checkJsonLimits(root: unknown, limits: JsonLimits = REQUEST_LIMI
         }
       }
       if (characterCount(key, limits.maxStringCharacters) > limits.maxStringCharacters) return { ok: false, limit: 'max_string_characters' };
+      if (LONE_SURROGATE.test(key)) return { ok: false, limit: 'lone_surrogate' };
       stack.push({ value: child, depth: level });
     }
   }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchedSidecar } from '../../client/launcher.js';
-import { filesUnder, localState, type LocalStateFixture } from '../support/local-state.js';
+import { filesUnder, keyringTool, localState, type LocalStateFixture } from '../support/local-state.js';
 import { httpText, rawRequest, type RawResponse } from '../support/raw-http.js';
 
 let fixture: LocalStateFixture;
@@ -232,6 +232,30 @@ describe('credentials', () => {
     const malformed = await send('GET', '/api/v1/secrets/OpenAI%20Key/status', '', []);
     expect(malformed.status).toBe(422);
     expect((json(malformed).detail as Array<{ loc: unknown[] }>)[0]?.loc[0]).toBe('path');
+    // However long: the parameter breaks its pattern, it is not a bad URL.
+    for (const length of [97, 300, 4000]) {
+      const long = await send('GET', `/api/v1/secrets/${'a'.repeat(length)}/status`, '', []);
+      expect(long.status, `${length} characters`).toBe(422);
+      expect((json(long).detail as Array<{ loc: unknown[] }>)[0]?.loc).toEqual(['path', 'reference']);
+    }
+  });
+
+  it('refuses a value with an escaped lone surrogate before any write (400), and the stored value stays', async () => {
+    const good = `sk-kept-${'Qw7'.repeat(8)}`;
+    expect(json(await send('POST', '/api/v1/secrets/openai.api_key/set', JSON.stringify({ value: good })))).toEqual({ reference: 'openai.api_key', status: 'present' });
+    for (const escaped of ['"sk-\\ud800"', '"sk-\\udfff-x"', '"\\ud83d"']) {
+      const refused = await send('POST', '/api/v1/secrets/openai.api_key/set', `{"value":${escaped}}`);
+      expect(refused.status, escaped).toBe(400);
+      expect(json(refused)).toMatchObject({ code: 'REQUEST_JSON_INVALID', details: [{ name: 'reason', value: 'lone_surrogate' }] });
+      const missing = await send('POST', '/api/v1/secrets/anthropic.api_key/set', `{"value":${escaped}}`);
+      expect(missing.status, escaped).toBe(400);
+    }
+    expect(JSON.parse(keyringTool(fixture.secrets.env, 'get', 'openai.api_key'))).toBe(good);
+    expect(json(await send('GET', '/api/v1/secrets/anthropic.api_key/status', '', []))).toMatchObject({ status: 'missing' });
+    // A well-formed pair (an emoji) is a value like any other.
+    expect(json(await send('POST', '/api/v1/secrets/anthropic.api_key/set', '{"value":"sk-\\ud83d\\ude00"}'))).toEqual({ reference: 'anthropic.api_key', status: 'present' });
+    expect(JSON.parse(keyringTool(fixture.secrets.env, 'get', 'anthropic.api_key'))).toBe('sk-\u{1F600}');
+    for (const reference of ['openai.api_key', 'anthropic.api_key']) await send('POST', `/api/v1/secrets/${reference}/delete`, '', []);
   });
 
   it('refuses empty, oversized and extra-field values', async () => {

@@ -67,15 +67,27 @@ export class OsKeyring implements KeyringStore {
     return null;
   }
 
+  /**
+   * Writes, then reads back. A value the store did not keep as given (the read-back differs) is an
+   * `unverified` failure, and the entry is put back as it was before the write: a refused write
+   * changes nothing.
+   */
   async write(account: string, value: string): Promise<void> {
+    const previous = await this.read(account);
     const entry = this.entry(account);
     try {
       await entry.setPassword(value);
     } catch (error) {
       throw failureOf(error);
     }
-    const stored = await this.read(account);
-    if (stored !== value) throw new KeyringError('unverified');
+    if ((await this.read(account)) === value) return;
+    try {
+      if (previous === null) await this.entry(account).deletePassword();
+      else await this.entry(account).setPassword(previous);
+    } catch {
+      // The write is reported unverified whether or not the entry could be put back.
+    }
+    throw new KeyringError('unverified');
   }
 
   async remove(account: string): Promise<boolean> {
