@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type FindMyWay from 'find-my-way';
+import { SERVER_TIMEOUTS } from '../contract/limits.js';
 import { ServiceError } from '../app/service-error.js';
 import type { EventLog } from '../app/event-log.js';
 import type { ConnectionTimers } from './connection-governor.js';
@@ -27,9 +28,10 @@ export const NO_DEFERRED_ROUTES: DeferredRoutes = { routes: [], bind: async () =
 export type Router = ReturnType<typeof buildRouter>;
 
 /**
- * The router with the options Fastify was given before (case-sensitive, no trailing-slash or
- * duplicate-slash folding, parameters up to 256 characters); a path that does not decode, or a
- * parameter longer than that, is a bad URL.
+ * The router: case-sensitive, no trailing-slash or duplicate-slash folding, and no length bound of
+ * its own on a parameter (the request head's bound holds the whole target), so that a parameter
+ * breaking its pattern, a too long one included, is the route's 422 (contract.md section 3). A path
+ * that does not decode is a bad URL.
  */
 function buildRouter(createRouter: typeof FindMyWay) {
   const badUrl = (_path: string, req: IncomingMessage, res: ServerResponse): void => void new RouteReply(req, res).fail(new ServiceError('REQUEST_URL_INVALID'));
@@ -37,7 +39,7 @@ function buildRouter(createRouter: typeof FindMyWay) {
     caseSensitive: true,
     ignoreTrailingSlash: false,
     ignoreDuplicateSlashes: false,
-    maxParamLength: 256,
+    maxParamLength: SERVER_TIMEOUTS.maxHeaderBytes,
     onBadUrl: badUrl,
     onMaxParamLength: badUrl,
   });
