@@ -3,21 +3,44 @@ import type { IncomingMessage } from 'node:http';
 import { API_CONTRACT, isValidBuild } from '../contract/api-version.js';
 import type { ErrorCode } from '../contract/error-codes.js';
 
-/** Headers that reveal a browser, a cookie jar, an origin or a proxy (contract.md section 2, rule 3). */
+/**
+ * Headers that reveal a browser, a cookie jar, an origin or a proxy (contract.md section 2, rule 3):
+ * the contract's list, and the others of the same kinds that browsers and proxies send.
+ */
 const REJECTED_METADATA: ReadonlySet<string> = new Set([
   'origin',
   'referer',
   'cookie',
-  'sec-fetch-site',
-  'sec-fetch-dest',
-  'sec-fetch-user',
+  'cookie2',
   'forwarded',
   'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'x-cluster-client-ip',
+  'cf-connecting-ip',
+  'x-original-url',
+  'x-rewrite-url',
+  'x-http-method-override',
+  'x-method-override',
+  'x-requested-with',
+  'upgrade-insecure-requests',
+  'purpose',
   'via',
   'proxy-authorization',
   'proxy-connection',
   'upgrade',
 ]);
+
+/**
+ * Every `Sec-` header (fetch metadata, client hints, Sec-Purpose, Sec-WebSocket-*: only a browser
+ * may send them) except `Sec-Fetch-Mode`, which Node's own fetch sends; CORS preflight questions;
+ * proxy forwarding (`X-Forwarded`, `X-Forwarded-*`).
+ */
+function isRejectedMetadata(name: string): boolean {
+  if (REJECTED_METADATA.has(name)) return true;
+  if (name.startsWith('sec-')) return name !== 'sec-fetch-mode';
+  return name.startsWith('x-forwarded') || name.startsWith('access-control-request-');
+}
 
 export const PASS = 0;
 export const PASS_WITH_BODY = 1;
@@ -99,7 +122,7 @@ export class RequestGate {
           body = true;
           break;
         default:
-          if (REJECTED_METADATA.has(name) || name.startsWith('sec-ch-') || name.startsWith('x-forwarded-')) metadata = true;
+          if (isRejectedMetadata(name)) metadata = true;
       }
     }
     if (authorizationCount !== 1 || authorization === undefined || !this.bearerMatches(authorization)) return 'AUTH_BEARER_INVALID';

@@ -151,6 +151,21 @@ describe('rule 3: browser, cookie, origin and proxy metadata', () => {
     'Proxy-Authorization: Basic x',
     'Proxy-Connection: keep-alive',
     'Upgrade: websocket',
+    // Others of the same kinds, beyond the contract's list.
+    'Sec-Fetch-Storage-Access: none',
+    'Sec-Purpose: prefetch',
+    'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    'Access-Control-Request-Method: POST',
+    'Access-Control-Request-Private-Network: true',
+    'Upgrade-Insecure-Requests: 1',
+    'X-Requested-With: XMLHttpRequest',
+    'Cookie2: $Version=1',
+    'Purpose: prefetch',
+    'X-Forwarded: for=1.2.3.4',
+    'X-Client-IP: 1.2.3.4',
+    'True-Client-IP: 1.2.3.4',
+    'X-Original-URL: /admin',
+    'X-HTTP-Method-Override: DELETE',
   ])('refuses %s', async (header) => {
     expectEnvelope(await send({ extra: [header] }), 400, 'REQUEST_METADATA_REJECTED');
   });
@@ -190,10 +205,13 @@ describe('rule 6: routing', () => {
     if (method !== 'HEAD') expect(codeOf(response)).toBe('METHOD_NOT_ALLOWED');
   });
 
-  it('refuses a CORS preflight like any other method', async () => {
-    const response = await send({ method: 'OPTIONS', extra: ['Access-Control-Request-Method: GET'] });
-    expect(response.status).toBe(405);
-    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  it('refuses a CORS preflight (its question is browser metadata), and OPTIONS like any other method', async () => {
+    const preflight = await send({ method: 'OPTIONS', extra: ['Access-Control-Request-Method: GET'] });
+    expectEnvelope(preflight, 400, 'REQUEST_METADATA_REJECTED');
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const options = await send({ method: 'OPTIONS' });
+    expect(options.status).toBe(405);
+    expect(options.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
