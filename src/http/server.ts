@@ -56,12 +56,23 @@ export interface HttpAdapter {
 function bodyRules(req: IncomingMessage, route: RouteContract, announcesBody: boolean): ErrorCode | null {
   if (announcesBody) {
     if (!takesBody(route)) return 'REQUEST_BODY_NOT_ALLOWED';
-    if (!isJsonContentType(req.headers['content-type'])) return 'CONTENT_TYPE_UNSUPPORTED';
+    if (!isJsonContentType(req.headers['content-type']) || !isPlainCoding(req)) return 'CONTENT_TYPE_UNSUPPORTED';
     const length = req.headers['content-length'];
     if (length !== undefined && !(Number(length) <= REQUEST_LIMITS.maxBodyBytes)) return 'REQUEST_TOO_LARGE';
   }
   if (!takesQuery(route) && (req.url ?? '').includes('?')) return route.queryRefusal ?? 'REQUEST_QUERY_NOT_ALLOWED';
   return null;
+}
+
+/**
+ * The body's bytes are the JSON text itself: no content coding (gzip, deflate, br: the service
+ * decodes none, and would otherwise read the coded bytes as JSON) and no transfer coding but chunked.
+ */
+function isPlainCoding(req: IncomingMessage): boolean {
+  const contentEncoding = req.headers['content-encoding'];
+  if (contentEncoding !== undefined && contentEncoding.trim().toLowerCase() !== 'identity') return false;
+  const transferEncoding = req.headers['transfer-encoding'];
+  return transferEncoding === undefined || transferEncoding.trim().toLowerCase() === 'chunked';
 }
 
 /** What node:http reports from its parser layer, as a catalogued code. */

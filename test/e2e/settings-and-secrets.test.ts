@@ -131,15 +131,21 @@ describe('request body rules on a body route', () => {
     ['form data', 'Content-Type: application/x-www-form-urlencoded'],
     ['json with another charset', 'Content-Type: application/json; charset=latin1'],
     ['no content type', null],
+    ['a content coding (the service decodes none)', ['Content-Type: application/json', 'Content-Encoding: gzip']],
+    ['a transfer coding other than chunked', ['Content-Type: application/json', 'Transfer-Encoding: gzip, chunked']],
   ])('415 for %s', async (_name, header) => {
-    const response = await send('PATCH', '/api/v1/settings', valid(), header === null ? [] : [header]);
+    const extra = header === null ? [] : typeof header === 'string' ? [header] : header;
+    const body = extra.some((line) => line.startsWith('Transfer-Encoding')) ? `${Buffer.byteLength(valid()).toString(16)}\r\n${valid()}\r\n0\r\n\r\n` : valid();
+    const response = await send('PATCH', '/api/v1/settings', body, extra);
     expect(response.status).toBe(415);
     expect(json(response).code).toBe('CONTENT_TYPE_UNSUPPORTED');
   });
 
-  it('accepts application/json with charset=utf-8', async () => {
+  it('accepts application/json with charset=utf-8, and the identity content coding', async () => {
     const response = await send('PATCH', '/api/v1/settings', valid(), ['Content-Type: application/json; charset=UTF-8']);
     expect(json(response).code).toBe('SETTINGS_REVISION_STALE');
+    const identity = await send('PATCH', '/api/v1/settings', valid(), ['Content-Type: application/json', 'Content-Encoding: identity']);
+    expect(json(identity).code).toBe('SETTINGS_REVISION_STALE');
   });
 
   it('413 by Content-Length before reading, and by counting a chunked body', async () => {
