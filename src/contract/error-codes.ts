@@ -21,7 +21,7 @@ export const ERROR_CATALOGUE = {
   EXPECTATION_UNSUPPORTED: { status: 417, message: 'Only the expectation 100-continue is supported.' },
   REQUEST_QUERY_INVALID: { status: 400, message: 'A query parameter is not valid.' },
   REQUEST_QUERY_NOT_ALLOWED: { status: 400, message: 'This route takes no query parameters.' },
-  CONTENT_TYPE_UNSUPPORTED: { status: 415, message: 'The request body must be application/json in UTF-8.' },
+  CONTENT_TYPE_UNSUPPORTED: { status: 415, message: 'The request body must be application/json in UTF-8, without a content coding.' },
   REQUEST_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   REQUEST_JSON_INVALID: { status: 400, message: 'The request body is not valid JSON.' },
   REQUEST_LIMIT_EXCEEDED: { status: 413, message: 'The request body exceeds a JSON limit.' },
