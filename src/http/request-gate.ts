@@ -42,6 +42,9 @@ function isRejectedMetadata(name: string): boolean {
   return name.startsWith('x-forwarded') || name.startsWith('access-control-request-');
 }
 
+/** A Content-Length that announces no body. */
+const ZERO_LENGTH = /^0+$/;
+
 export const PASS = 0;
 export const PASS_WITH_BODY = 1;
 
@@ -116,7 +119,8 @@ export class RequestGate {
           appBuildCount++;
           break;
         case 'content-length':
-          if (value !== '0') body = true;
+          // Node's parser has checked the digits: `0`, `00`, ... announce no body.
+          if (!ZERO_LENGTH.test(value)) body = true;
           break;
         case 'transfer-encoding':
           body = true;

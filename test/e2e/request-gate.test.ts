@@ -229,6 +229,10 @@ describe('rules 7 and 8 on bodiless routes', () => {
     );
   });
 
+  it('a Content-Length of zero in any spelling announces no body', async () => {
+    for (const length of ['0', '00', '000']) expect((await send({ extra: [`Content-Length: ${length}`] })).status, length).toBe(200);
+  });
+
   it('refuses a query string on a route that declares none', async () => {
     expectEnvelope(await send({ path: '/api/v1/health?verbose=1' }), 400, 'REQUEST_QUERY_NOT_ALLOWED');
     expectEnvelope(await send({ path: '/api/v1/capabilities?' }), 400, 'REQUEST_QUERY_NOT_ALLOWED');
