@@ -1,11 +1,12 @@
 // The paired client of the sidecar, for the desktop shell's main process.
 export { createApiClient, contractHeaders, type ApiClient, type ClientIdentity, type ClientPaths, type ContractHeaders, type Schemas } from './api-client.js';
-export { createSidecarClient, type SidecarClient } from './sidecar-client.js';
+export { createSidecarClient, type SidecarClient, type SidecarClientOptions } from './sidecar-client.js';
 export { JobsClient, isTerminal, type JobEvent, type JobFollowItem, type JobSnapshot, type JobState } from './jobs.js';
 export { ChatClient, type ChatRunRequest, type ChatStreamEvent, type ChatStreamRun } from './chat.js';
 export { SettingsClient, type SettingsChanges, type SettingsResponse } from './settings.js';
 export { RequestFailed } from './request-failed.js';
 export { StreamRefused } from './event-stream.js';
+export { RECONNECTS_WITHOUT_PROGRESS, StreamInterrupted, type ReconnectOptions, type Sleep } from './resumable-stream.js';
 export { ENVIRONMENT_ALLOWLIST, LaunchRefused, READY_TIMEOUT_MS, REFUSAL_STDERR_LINES, launchSidecar, newBearer, stderrTail, type LaunchExit, type LaunchOptions, type LaunchedSidecar, type ReadinessLine } from './launcher.js';
 export { readinessProof } from './readiness-proof.js';
 export { API_CONTRACT, GEDCOM_OPERATIONS, type GedcomOperation, type GedcomOperationScope, type SettingKey, type SettingValues } from './generated/contract-constants.js';

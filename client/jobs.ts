@@ -1,6 +1,6 @@
 import type { ApiClient, Schemas } from './api-client.js';
-import { readEventStream, StreamRefused } from './event-stream.js';
 import { envelopeCode, RequestFailed } from './request-failed.js';
+import { resumableEventStream, type ReconnectOptions } from './resumable-stream.js';
 
 export type JobEvent = Schemas['JobEvent'];
 export type JobSnapshot = Schemas['JobSnapshot'];
@@ -19,15 +19,13 @@ function isJobEvent(value: unknown): value is JobEvent {
   return typeof value === 'object' && value !== null && 'sequence' in value && typeof value.sequence === 'number' && 'state' in value && typeof value.state === 'string';
 }
 
-/** Reconnections `follow` makes in a row without receiving an event before it gives up. */
-const FOLLOW_RECONNECTS_WITHOUT_PROGRESS = 5;
-
 /** The job routes with what every caller needs: a snapshot, following the event stream, waiting for the end. */
 export class JobsClient {
   constructor(
     private readonly api: ApiClient,
     private readonly baseUrl: string,
     private readonly headers: () => Record<string, string>,
+    private readonly reconnect: ReconnectOptions = {},
   ) {}
 
   async get(jobId: string, signal?: AbortSignal): Promise<JobSnapshot> {
@@ -37,48 +35,37 @@ export class JobsClient {
   }
 
   /**
-   * The job's events until its terminal one: resumes with `Last-Event-ID` when the stream ends
-   * early, and when the replay gap expired (410 JOB_EVENT_REPLAY_EXPIRED) yields a fresh snapshot
-   * and goes on from it. Ends after the terminal event (or a terminal snapshot); `signal` aborts it.
+   * The job's events until its terminal one: resumes with `Last-Event-ID` when the stream ends or
+   * drops early, and when the replay gap expired (410 JOB_EVENT_REPLAY_EXPIRED) yields a fresh
+   * snapshot and goes on from it. Ends after the terminal event (or a terminal snapshot); `signal`
+   * aborts it. Reconnections without a new event back off (50 ms doubling, at most 1 s); after
+   * RECONNECTS_WITHOUT_PROGRESS of them in a row it throws StreamInterrupted.
    */
-  async *follow(jobId: string, options: { readonly signal?: AbortSignal; readonly lastEventId?: number } = {}): AsyncGenerator<JobFollowItem> {
-    let last = options.lastEventId ?? null;
-    let dropsWithoutProgress = 0;
-    const url = `${this.baseUrl}/api/v1/jobs/${encodeURIComponent(jobId)}/events`;
-    for (;;) {
-      const headers = last === null ? this.headers() : { ...this.headers(), 'last-event-id': String(last) };
-      try {
-        for await (const message of readEventStream(url, headers, options.signal)) {
-          const event: unknown = JSON.parse(message.data);
-          if (!isJobEvent(event)) continue;
-          last = event.sequence;
-          dropsWithoutProgress = 0;
-          yield { type: 'event', event };
-          if (isTerminal(event.state)) return;
-        }
-      } catch (error) {
-        if (options.signal?.aborted === true) throw error;
-        if (error instanceof StreamRefused) {
-          if (error.status !== 410) throw error;
-          const snapshot = await this.get(jobId, options.signal);
-          yield { type: 'snapshot', snapshot };
-          if (isTerminal(snapshot.state)) return;
-          last = snapshot.last_event_id;
-          continue;
-        }
-        // The connection dropped mid-stream (the service closes a reader that fell a whole queue
-        // behind): resume after the last event seen, a bounded number of times without progress.
-        dropsWithoutProgress++;
-        if (dropsWithoutProgress > FOLLOW_RECONNECTS_WITHOUT_PROGRESS) throw error;
-      }
+  follow(jobId: string, options: { readonly signal?: AbortSignal; readonly lastEventId?: number } = {}): AsyncGenerator<JobFollowItem> {
+    const { signal } = options;
+    return resumableEventStream<JobFollowItem>({
+      url: `${this.baseUrl}/api/v1/jobs/${encodeURIComponent(jobId)}/events`,
+      headers: this.headers,
+      signal,
+      lastEventId: options.lastEventId,
+      sleep: this.reconnect.sleep,
+      read(data) {
+        const event: unknown = JSON.parse(data);
+        return isJobEvent(event) ? { item: { type: 'event', event }, sequence: event.sequence, terminal: isTerminal(event.state) } : null;
+      },
+      recoverRefusal: async (refused) => {
+        if (refused.status !== 410) return null;
+        const snapshot = await this.get(jobId, signal);
+        return { items: [{ type: 'snapshot', snapshot }], end: isTerminal(snapshot.state), resumeAfter: snapshot.last_event_id };
+      },
       // the stream ended before the terminal event (a slow reader is disconnected): a terminal job
-      // has nothing more to say; otherwise resume after the last event seen
-      const snapshot = await this.get(jobId, options.signal);
-      if (isTerminal(snapshot.state) && (last === null || last >= snapshot.last_event_id)) {
-        yield { type: 'snapshot', snapshot };
-        return;
-      }
-    }
+      // that sent everything has nothing more to say; otherwise resume after the last event seen
+      afterInterruption: async (last) => {
+        const snapshot = await this.get(jobId, signal);
+        const over = isTerminal(snapshot.state) && (last === null || last >= snapshot.last_event_id);
+        return over ? { items: [{ type: 'snapshot', snapshot }], end: true } : { items: [], end: false };
+      },
+    });
   }
 
   /** Follows the job to its end and returns its final snapshot. */

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createApiClient, contractHeaders, type ApiClient, type ContractHeaders } from './api-client.js';
+import { errnoCode, exitWithin, KILLED_EXIT_WAIT_MS, watchChild } from './child-exit.js';
 import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN } from './generated/contract-constants.js';
 import { checkHealth } from './health-check.js';
 import { readinessProof } from './readiness-proof.js';
-import { createSidecarClient, type SidecarClient } from './sidecar-client.js';
+import { createSidecarClient, type SidecarClient, type SidecarClientOptions } from './sidecar-client.js';
 
 /** The one line the sidecar prints on stdout once it serves (contract.md section 1). */
 export interface ReadinessLine {
@@ -66,22 +67,28 @@ export interface LaunchExit {
   readonly signal: NodeJS.Signals | null;
   /** The last lines the child wrote on stderr, control characters removed and the bearer never included. */
   readonly stderrTail: readonly string[];
+  /** The errno code (ENOENT, EACCES, ...) when the program could not be started at all (reason `spawn_failed`). */
+  readonly errno?: string | null;
 }
 
 export class LaunchRefused extends Error {
   readonly exitCode: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stderrTail: readonly string[];
+  /** The errno code of a program that could not be started (reason `spawn_failed`), else null. */
+  readonly errno: string | null;
 
   constructor(
     readonly reason: string,
     exit: LaunchExit = { exitCode: null, signal: null, stderrTail: [] },
   ) {
-    super(`sidecar launch refused: ${reason}${exit.exitCode === null ? '' : ` (exit ${exit.exitCode})`}`);
+    const errno = exit.errno ?? null;
+    super(`sidecar launch refused: ${reason}${errno === null ? '' : ` (${errno})`}${exit.exitCode === null ? '' : ` (exit ${exit.exitCode})`}`);
     this.name = 'LaunchRefused';
     this.exitCode = exit.exitCode;
     this.signal = exit.signal;
     this.stderrTail = exit.stderrTail;
+    this.errno = errno;
   }
 }
 
@@ -106,14 +113,17 @@ export interface LaunchedSidecar {
   readonly child: ChildProcess;
   readonly api: ApiClient;
   /** The typed client with its helpers (jobs.follow, jobs.wait, chat streams, typed settings). */
-  client(options?: { readonly owner?: string }): SidecarClient;
+  client(options?: SidecarClientOptions): SidecarClient;
   /** The contract headers typed for the generated client: `api.GET(path, { params: { header } })`. */
   readonly header: ContractHeaders;
   /** Headers the paired client sends on every request (the main process holds the bearer). */
   requestHeaders(): Record<string, string>;
   /** Everything the child wrote on stderr so far. */
   stderrText(): string;
-  /** Graceful stop: closes stdin (the child's EOF signal) and waits for the exit code. */
+  /**
+   * Graceful stop: closes stdin (the child's EOF signal) and waits for the exit code; after
+   * `timeoutMs` (default 10 s) kills the child and waits at most 2 s more (null: killed, or no exit reported).
+   */
   stop(timeoutMs?: number): Promise<number | null>;
   /** Waits for the exit of the child. */
   exited(): Promise<number | null>;
@@ -138,15 +148,24 @@ function constantTimeEqualHex(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function readReadinessLine(child: ChildProcess, timeoutMs: number): Promise<string> {
+/** A launch refused because the program could not be started at all (no child, so no exit, ever). */
+function spawnRefused(errno: string): LaunchRefused {
+  return new LaunchRefused('spawn_failed', { exitCode: null, signal: null, stderrTail: [], errno });
+}
+
+function readReadinessLine(child: ChildProcess, timeoutMs: number, spawnFailure: Promise<string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
     const done = (error: Error | null, line?: string): void => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       child.stdout?.removeListener('data', onData);
       child.removeListener('exit', onExit);
       if (error) reject(error);
+      // cast: done is called without an error only with the line read
       else resolve(line as string);
     };
     const onData = (chunk: Buffer): void => {
@@ -164,6 +183,8 @@ function readReadinessLine(child: ChildProcess, timeoutMs: number): Promise<stri
     const timer = setTimeout(() => done(new LaunchRefused('readiness_timeout')), timeoutMs);
     child.stdout?.on('data', onData);
     child.once('exit', onExit);
+    // a program that cannot be started emits 'error' (ENOENT, EACCES) and never 'exit'
+    void spawnFailure.then((errno) => done(spawnRefused(errno)));
   });
 }
 
@@ -174,6 +195,7 @@ function parseReadinessLine(line: string, appBuild: string, pid: number): Readin
   } catch {
     throw new LaunchRefused('readiness_line_not_json');
   }
+  // cast: any JSON value; every field is checked below before it is trusted
   const ready = value as Partial<ReadinessLine>;
   if (ready.event !== 'service.ready') throw new LaunchRefused('readiness_event');
   if (typeof ready.port !== 'number' || !Number.isInteger(ready.port) || ready.port < 1 || ready.port > 65535) throw new LaunchRefused('readiness_port');
@@ -182,6 +204,7 @@ function parseReadinessLine(line: string, appBuild: string, pid: number): Readin
   if (ready.app_build !== appBuild) throw new LaunchRefused('readiness_app_build');
   if (typeof ready.sidecar_build !== 'string' || ready.sidecar_build.length > BUILD_MAX_CHARACTERS || !new RegExp(BUILD_PATTERN).test(ready.sidecar_build)) throw new LaunchRefused('readiness_sidecar_build');
   if (ready.api?.contract !== API_CONTRACT) throw new LaunchRefused('readiness_contract');
+  // cast: every field the launcher relies on was checked above
   return ready as ReadinessLine;
 }
 
@@ -196,19 +219,18 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
   const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
   const deadline = Date.now() + readyTimeoutMs;
   const program = [...(options.execArgv ?? []), ...(options.entry === null ? [] : [options.entry]), 'serve', ...(options.args ?? [])];
-  const child = spawn(options.execPath ?? process.execPath, program, {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: minimalEnvironment(options.env),
-  });
-  let exitSignal: NodeJS.Signals | null = null;
-  const exit = new Promise<number | null>((resolve) =>
-    child.once('exit', (code, signal) => {
-      exitSignal = signal;
-      resolve(code);
-    }),
-  );
-  // a program that cannot be started at all ends like a child that exited before it was ready
-  child.once('error', () => undefined);
+  let child: ChildProcess;
+  try {
+    child = spawn(options.execPath ?? process.execPath, program, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: minimalEnvironment(options.env),
+    });
+  } catch (error) {
+    // refused synchronously (e.g. an invalid argument): nothing was started
+    throw spawnRefused(errnoCode(error));
+  }
+  // the exit, and the 'error' of a program that could not be started (which never exits)
+  const { exit, hasExited, exitSignal, spawnFailure } = watchChild(child);
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (text: string) => {
@@ -217,7 +239,8 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
   child.stdin?.on('error', () => undefined);
   child.stdin?.write(`${JSON.stringify({ bearer, app_build: options.appBuild })}\n`);
   try {
-    const line = await readReadinessLine(child, readyTimeoutMs);
+    const line = await readReadinessLine(child, readyTimeoutMs, spawnFailure);
+    // cast: a child that wrote a line was started, so it has a pid
     const ready = parseReadinessLine(line, options.appBuild, child.pid as number);
     const identity = { bearer, appBuild: options.appBuild };
     const headers = contractHeaders(identity);
@@ -244,16 +267,20 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
       exited: () => exit,
       async stop(timeoutMs = 10_000) {
         child.stdin?.end();
-        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-        const code = await exit;
-        clearTimeout(timer);
-        return code;
+        const graceful = await exitWithin(child, exit, timeoutMs);
+        if (hasExited()) return graceful;
+        // then killed, and given a bounded time to report its exit (null when it does not)
+        child.kill('SIGKILL');
+        return exitWithin(child, exit, KILLED_EXIT_WAIT_MS);
       },
     };
   } catch (error) {
-    child.kill('SIGKILL');
-    const exitCode = await exit;
-    const details: LaunchExit = { exitCode, signal: exitSignal, stderrTail: stderrTail(stderr, bearer) };
-    throw new LaunchRefused(error instanceof LaunchRefused ? error.reason : 'health_unreachable', details);
+    // Never waits for an exit that does not come: a program that was not started has none, and a
+    // killed child is given KILLED_EXIT_WAIT_MS to report it.
+    if (child.pid !== undefined) child.kill('SIGKILL');
+    const exitCode = await exitWithin(child, exit, KILLED_EXIT_WAIT_MS);
+    const refused = error instanceof LaunchRefused ? error : null;
+    const details: LaunchExit = { exitCode, signal: exitSignal(), stderrTail: stderrTail(stderr, bearer), errno: refused?.errno ?? null };
+    throw new LaunchRefused(refused?.reason ?? 'health_unreachable', details);
   }
 }

@@ -13,7 +13,8 @@ import { SIDECAR_ENTRY } from '../support/sidecar.js';
  * The client as a package of its own (issue 16, item 1): built, packed with `npm pack`, installed
  * into a scratch project with only its declared dependencies, a shell-like sample type-checked
  * against it, then run against a real sidecar: launch, follow a GEDCOM job to its end, stream a
- * chat run from the loopback fake, patch a setting with a typed key.
+ * chat run from the loopback fake, patch a setting with a typed key. A CommonJS sample (.cts,
+ * compiled to require()) loads the same package through its `require` export condition.
  */
 
 const ROOT = resolve('.');
@@ -45,6 +46,7 @@ beforeAll(async () => {
   run('npm', ['install', '--prefer-offline', '--no-package-lock', '--ignore-scripts'], scratch);
   mkdirSync(join(scratch, 'src'));
   writeFileSync(join(scratch, 'src', 'sample.ts'), readFileSync('test/consumer/sample.ts'));
+  writeFileSync(join(scratch, 'src', 'require-sample.cts'), readFileSync('test/consumer/require-sample.cts'));
   writeFileSync(
     join(scratch, 'tsconfig.json'),
     JSON.stringify({
@@ -97,5 +99,18 @@ describe('the packed client in a project of its own', () => {
     expect(summary.chat.kinds[0]).toBe('active');
     expect(summary.chat.kinds.at(-1)).toBe('completed');
     expect(summary.chat.characters).toBeGreaterThan(0);
+  });
+
+  it('is required by a CommonJS consumer (a .cts sample compiled to require()) through the package exports', () => {
+    run(process.execPath, [TSC, '-p', 'tsconfig.json'], scratch);
+    expect(readFileSync(join(scratch, 'out', 'require-sample.cjs'), 'utf8')).toContain('require("@genealogy-sidecar/client")');
+    const summary: unknown = JSON.parse(run(process.execPath, [join(scratch, 'out', 'require-sample.cjs')], scratch).trim());
+    expect(summary).toEqual({
+      launchSidecar: 'function',
+      bearerLength: 43,
+      allowlist: true,
+      errors: ['sidecar launch refused: spawn_failed (ENOENT)', 'StreamRefused', 'StreamInterrupted'],
+      helpers: ['function', 'function', 'function'],
+    });
   });
 });
