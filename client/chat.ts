@@ -1,6 +1,6 @@
 import type { ApiClient, Schemas } from './api-client.js';
 import { HEADER_SESSION_OWNER } from './generated/contract-constants.js';
-import { envelopeCode, RequestFailed } from './request-failed.js';
+import { RequestFailed } from './request-failed.js';
 import { resumableEventStream, type ReconnectOptions, type StreamEvent } from './resumable-stream.js';
 
 export type ChatStreamEvent = Schemas['ChatStreamEvent'];
@@ -18,7 +18,7 @@ export interface ChatStreamRun {
    * cut-off answer never ends like a complete one.
    */
   events(signal?: AbortSignal): AsyncGenerator<ChatStreamEvent>;
-  /** Idempotently asks the service to cancel this exact run. */
+  /** Idempotently asks the service to cancel this exact run; a refusal (e.g. 404 CHAT_RUN_NOT_FOUND) throws RequestFailed. */
   cancel(): Promise<void>;
 }
 
@@ -48,7 +48,7 @@ export class ChatClient {
   async stream(sessionId: string, request: ChatRunRequest): Promise<ChatStreamRun> {
     const header = { 'X-Service-Session-Owner': this.owner };
     const { data, error, response } = await this.api.POST('/api/v1/chat/sessions/{session_id}/streams', { params: { path: { session_id: sessionId }, header }, body: request });
-    if (data === undefined) throw new RequestFailed(response.status, envelopeCode(error));
+    if (data === undefined) throw new RequestFailed(response.status, error);
     const runId = data.run_id;
     const url = `${this.baseUrl}/api/v1/chat/sessions/${encodeURIComponent(sessionId)}/streams/${encodeURIComponent(runId)}/events`;
     const headers = { ...this.headers(), [HEADER_SESSION_OWNER]: this.owner };
@@ -59,7 +59,8 @@ export class ChatClient {
       runId,
       events: (signal?: AbortSignal) => resumableEventStream({ url, headers: () => headers, signal, sleep, read: readChatEvent }),
       async cancel() {
-        await api.POST('/api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel', { params: { path: { session_id: sessionId, run_id: runId }, header } });
+        const { error, response } = await api.POST('/api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel', { params: { path: { session_id: sessionId, run_id: runId }, header } });
+        if (!response.ok) throw new RequestFailed(response.status, error);
       },
     };
   }

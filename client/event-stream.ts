@@ -1,20 +1,18 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { ServiceRefusal } from './request-failed.js';
 
-/** How an event stream request ended when it did not answer 200. */
-export class StreamRefused extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | null,
-  ) {
-    super(`event stream refused: ${status}${code === null ? '' : ` ${code}`}`);
+/** An event stream the service refused (a non-200 answer): its status and what the service said. */
+export class StreamRefused extends ServiceRefusal {
+  constructor(status: number, body: unknown = null) {
+    super(status, body, 'event stream refused');
     this.name = 'StreamRefused';
   }
 }
 
-async function errorCode(response: Response): Promise<string | null> {
+async function refusalBody(response: Response): Promise<unknown> {
   try {
     const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string' ? body.code : null;
+    return body;
   } catch {
     return null;
   }
@@ -26,7 +24,7 @@ async function errorCode(response: Response): Promise<string | null> {
  */
 export async function* readEventStream(url: string, headers: Readonly<Record<string, string>>, signal: AbortSignal | undefined): AsyncGenerator<EventSourceMessage> {
   const response = await fetch(url, { headers: { ...headers, accept: 'text/event-stream' }, signal });
-  if (response.status !== 200 || response.body === null) throw new StreamRefused(response.status, await errorCode(response));
+  if (response.status !== 200 || response.body === null) throw new StreamRefused(response.status, await refusalBody(response));
   const pending: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (message) => pending.push(message) });
   const decoder = new TextDecoder();

@@ -4,11 +4,11 @@ export { createSidecarClient, type SidecarClient, type SidecarClientOptions } fr
 export { JobsClient, isTerminal, type JobEvent, type JobFollowItem, type JobSnapshot, type JobState } from './jobs.js';
 export { ChatClient, type ChatRunRequest, type ChatStreamEvent, type ChatStreamRun } from './chat.js';
 export { SettingsClient, type SettingsChanges, type SettingsResponse } from './settings.js';
-export { RequestFailed } from './request-failed.js';
+export { RequestFailed, ServiceRefusal, type FailureBody, type FailureDetail, type ValidationError } from './request-failed.js';
 export { StreamRefused } from './event-stream.js';
 export { RECONNECTS_WITHOUT_PROGRESS, StreamInterrupted, type ReconnectOptions, type Sleep } from './resumable-stream.js';
 export { ENVIRONMENT_ALLOWLIST, LaunchRefused, READY_TIMEOUT_MS, REFUSAL_STDERR_LINES, launchSidecar, newBearer, stderrTail, type LaunchExit, type LaunchOptions, type LaunchedSidecar, type ReadinessLine } from './launcher.js';
 export { readinessProof } from './readiness-proof.js';
-export { API_CONTRACT, GEDCOM_OPERATIONS, type GedcomOperation, type GedcomOperationScope, type SettingKey, type SettingValues } from './generated/contract-constants.js';
+export { API_CONTRACT, ERROR_CODES, GEDCOM_OPERATIONS, type ErrorCode, type GedcomOperation, type GedcomOperationScope, type SettingKey, type SettingValues } from './generated/contract-constants.js';
 export type { paths, components } from './generated/openapi-v1.js';
 export { ArtifactImporter, type ImportedArtifact } from './artifacts.js';

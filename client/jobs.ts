@@ -1,5 +1,5 @@
 import type { ApiClient, Schemas } from './api-client.js';
-import { envelopeCode, RequestFailed } from './request-failed.js';
+import { RequestFailed } from './request-failed.js';
 import { resumableEventStream, type ReconnectOptions } from './resumable-stream.js';
 
 export type JobEvent = Schemas['JobEvent'];
@@ -30,7 +30,7 @@ export class JobsClient {
 
   async get(jobId: string, signal?: AbortSignal): Promise<JobSnapshot> {
     const { data, error, response } = await this.api.GET('/api/v1/jobs/{job_id}', { params: { path: { job_id: jobId } }, signal });
-    if (data === undefined) throw new RequestFailed(response.status, envelopeCode(error));
+    if (data === undefined) throw new RequestFailed(response.status, error);
     return data;
   }
 

@@ -1,6 +1,6 @@
 import type { ApiClient, Schemas } from './api-client.js';
 import type { SettingValues } from './generated/contract-constants.js';
-import { envelopeCode, RequestFailed } from './request-failed.js';
+import { RequestFailed } from './request-failed.js';
 
 export type SettingsResponse = Schemas['SettingsResponse'];
 /** A settings change: each key of the catalogue with a value of its own type. */
@@ -12,7 +12,7 @@ export class SettingsClient {
 
   async get(): Promise<SettingsResponse> {
     const { data, error, response } = await this.api.GET('/api/v1/settings');
-    if (data === undefined) throw new RequestFailed(response.status, envelopeCode(error));
+    if (data === undefined) throw new RequestFailed(response.status, error);
     return data;
   }
 
@@ -20,7 +20,7 @@ export class SettingsClient {
   async patch(changes: SettingsChanges, expectedRevision?: number): Promise<SettingsResponse> {
     const revision = expectedRevision ?? (await this.get()).revision;
     const { data, error, response } = await this.api.PATCH('/api/v1/settings', { body: { schema_version: 1, expected_revision: revision, changes } });
-    if (data === undefined) throw new RequestFailed(response.status, envelopeCode(error));
+    if (data === undefined) throw new RequestFailed(response.status, error);
     return data;
   }
 }

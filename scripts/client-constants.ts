@@ -1,4 +1,5 @@
 import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN, HEADER_API_VERSION, HEADER_APP_BUILD, HEADER_SESSION_OWNER } from '../src/contract/api-version.js';
+import { ERROR_CATALOGUE } from '../src/contract/error-codes.js';
 import { GEDCOM_OPERATIONS } from '../src/contract/gedcom.js';
 import { SETTINGS_CATALOG, type SettingDefinition } from '../src/contract/settings.js';
 
@@ -9,8 +10,8 @@ function valueType(setting: SettingDefinition): string {
 }
 
 /**
- * The paired client's constants, generated from the contract (api-version, GEDCOM operations, the
- * settings catalogue), so that the client package needs nothing from `src/` at run time.
+ * The paired client's constants, generated from the contract (api-version, the error codes, GEDCOM
+ * operations, the settings catalogue), so that the client package needs nothing from `src/` at run time.
  */
 export function clientConstantsText(): string {
   const settings = SETTINGS_CATALOG.map((s) => `  /** ${s.label}: ${s.help} Default ${JSON.stringify(s.defaultValue)}. */\n  ${JSON.stringify(s.key)}: ${valueType(s)};`).join('\n');
@@ -24,6 +25,10 @@ export const HEADER_SESSION_OWNER = ${JSON.stringify(HEADER_SESSION_OWNER)};
 /** Pattern and length of app_build and sidecar_build. */
 export const BUILD_PATTERN = ${JSON.stringify(BUILD_PATTERN)};
 export const BUILD_MAX_CHARACTERS = ${BUILD_MAX_CHARACTERS};
+
+/** Every stable code of an ErrorEnvelope (docs/error-codes.md). */
+export const ERROR_CODES = ${JSON.stringify(Object.keys(ERROR_CATALOGUE))} as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The GEDCOM operations; an artifact grant is scoped to \`gedcom.<operation>\`. */
 export const GEDCOM_OPERATIONS = ${JSON.stringify(GEDCOM_OPERATIONS)} as const;
