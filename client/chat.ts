@@ -19,7 +19,7 @@ export interface ChatStreamRun {
    */
   events(signal?: AbortSignal): AsyncGenerator<ChatStreamEvent>;
   /** Idempotently asks the service to cancel this exact run; a refusal (e.g. 404 CHAT_RUN_NOT_FOUND) throws RequestFailed. */
-  cancel(): Promise<void>;
+  cancel(signal?: AbortSignal): Promise<void>;
 }
 
 function isChatEvent(value: unknown): value is ChatStreamEvent {
@@ -44,10 +44,10 @@ export class ChatClient {
     private readonly reconnect: ReconnectOptions = {},
   ) {}
 
-  /** Starts a streaming run in a session and returns it; read `events()` for its output. */
-  async stream(sessionId: string, request: ChatRunRequest): Promise<ChatStreamRun> {
+  /** Starts a streaming run in a session and returns it; read `events()` for its output. `signal` aborts the start. */
+  async stream(sessionId: string, request: ChatRunRequest, signal?: AbortSignal): Promise<ChatStreamRun> {
     const header = { 'X-Service-Session-Owner': this.owner };
-    const { data, error, response } = await this.api.POST('/api/v1/chat/sessions/{session_id}/streams', { params: { path: { session_id: sessionId }, header }, body: request });
+    const { data, error, response } = await this.api.POST('/api/v1/chat/sessions/{session_id}/streams', { params: { path: { session_id: sessionId }, header }, body: request, signal });
     if (data === undefined) throw new RequestFailed(response.status, error);
     const runId = data.run_id;
     const url = `${this.baseUrl}/api/v1/chat/sessions/${encodeURIComponent(sessionId)}/streams/${encodeURIComponent(runId)}/events`;
@@ -58,8 +58,8 @@ export class ChatClient {
       sessionId,
       runId,
       events: (signal?: AbortSignal) => resumableEventStream({ url, headers: () => headers, signal, sleep, read: readChatEvent }),
-      async cancel() {
-        const { error, response } = await api.POST('/api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel', { params: { path: { session_id: sessionId, run_id: runId }, header } });
+      async cancel(cancelSignal?: AbortSignal) {
+        const { error, response } = await api.POST('/api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel', { params: { path: { session_id: sessionId, run_id: runId }, header }, signal: cancelSignal });
         if (!response.ok) throw new RequestFailed(response.status, error);
       },
     };

@@ -10,16 +10,17 @@ export type SettingsChanges = Partial<SettingValues>;
 export class SettingsClient {
   constructor(private readonly api: ApiClient) {}
 
-  async get(): Promise<SettingsResponse> {
-    const { data, error, response } = await this.api.GET('/api/v1/settings');
+  /** The settings; `signal` aborts the request. */
+  async get(signal?: AbortSignal): Promise<SettingsResponse> {
+    const { data, error, response } = await this.api.GET('/api/v1/settings', { signal });
     if (data === undefined) throw new RequestFailed(response.status, error);
     return data;
   }
 
-  /** Applies `changes` at `expectedRevision` (the current revision when omitted) and returns the new settings. */
-  async patch(changes: SettingsChanges, expectedRevision?: number): Promise<SettingsResponse> {
-    const revision = expectedRevision ?? (await this.get()).revision;
-    const { data, error, response } = await this.api.PATCH('/api/v1/settings', { body: { schema_version: 1, expected_revision: revision, changes } });
+  /** Applies `changes` at `expectedRevision` (the current revision when omitted) and returns the new settings; `signal` aborts it. */
+  async patch(changes: SettingsChanges, expectedRevision?: number, signal?: AbortSignal): Promise<SettingsResponse> {
+    const revision = expectedRevision ?? (await this.get(signal)).revision;
+    const { data, error, response } = await this.api.PATCH('/api/v1/settings', { body: { schema_version: 1, expected_revision: revision, changes }, signal });
     if (data === undefined) throw new RequestFailed(response.status, error);
     return data;
   }

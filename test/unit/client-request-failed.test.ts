@@ -79,3 +79,20 @@ describe('a refusal keeps what the service said', () => {
     await expect(run.cancel()).rejects.toMatchObject({ name: 'RequestFailed', status: 404, code: 'CHAT_RUN_NOT_FOUND' });
   });
 });
+
+describe('a request the caller gives up on', () => {
+  it('settings.get and settings.patch end with the abort reason while the service holds the request', async () => {
+    server = createServer((req) => req.resume());
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    // cast: listening on a TCP port, address() is an AddressInfo
+    const settings = new SettingsClient(createApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, identity));
+    const reason = new Error('the window closed');
+    const controller = new AbortController();
+    const pending = settings.get(controller.signal);
+    const patching = settings.patch({ 'ui.theme': 'dark' }, 0, controller.signal);
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    await expect(patching).rejects.toBe(reason);
+    server.closeAllConnections();
+  });
+});
