@@ -10,15 +10,22 @@ import { toHttpValidationError } from './validation-error.js';
 
 const ERROR_CODE_TEXT = /^[A-Z][A-Z0-9_]{0,63}$/;
 
-/** A failed query: 400 with an envelope (the spec keeps 422 for path parameters and bodies), naming the parameter. */
+/**
+ * A failed query: 400 with an envelope (the spec keeps 422 for path parameters and bodies), naming
+ * each failing parameter once (a value can break several keywords of its schema).
+ */
 function queryFailure(violations: readonly SchemaViolation[]): ServiceError {
   const details: ServiceErrorDetail[] = [];
+  const named = new Set<string>();
   for (const violation of violations.slice(0, 8)) {
     const name = violation.instancePath.split('/')[1] ?? (typeof violation.params.additionalProperties === 'string' ? violation.params.additionalProperties : '');
     const extra = Array.isArray(violation.params.additionalProperties) ? violation.params.additionalProperties[0] : undefined;
-    const parameter = name !== '' ? name : typeof extra === 'string' ? extra : 'query';
-    details.push({ name: 'parameter', value: parameter.slice(0, 64) });
-    details.push({ name: 'reason', value: violation.keyword === 'additionalProperties' ? 'unknown' : 'invalid' });
+    const parameter = (name !== '' ? name : typeof extra === 'string' ? extra : 'query').slice(0, 64);
+    const reason = violation.keyword === 'additionalProperties' ? 'unknown' : 'invalid';
+    if (named.has(`${parameter}\n${reason}`)) continue;
+    named.add(`${parameter}\n${reason}`);
+    details.push({ name: 'parameter', value: parameter });
+    details.push({ name: 'reason', value: reason });
   }
   return new ServiceError('REQUEST_QUERY_INVALID', details);
 }

@@ -294,6 +294,12 @@ describe('paths and queries', () => {
     const response = await raw(httpText(['GET /api/v1/jobs?limit=0 HTTP/1.1', ...headerLines(), 'Connection: close']));
     const envelope = expectEnvelope(response, 400, 'REQUEST_QUERY_INVALID');
     expect(envelope.details).toEqual(expect.arrayContaining([{ name: 'parameter', value: 'limit' }]));
+    // An empty cursor breaks both its length and its pattern: the parameter is named once.
+    const cursor = expectEnvelope(await raw(httpText(['GET /api/v1/jobs?cursor= HTTP/1.1', ...headerLines(), 'Connection: close'])), 400, 'REQUEST_QUERY_INVALID');
+    expect(cursor.details).toEqual([
+      { name: 'parameter', value: 'cursor' },
+      { name: 'reason', value: 'invalid' },
+    ]);
   });
 });
 
