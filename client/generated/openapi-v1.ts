@@ -373,7 +373,7 @@ export interface paths {
         };
         /**
          * Job snapshots
-         * @description Bounded schema-v1 snapshots, newest first. `cursor` is the opaque, tamper-evident `next_cursor` of the previous page (valid for the life of the process; a forged or foreign one is 400 JOB_CURSOR_INVALID). Pages stay stable while new jobs are added; a listing walks at most 1000 snapshots in total.
+         * @description Bounded schema-v1 snapshots, newest first. `cursor` is the opaque, tamper-evident `next_cursor` of the previous page (valid for the life of the process; a forged or foreign one is 400 JOB_CURSOR_INVALID). Pages stay stable while new jobs are added; a listing walks at most 1000 snapshots in total. While the encrypted database is not open (degraded startup) the jobs of its ledger are unknown: 409 STARTUP_DEGRADED.
          */
         get: operations["listInternalJobs"];
         put?: never;
@@ -393,7 +393,7 @@ export interface paths {
         };
         /**
          * One job snapshot
-         * @description The current schema-v1 snapshot of one job; 404 JOB_NOT_FOUND when the job is not known.
+         * @description The current schema-v1 snapshot of one job; 404 JOB_NOT_FOUND when the job is not known. While the encrypted database is not open (degraded startup) the jobs of its ledger are unknown: 409 STARTUP_DEGRADED.
          */
         get: operations["getInternalJob"];
         put?: never;
@@ -415,7 +415,7 @@ export interface paths {
         put?: never;
         /**
          * Request cooperative cancellation
-         * @description Idempotent. `pending_safe_point`: cancellation is recorded (one `cancel-requested` event) and the job stops at its next safe point; repeated calls answer the same without new events. `terminal`: the job has ended (a queued job is cancelled at once); the snapshot tells how.
+         * @description Idempotent. `pending_safe_point`: cancellation is recorded (one `cancel-requested` event) and the job stops at its next safe point; repeated calls answer the same without new events. `terminal`: the job has ended (a queued job is cancelled at once); the snapshot tells how. While the encrypted database is not open (degraded startup) the jobs of its ledger are unknown: 409 STARTUP_DEGRADED.
          */
         post: operations["cancelInternalJob"];
         delete?: never;
@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * Job event stream (SSE)
-         * @description Server-sent events: `id` is the per-job sequence, `event` the kind, `data` one JobEvent. At most 256 events are retained per job; `Last-Event-ID` resumes after that id, an id before the retained window is 410 JOB_EVENT_REPLAY_EXPIRED (fetch a fresh snapshot), a malformed or future id is 400 JOB_EVENT_CURSOR_INVALID, all before any event is sent. At most 32 subscribers per job (409 JOB_SUBSCRIBER_LIMIT); a subscriber more than 64 events behind is closed alone and resumes by id. A comment heartbeat every 15 s; the stream closes after the terminal event.
+         * @description Server-sent events: `id` is the per-job sequence, `event` the kind, `data` one JobEvent. At most 256 events are retained per job; `Last-Event-ID` resumes after that id, an id before the retained window is 410 JOB_EVENT_REPLAY_EXPIRED (fetch a fresh snapshot), a malformed or future id is 400 JOB_EVENT_CURSOR_INVALID, all before any event is sent. At most 32 subscribers per job (409 JOB_SUBSCRIBER_LIMIT); a subscriber more than 64 events behind is closed alone and resumes by id. A comment heartbeat every 15 s; the stream closes after the terminal event. While the encrypted database is not open (degraded startup) the jobs of its ledger are unknown: 409 STARTUP_DEGRADED.
          */
         get: operations["streamInternalJobEvents"];
         put?: never;
@@ -473,7 +473,7 @@ export interface paths {
         };
         /**
          * Provider configuration
-         * @description Provider metadata with safe endpoint defaults and capabilities, profile and consent summaries, credential presence (never a value) and the profile and consent revisions.
+         * @description Provider metadata with safe endpoint defaults and capabilities, profile and consent summaries, credential presence (never a value) and the profile and consent revisions. Profiles, consents and revisions live in the encrypted database: while it is not open (degraded startup) the answer is 409 STARTUP_DEGRADED.
          */
         get: operations["getInternalProviderConfiguration"];
         put?: never;

@@ -316,7 +316,7 @@ describe('decided answers', () => {
 });
 
 describe('decided answers while startup is degraded (no database)', () => {
-  it('consent preview is STARTUP_DEGRADED (a read), the shutdown preflight answers, an off-allowlist reference is 404 before the state', async () => {
+  it('consent preview, provider configuration and the job ledger are STARTUP_DEGRADED (reads), the shutdown preflight answers, an off-allowlist reference is 404 before the state', async () => {
     const degraded = localState('unlocked', { provision: false });
     try {
       const launched = await degraded.launch();
@@ -341,6 +341,18 @@ describe('decided answers while startup is degraded (no database)', () => {
       const shutdown = await fetch(`${launched.baseUrl}/api/v1/jobs/shutdown`, { method: 'POST', headers: launched.requestHeaders() });
       expect(shutdown.status).toBe(200);
       await shutdown.arrayBuffer();
+      // What lives in the database is unknown without it: never an empty list, revision 0 or JOB_NOT_FOUND.
+      const job = `job_${'0'.repeat(32)}`;
+      for (const [method, path] of [
+        ['GET', '/api/v1/provider-configuration'],
+        ['GET', '/api/v1/jobs'],
+        ['GET', `/api/v1/jobs/${job}`],
+        ['GET', `/api/v1/jobs/${job}/events`],
+        ['POST', `/api/v1/jobs/${job}/cancel`],
+      ] as const) {
+        const response = await fetch(`${launched.baseUrl}${path}`, { method, headers: launched.requestHeaders() });
+        expect({ path, status: response.status, code: ((await response.json()) as { code?: string }).code }).toEqual({ path, status: 409, code: 'STARTUP_DEGRADED' });
+      }
       expect(await launched.stop()).toBe(0);
     } finally {
       degraded.stop();

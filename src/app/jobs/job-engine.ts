@@ -75,6 +75,12 @@ export interface JobEngineDependencies {
   readonly now: () => number;
   /** A fresh `job_` + 32 hex identifier. */
   readonly newJobId: () => string;
+  /**
+   * False while the durable ledger (the encrypted database) is not open: its jobs are unknown then,
+   * so reading, cancelling or following one answers 409 STARTUP_DEGRADED (as settings GET), never an
+   * empty list or JOB_NOT_FOUND. Default true.
+   */
+  readonly ledgerOpen?: boolean;
 }
 
 interface KindEntry {
@@ -191,10 +197,12 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
   // ---- read side -------------------------------------------------------------------------
 
   get(jobId: string): JobSnapshot {
+    this.assertLedgerOpen();
     return this.snapshotOf(this.recordOf(jobId));
   }
 
   list(cursor: string | null, limit: number | undefined): JobSnapshotPage {
+    this.assertLedgerOpen();
     const pageSize = Math.max(1, Math.min(PAGINATION.maximumLimit, limit ?? PAGINATION.defaultLimit));
     let beforeOrdinal: number | null = null;
     let served = 0;
@@ -215,6 +223,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
   }
 
   cancel(jobId: string): JobCancelResponse {
+    this.assertLedgerOpen();
     const job = this.live.get(jobId);
     if (job === undefined) {
       // Not live in this process: it is terminal (reconciliation made sure of that) or unknown.
@@ -244,6 +253,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
    * A terminal job's subscription replays and completes at once, taking no subscriber slot.
    */
   subscribe(jobId: string, lastEventId: number | null): JobEventStream {
+    this.assertLedgerOpen();
     const job = this.live.get(jobId);
     let retained: JobEvent[];
     let first: number;
@@ -518,6 +528,10 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
       artifact: payload.artifact ?? null,
       error: payload.error ?? null,
     };
+  }
+
+  private assertLedgerOpen(): void {
+    if (this.deps.ledgerOpen === false) throw new ServiceError('STARTUP_DEGRADED');
   }
 
   private recordOf(jobId: string): JobRecord {

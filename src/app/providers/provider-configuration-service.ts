@@ -90,7 +90,13 @@ export class ProviderConfigurationService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * The whole configuration. Profiles, consents and both revisions live in the encrypted database:
+   * while it is not open they are unknown, and the answer is 409 STARTUP_DEGRADED (as settings GET).
+   */
   async configuration(): Promise<ProviderConfigurationResponse> {
+    const store = this.store;
+    if (store === null) throw new ServiceError('STARTUP_DEGRADED');
     const secrets: SecretPresenceSummary[] = [];
     for (const reference of PROVIDER_CREDENTIAL_REFERENCES) {
       let status: SecretPresenceSummary['status'];
@@ -101,15 +107,15 @@ export class ProviderConfigurationService {
       }
       secrets.push({ reference, status });
     }
-    const revisions = this.store?.revisions() ?? { profile: 0, consent: 0 };
+    const revisions = store.revisions();
     return {
       schema_version: 1,
       profile_revision: revisions.profile,
       consent_revision: revisions.consent,
       providers: this.catalog.all().map((entry) => this.catalog.describe(entry)),
       secrets,
-      profiles: (this.store?.listProfiles() ?? []).slice(0, PROVIDER_LIMITS.maxProfiles).map((profile) => profileSummary(this.catalog, profile)),
-      consents: (this.store?.listConsents() ?? []).slice(0, PROVIDER_LIMITS.maxConsents).map(consentSummary),
+      profiles: store.listProfiles().slice(0, PROVIDER_LIMITS.maxProfiles).map((profile) => profileSummary(this.catalog, profile)),
+      consents: store.listConsents().slice(0, PROVIDER_LIMITS.maxConsents).map(consentSummary),
     };
   }
 

@@ -29,6 +29,8 @@ function parseLastEventId(header: string | string[] | undefined): number | null 
 }
 
 
+/** What the routes that read the durable ledger answer while it is not open. */
+const LEDGER_CLOSED = 'While the encrypted database is not open (degraded startup) the jobs of its ledger are unknown: 409 STARTUP_DEGRADED.';
 const LastEventIdHeader = Type.String({ pattern: LAST_EVENT_ID.source, description: 'The id of the last event received; replay resumes after it.' });
 
 /** The job routes as declared: what the contract document reads; `jobRoutes` binds their handlers. */
@@ -39,7 +41,7 @@ export const JOB_ROUTES = {
     path: '/api/v1/jobs',
     dispatchKey: 'jobs.list',
     summary: 'Job snapshots',
-    description: `Bounded schema-v1 snapshots, newest first. \`cursor\` is the opaque, tamper-evident \`next_cursor\` of the previous page (valid for the life of the process; a forged or foreign one is 400 JOB_CURSOR_INVALID). Pages stay stable while new jobs are added; a listing walks at most ${JOB_LIMITS.maxSnapshots} snapshots in total.`,
+    description: `Bounded schema-v1 snapshots, newest first. \`cursor\` is the opaque, tamper-evident \`next_cursor\` of the previous page (valid for the life of the process; a forged or foreign one is 400 JOB_CURSOR_INVALID). Pages stay stable while new jobs are added; a listing walks at most ${JOB_LIMITS.maxSnapshots} snapshots in total. ${LEDGER_CLOSED}`,
     tags: ['jobs'],
     query: PaginationQuery,
     success: { status: 200, description: 'One page of job snapshots.', schema: JobSnapshotPage, contentType: 'application/json' },
@@ -50,7 +52,7 @@ export const JOB_ROUTES = {
     path: '/api/v1/jobs/{job_id}',
     dispatchKey: 'jobs.get',
     summary: 'One job snapshot',
-    description: 'The current schema-v1 snapshot of one job; 404 JOB_NOT_FOUND when the job is not known.',
+    description: `The current schema-v1 snapshot of one job; 404 JOB_NOT_FOUND when the job is not known. ${LEDGER_CLOSED}`,
     tags: ['jobs'],
     params: JobPathParams,
     success: { status: 200, description: 'The job snapshot.', schema: JobSnapshot, contentType: 'application/json' },
@@ -62,7 +64,7 @@ export const JOB_ROUTES = {
     dispatchKey: 'jobs.cancel',
     summary: 'Request cooperative cancellation',
     description:
-      'Idempotent. `pending_safe_point`: cancellation is recorded (one `cancel-requested` event) and the job stops at its next safe point; repeated calls answer the same without new events. `terminal`: the job has ended (a queued job is cancelled at once); the snapshot tells how.',
+      `Idempotent. \`pending_safe_point\`: cancellation is recorded (one \`cancel-requested\` event) and the job stops at its next safe point; repeated calls answer the same without new events. \`terminal\`: the job has ended (a queued job is cancelled at once); the snapshot tells how. ${LEDGER_CLOSED}`,
     tags: ['jobs'],
     params: JobPathParams,
     success: { status: 200, description: 'The cancellation disposition and the current snapshot.', schema: JobCancelResponse, contentType: 'application/json' },
@@ -73,7 +75,7 @@ export const JOB_ROUTES = {
     path: '/api/v1/jobs/{job_id}/events',
     dispatchKey: 'jobs.events',
     summary: 'Job event stream (SSE)',
-    description: `Server-sent events: \`id\` is the per-job sequence, \`event\` the kind, \`data\` one JobEvent. At most ${JOB_LIMITS.retainedEventsPerJob} events are retained per job; \`Last-Event-ID\` resumes after that id, an id before the retained window is 410 JOB_EVENT_REPLAY_EXPIRED (fetch a fresh snapshot), a malformed or future id is 400 JOB_EVENT_CURSOR_INVALID, all before any event is sent. At most ${JOB_LIMITS.subscribersPerJob} subscribers per job (409 JOB_SUBSCRIBER_LIMIT); a subscriber more than ${JOB_LIMITS.subscriberQueueEvents} events behind is closed alone and resumes by id. A comment heartbeat every ${JOB_LIMITS.heartbeatMs / 1000} s; the stream closes after the terminal event.`,
+    description: `Server-sent events: \`id\` is the per-job sequence, \`event\` the kind, \`data\` one JobEvent. At most ${JOB_LIMITS.retainedEventsPerJob} events are retained per job; \`Last-Event-ID\` resumes after that id, an id before the retained window is 410 JOB_EVENT_REPLAY_EXPIRED (fetch a fresh snapshot), a malformed or future id is 400 JOB_EVENT_CURSOR_INVALID, all before any event is sent. At most ${JOB_LIMITS.subscribersPerJob} subscribers per job (409 JOB_SUBSCRIBER_LIMIT); a subscriber more than ${JOB_LIMITS.subscriberQueueEvents} events behind is closed alone and resumes by id. A comment heartbeat every ${JOB_LIMITS.heartbeatMs / 1000} s; the stream closes after the terminal event. ${LEDGER_CLOSED}`,
     tags: ['jobs'],
     params: JobPathParams,
     headers: [{ name: 'Last-Event-ID', schema: LastEventIdHeader, description: 'Resume after this event id.', required: false }],

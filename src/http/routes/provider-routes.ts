@@ -14,7 +14,7 @@ export const PROVIDER_ROUTES = {
     dispatchKey: 'providers.read',
     summary: 'Provider configuration',
     description:
-      'Provider metadata with safe endpoint defaults and capabilities, profile and consent summaries, credential presence (never a value) and the profile and consent revisions.',
+      'Provider metadata with safe endpoint defaults and capabilities, profile and consent summaries, credential presence (never a value) and the profile and consent revisions. Profiles, consents and revisions live in the encrypted database: while it is not open (degraded startup) the answer is 409 STARTUP_DEGRADED.',
     tags: ['providers'],
     success: { status: 200, description: 'The provider configuration.', schema: ProviderConfigurationResponse, contentType: 'application/json' },
   }),

@@ -15,7 +15,7 @@ export interface JobCapabilities extends ComposedCapability {
 /** The job engine over the durable ledger whenever the encrypted database is open; the central shutdown preflight. */
 export function composeJobs(core: CoreServices): JobCapabilities {
   const { state, startup, log } = core;
-  // Without the encrypted database (blocked startup) jobs cannot be submitted; the ledger stays empty.
+  // Without the encrypted database (blocked startup) jobs can be neither submitted nor read: the ledger stays empty and unread.
   const ledger = state.database ? new SqliteJobLedger(state.database, state.databaseGuard ?? undefined) : new InMemoryJobLedger();
   const jobs = new JobEngine({
     ledger,
@@ -24,6 +24,7 @@ export function composeJobs(core: CoreServices): JobCapabilities {
     log,
     now: () => Date.now(),
     newJobId: () => `job_${randomBytes(16).toString('hex')}`,
+    ledgerOpen: state.database !== null,
   });
   jobs.start();
   const preflight = new ShutdownPreflight();
