@@ -8,6 +8,8 @@ const DIAGNOSTIC_CODES = {
   // file and encoding
   FILE_EMPTY: 'error',
   FILE_NOT_GEDCOM: 'error',
+  /** Ctrl-Z (0x1A, the DOS end-of-file mark) and NUL padding after the last line: not read; a byte-for-byte rewrite keeps them. */
+  FILE_END_PADDING: 'warning',
   ENCODING_CHAR_MISSING: 'warning',
   ENCODING_CHAR_UNKNOWN: 'warning',
   ENCODING_CHAR_MISMATCH: 'warning',
@@ -46,11 +48,17 @@ const DIAGNOSTIC_CODES = {
   LINE_XREF_INVALID: 'warning',
   LINE_XREF_TOO_LONG: 'warning',
   LINE_CONTROL_CHARACTER: 'warning',
+  /** A standard tag not in upper case (`indi`, `Trlr`): read as its upper-case form. */
+  TAG_CASE_NORMALIZED: 'warning',
   // structure
   HEAD_MISSING: 'error',
   HEAD_NOT_FIRST: 'error',
+  /** A second HEAD record (two files concatenated, or a header written twice). */
+  HEAD_REPEATED: 'error',
   TRLR_MISSING: 'warning',
   CONTENT_AFTER_TRLR: 'warning',
+  /** A TRLR with a payload, an xref or substructures (lines after it that are not records). */
+  TRLR_NOT_EMPTY: 'warning',
   RECORD_ORPHAN_LINE: 'error',
   RECORD_XREF_MISSING: 'warning',
   RECORD_XREF_VOID: 'error',

@@ -1,4 +1,5 @@
 import { LineScanner } from './lines/scanner.js';
+import { LINE_BLANK, LINE_MALFORMED } from './lines/line-flags.js';
 
 /** What the engine needs from HEAD before decoding: read in an ASCII-safe pass. */
 export interface HeaderFacts {
@@ -15,6 +16,11 @@ export interface HeaderFacts {
   readonly producerVersion: string | null;
   /** HEAD.GEDC.FORM.VERS (where GEDCOM 5.5.5 repeats its version). */
   readonly formVers: string | null;
+  /**
+   * True when the first line that is not blank is a GEDCOM line (`level [xref] tag [value]`): what
+   * is not GEDCOM (HTML, binary, empty) is never read with an assumed version.
+   */
+  readonly startsWithGedcomLine: boolean;
 }
 
 /**
@@ -34,7 +40,9 @@ export function readHeaderFacts(bytes: Buffer, maxBytes = 1 << 20): HeaderFacts 
   let producerVersion: string | null = null;
   let formVers: string | null = null;
   const path: string[] = [];
+  let firstLine: boolean | null = null;
   while (s.next()) {
+    if (firstLine === null && (s.flags & LINE_BLANK) === 0) firstLine = (s.flags & LINE_MALFORMED) === 0;
     if (s.level < 0) continue;
     if (s.level === 0) {
       if (seenRecord) break;
@@ -45,7 +53,7 @@ export function readHeaderFacts(bytes: Buffer, maxBytes = 1 << 20): HeaderFacts 
     }
     if (!inHead) continue;
     path.length = s.level;
-    path[s.level] = s.tagText();
+    path[s.level] = s.tagText().toUpperCase();
     const value = s.buf.toString('latin1', s.valueStart, s.valueEnd).trim();
     if (s.level === 2 && path[1] === 'GEDC' && path[2] === 'VERS' && gedcVers === null) gedcVers = value;
     else if (s.level === 1 && path[1] === 'CHAR' && char === null) char = value;
@@ -54,5 +62,5 @@ export function readHeaderFacts(bytes: Buffer, maxBytes = 1 << 20): HeaderFacts 
     else if (s.level === 2 && path[1] === 'SOUR' && path[2] === 'VERS' && producerVersion === null) producerVersion = value;
     else if (s.level === 3 && path[1] === 'GEDC' && path[2] === 'FORM' && path[3] === 'VERS' && formVers === null) formVers = value;
   }
-  return { headFirst, gedcVers, char, schemaTags, producer, producerVersion, formVers };
+  return { headFirst, gedcVers, char, schemaTags, producer, producerVersion, formVers, startsWithGedcomLine: firstLine === true };
 }

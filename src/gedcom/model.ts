@@ -50,6 +50,7 @@ export type GedcomEncoding =
   | 'ASCII'
   | 'CP1252'
   | 'LATIN1'
+  | 'LATIN9'
   | 'CP437'
   | 'CP850'
   | 'MACINTOSH';

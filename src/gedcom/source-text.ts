@@ -15,7 +15,7 @@ export class SourceText {
     readonly text: Buffer,
     readonly fileEncoding: GedcomEncoding,
     readonly bom: ByteOrderMark,
-    /** Bytes after the last whole UTF-16 code unit (an odd trailing byte), kept for round trip. */
+    /** Bytes after the text, kept for round trip: an odd byte after the last whole UTF-16 code unit, or end-of-file padding (Ctrl-Z, NULs) after the last line. */
     readonly trailing: Buffer = Buffer.alloc(0),
   ) {
     this.codec = payloadCodec(fileEncoding);

@@ -4,7 +4,7 @@ import { fileExists, gedcomFileChunks, gedcomFileSize, parseGedcomFile, writeGed
 import { CommandFailure, EXIT, helpText, parseCommand, ProgressBar, reportFailure, required, subcommandOf, usageFailure, type CommandDeclaration, type CommandIo, type OptionDeclaration, type ParsedCommand } from './command-line.js';
 import { errnoCode } from '../infra/errno-code.js';
 
-const ASSUME: OptionDeclaration = { type: 'string', value: 'VERSION', description: `read a file without a supported HEAD.GEDC.VERS as this version (${ASSUMABLE_VERSIONS.join(', ')})` };
+const ASSUME: OptionDeclaration = { type: 'string', value: 'VERSION', description: `read a GEDCOM file without a supported HEAD.GEDC.VERS as this version (${ASSUMABLE_VERSIONS.join(', ')}); input that is not GEDCOM stays a data error (65)` };
 const OUT: OptionDeclaration = { type: 'string', value: 'FILE', description: 'the file to write (never the input)' };
 const FORCE: OptionDeclaration = { type: 'boolean', description: 'replace OUT when it exists' };
 
@@ -20,14 +20,14 @@ const GEDCOM_COMMANDS = {
   rewrite: {
     name: 'gedcom rewrite',
     usage: 'cli gedcom rewrite FILE --out OUT [--assume-version VERSION] [--force]',
-    summary: 'Reads FILE and writes it again to OUT: byte for byte for untouched records.',
+    summary: 'Reads FILE and writes it again to OUT, byte for byte, whatever its version (a file without a supported HEAD.GEDC.VERS too: --assume-version is not needed). A file that is not GEDCOM is a data error (65).',
     options: { out: OUT, 'assume-version': ASSUME, force: FORCE },
     positionals: { min: 1, max: 1, names: 'FILE' },
   },
   convert: {
     name: 'gedcom convert',
     usage: 'cli gedcom convert FILE --to 7.0|5.5.1 --out OUT [--assume-version VERSION] [--force]',
-    summary: 'Converts FILE to GEDCOM 7.0 or 5.5.1 and writes OUT.',
+    summary: 'Converts FILE to GEDCOM 7.0 or 5.5.1 and writes OUT. A file that is not GEDCOM is a data error (65), with or without --assume-version.',
     options: { to: { type: 'string', value: '7.0|5.5.1', description: 'the version to write' }, out: OUT, 'assume-version': ASSUME, force: FORCE },
     positionals: { min: 1, max: 1, names: 'FILE' },
   },
@@ -84,9 +84,12 @@ async function inspect(file: string, io: CommandIo, now: () => number): Promise<
     progress.done();
   }
   io.stdout.write(JSON.stringify(result, null, 2) + '\n');
-  if (result.findings.some((finding) => finding.code === 'FILE_NOT_GEDCOM') || result.records.total === 0) {
-    throw new CommandFailure('GEDCOM_NOT_GEDCOM', 'the file is not GEDCOM (it does not start with a GEDCOM line)', EXIT.DATA, 'check that this is the file you meant; the report above says what it holds');
-  }
+  if (result.findings.some((finding) => finding.code === 'FILE_NOT_GEDCOM') || result.records.total === 0) throw notGedcom('the report above says what it holds');
+}
+
+/** The data error for input that is not GEDCOM, the same for inspect, rewrite and convert. */
+function notGedcom(hint: string): CommandFailure {
+  return new CommandFailure('GEDCOM_NOT_GEDCOM', 'the file is not GEDCOM (it does not start with a GEDCOM line)', EXIT.DATA, `check that this is the file you meant; ${hint}`);
 }
 
 async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedCommand, io: CommandIo, now: () => number): Promise<void> {
@@ -109,6 +112,13 @@ async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedComma
   } finally {
     progress.done();
   }
+  // --assume-version decides the version of something that is GEDCOM, never makes GEDCOM of HTML or binary
+  if (doc.records.length === 0 || doc.diagnostics.some((d) => d.code === 'FILE_NOT_GEDCOM' || d.code === 'FILE_EMPTY')) throw notGedcom('`gedcom inspect` says what it holds');
+  if (to === null) {
+    // a rewrite copies the bytes of every record: it needs no version (docs/gedcom-engine.md)
+    await writeOutput(doc, out);
+    return;
+  }
   if (!isSupportedVersion(doc.version)) {
     throw new CommandFailure(
       'GEDCOM_VERSION_UNSUPPORTED',
@@ -116,10 +126,6 @@ async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedComma
       EXIT.DATA,
       `run \`gedcom inspect\` for its probable version (version.probable), then pass --assume-version ${ASSUMABLE_VERSIONS.join('|')}`,
     );
-  }
-  if (to === null) {
-    await writeOutput(doc, out);
-    return;
   }
   let converted: GedcomDocumentLike;
   try {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,13 +60,48 @@ describe('gedcom command line', () => {
     expect(c.err()).not.toMatch(/\n\s+at /);
   });
 
-  it('refuses an unsupported version', async () => {
+  it('refuses to convert an unsupported version', async () => {
     const file = join(tmp, 'v501.ged');
     writeFileSync(file, '0 HEAD\n1 GEDC\n2 VERS 5.0\n0 TRLR\n');
     const c = capture();
-    expect(await runGedcomCli(['rewrite', file, '--out', join(tmp, 'o.ged')], c.io, clock)).toBe(65);
+    expect(await runGedcomCli(['convert', file, '--to', '7.0', '--out', join(tmp, 'o.ged')], c.io, clock)).toBe(65);
     expect(c.err()).toMatch(/^gedcom: GEDCOM_VERSION_UNSUPPORTED: /);
     expect(c.err()).toContain('--assume-version');
+  });
+
+  it('rewrites a file without a supported version byte for byte, as docs/gedcom-engine.md says (no --assume-version needed)', async () => {
+    const royal92 = join(corpusRoot(), 'gedcom', 'arbre-app-public-gedcoms', 'files', 'royal92.ged');
+    const c = capture();
+    const out = join(tmp, 'royal92.ged');
+    expect(await runGedcomCli(['rewrite', royal92, '--out', out], c.io, clock)).toBe(0);
+    expect(readFileSync(out).equals(readFileSync(royal92))).toBe(true);
+    expect(c.err()).toBe('');
+  });
+
+  const notGedcom: [string, Buffer | string][] = [
+    ['html', Buffer.from('<html><body>not gedcom</body></html>\n')],
+    ['empty', Buffer.alloc(0)],
+    ['binary', Buffer.from(Array.from({ length: 1024 }, (_, i) => (i * 131 + 7) & 0xff))],
+    ['corpus HTML page', join(corpusRoot(), 'gedcom', 'd-jeffrey-gedcom-samples', 'famous family trees', 'US presidents', 'GeorgeWashington+Family+Small.ged')],
+  ];
+  it.each(notGedcom)('%s input: convert and rewrite fail as inspect does (GEDCOM_NOT_GEDCOM, 65), --assume-version or not', async (name, content) => {
+    const file = typeof content === 'string' ? content : join(tmp, `not-${name}.ged`);
+    if (typeof content !== 'string') writeFileSync(file, content);
+    const inspected = capture();
+    expect(await runGedcomCli(['inspect', file], inspected.io, clock)).toBe(65);
+    expect(inspected.err()).toMatch(/^gedcom: GEDCOM_NOT_GEDCOM: /);
+    for (const argv of [
+      ['convert', file, '--assume-version', '5.5.1', '--to', '7.0'],
+      ['convert', file, '--to', '5.5.1'],
+      ['rewrite', file, '--assume-version', '5.5'],
+      ['rewrite', file],
+    ]) {
+      const c = capture();
+      const out = join(tmp, `out-${name}.ged`);
+      expect(await runGedcomCli([...argv, '--out', out, '--force'], c.io, clock)).toBe(65);
+      expect(c.err()).toMatch(/^gedcom: GEDCOM_NOT_GEDCOM: /);
+      expect(existsSync(out)).toBe(false);
+    }
   });
 
   it('rewrites and converts a file without a supported version with --assume-version (issue 13)', async () => {

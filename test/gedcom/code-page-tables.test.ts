@@ -8,6 +8,7 @@ const NAMES: Array<[SingleByteEncoding, string]> = [
   ['CP850', 'cp850'],
   ['MACINTOSH', 'macintosh'],
   ['LATIN1', 'latin1'],
+  ['LATIN9', 'iso885915'],
 ];
 
 describe('single-byte code page tables', () => {

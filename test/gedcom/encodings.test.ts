@@ -75,7 +75,7 @@ describe('UTF-8 split across CONC', () => {
 });
 
 describe('code pages', () => {
-  for (const enc of ['CP1252', 'LATIN1', 'CP437', 'CP850', 'MACINTOSH'] as const) {
+  for (const enc of ['CP1252', 'LATIN1', 'LATIN9', 'CP437', 'CP850', 'MACINTOSH'] as const) {
     it(`${enc}: every byte decodes without U+FFFD and encodes back`, () => {
       const codec = singleByteCodec(enc);
       for (let b = 0; b < 256; b++) {

@@ -3,8 +3,9 @@
  * re-reads the bytes with the engine's parser and counts as an error every parse finding 7.0
  * forbids (not only those of severity error: mixed or LF CR terminators, blank lines, leading
  * whitespace, malformed lines, CONC, misplaced continuations, invalid tags and xrefs, duplicate
- * identifiers, records after TRLR) plus the structural rules of 7.0 the parser does not judge:
- * HEAD.GEDC.VERS 7.0.x, UTF-8, tags standard or `_` extensions in upper case, xrefs
+ * identifiers, a second HEAD, a TRLR with a payload or substructures, records after TRLR, Ctrl-Z
+ * or NUL padding at the end, tags not in upper case) plus the structural rules of 7.0 the parser
+ * does not judge: HEAD.GEDC.VERS 7.0.x, UTF-8, tags standard or `_` extensions in upper case, xrefs
  * `@[A-Z0-9_]+@`, every pointer reaching a record or `@VOID@`, no continued payload where 7.0 has
  * a single-line datatype (enumerations, dates, ages, languages, media types, coordinates), SEX one
  * of M F U X, DATE payloads that read as 7.0 dates, and no banned character. Walks iteratively.
@@ -36,8 +37,12 @@ const FORBIDDEN_FINDINGS: ReadonlySet<string> = new Set([
   'LINE_CONTROL_CHARACTER',
   'HEAD_MISSING',
   'HEAD_NOT_FIRST',
+  'HEAD_REPEATED',
   'TRLR_MISSING',
+  'TRLR_NOT_EMPTY',
   'CONTENT_AFTER_TRLR',
+  'FILE_END_PADDING',
+  'TAG_CASE_NORMALIZED',
   'RECORD_ORPHAN_LINE',
   'RECORD_XREF_VOID',
   'CONC_IN_V7',

@@ -21,7 +21,8 @@ import { ASSUME_VERSION_REMEDIATION, type AssumableVersion } from '../version.js
 import { convert555To551 } from './from555.js';
 import { convertTo551 } from './to551.js';
 import { convertTo7, type To7Options } from './to7.js';
-import type { ConversionNote } from './tree.js';
+import type { ConversionNote, Notes } from './tree.js';
+import { GedcomDocument } from '../document.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
@@ -84,13 +85,15 @@ export function convertDocument(
     monitor?: WorkMonitor;
   } = {},
 ): ConversionResult {
-  const family = doc.version.family ?? options.assumeSourceVersion ?? null;
+  // a version is assumed only for something that is GEDCOM (parse applies the same rule)
+  const notGedcom = isNotGedcom(doc);
+  const family = doc.version.family ?? (notGedcom ? null : (options.assumeSourceVersion ?? null));
   if (family === null || !CONVERTS_FROM[target].includes(family)) {
     throw new GedcomError(
       'GEDCOM_VERSION_UNSUPPORTED',
-      `cannot convert ${doc.version.declared ?? 'a file without HEAD.GEDC.VERS'} to ${target}`,
+      notGedcom && family === null ? `cannot convert to ${target}: the input is not GEDCOM` : `cannot convert ${doc.version.declared ?? 'a file without HEAD.GEDC.VERS'} to ${target}`,
       0,
-      family === null ? ASSUME_VERSION_REMEDIATION : `converts to ${target} from ${CONVERTS_FROM[target].join(', ')}`,
+      notGedcom && family === null ? NOT_GEDCOM_REMEDIATION : family === null ? ASSUME_VERSION_REMEDIATION : `converts to ${target} from ${CONVERTS_FROM[target].join(', ')}`,
     );
   }
   refuseOverLimit(doc);
@@ -103,6 +106,7 @@ export function convertDocument(
     return r.transientRoot();
   });
   const r = target === '7.0' ? convertTo7(roots, options) : family === '5.5.5' ? convert555To551(roots) : convertTo551(roots);
+  noteReadingRepairs(doc, r.notes);
   monitor.step('apply', total, total);
   const version: GedcomVersionInfo =
     target === '7.0'
@@ -119,6 +123,36 @@ export function convertDocument(
   const terminator: LineTerminator = target === '7.0' && wanted === 'LFCR' ? 'LF' : wanted;
   const document = new ConvertedDocument(version, encoding, terminator, r.records.map((n) => GedcomRecord.create(n)));
   return { document, notes: r.notes.list, noteCounts: Object.fromEntries([...r.notes.counts].sort(([a], [b]) => (a < b ? -1 : 1))) };
+}
+
+const NOT_GEDCOM_REMEDIATION = 'the input does not start with a GEDCOM line (it may be HTML, binary or empty); check that this is the file you meant';
+
+/** True when the reader found no GEDCOM in the input (empty, or its first line is not a GEDCOM line). */
+export function isNotGedcom(doc: GedcomDocumentLike): boolean {
+  return doc.records.length === 0 || doc.diagnostics.some((d) => d.code === 'FILE_NOT_GEDCOM' || d.code === 'FILE_EMPTY');
+}
+
+/** What the reader repaired is a change of the output too: each reading finding below is also a conversion finding. */
+const READING_REPAIRS: ReadonlyMap<string, string> = new Map([
+  ['TAG_CASE_NORMALIZED', 'TAG_CASE_NORMALIZED'],
+  ['FILE_END_PADDING', 'END_PADDING_DROPPED'],
+]);
+
+function noteReadingRepairs(doc: GedcomDocumentLike, notes: Notes): void {
+  const kept = new Map<string, number>();
+  for (const d of doc.diagnostics) {
+    const code = READING_REPAIRS.get(d.code);
+    if (code === undefined) continue;
+    notes.add(code, [], d.line, d.message);
+    kept.set(d.code, (kept.get(d.code) ?? 0) + 1);
+  }
+  if (!(doc instanceof GedcomDocument)) return;
+  // the document keeps a few entries per code but counts them all: the counts say how many
+  for (const summary of doc.diagnosticSummary()) {
+    const code = READING_REPAIRS.get(summary.code);
+    const listed = kept.get(summary.code) ?? 0;
+    if (code !== undefined && summary.count > listed) notes.counts.set(code, (notes.counts.get(code) ?? 0) + summary.count - listed);
+  }
 }
 
 /** Refuse a document whose scan crossed a named input limit (see limits.ts). */

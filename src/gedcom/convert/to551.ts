@@ -20,6 +20,7 @@ import { EXID_TYPE, MEDIA_TYPES_BACK, ORIGINAL_XREF_TAG, UNPARSED_LINE_TAG } fro
 import { Notes, XrefFactory, child, cloneNode, keepUnparsedAsExtension, node, pathHas, pathOf } from './tree.js';
 import type { TagPath } from './tree.js';
 import { dateTo551, fileTo551, langTo551 } from './values.js';
+import { FRAME_EXTENSIONS, FrameRecords, headFirst } from './frame-records.js';
 
 const TO_EXTENSION: ReadonlySet<string> = new Set(['UID', 'CREA', 'NO', 'INIL', 'SDATE', 'TRAN', 'MIME', 'CROP', 'SCHMA']);
 const LOWER_ENUMS: ReadonlySet<string> = new Set(['PEDI', 'MEDI', 'STAT']);
@@ -238,6 +239,7 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
   };
 
   const out: GedcomNode[] = [];
+  const frame = new FrameRecords(notes);
   const written = new Set<string>();
   const fresh = new XrefFactory(new Set(input.map((r) => r.xref).filter((x): x is string => x !== null)));
   for (const r of input) {
@@ -249,6 +251,7 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
       }
       written.add(r.xref);
     }
+    if (frame.dropped(r)) continue;
     if (r.tag === 'HEAD') {
       const rest = r.children.filter((c) => c.tag !== 'GEDC' && c.tag !== 'CHAR');
       const holder = node('HEAD', '', rest);
@@ -276,26 +279,24 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
       r.value = r.raw ?? '';
       delete r.raw;
     }
-    if (/^_EXT_[A-Z][A-Z0-9]*$/.test(r.tag)) {
+    // a second HEAD or a TRLR with content (FRAME_EXTENSIONS) stays an extension: restored it would be a second HEAD or TRLR
+    if (/^_EXT_[A-Z][A-Z0-9]*$/.test(r.tag) && !FRAME_EXTENSIONS.has(r.tag)) {
       r.tag = r.tag.slice(5);
       notes.add('EXTENSION_TAG_RESTORED', [], r.line, r.tag);
     }
-    if (r.tag === 'TRLR' || r.tag.startsWith('_')) {
+    if (r.tag.startsWith('_')) {
       out.push(r);
       continue;
     }
     convertChildren(r, pathOf(null, r.tag));
     out.push(r);
   }
+  headFirst(out, notes);
   if (!out.some((r) => r.tag === 'HEAD')) {
     out.unshift(node('HEAD', '', [node('GEDC', '', [node('VERS', '5.5.1'), node('FORM', 'LINEAGE-LINKED')]), node('CHAR', 'UTF-8')]));
     notes.add('ADDED_HEAD', ['HEAD'], 0);
   }
-  if (out[out.length - 1]?.tag !== 'TRLR') {
-    const trailer = out.findIndex((r) => r.tag === 'TRLR');
-    // cast: trailer >= 0 is the index of an element of out, so splice removes one
-    out.push(trailer >= 0 ? (out.splice(trailer, 1)[0] as GedcomNode) : node('TRLR'));
-  }
+  out.push(node('TRLR'));
   keepUnparsedAsExtension(out, UNPARSED_LINE_TAG, notes);
   return { records: out, notes };
 }

@@ -33,6 +33,7 @@ import { To7Context } from './to7-context.js';
 import { convertHead, declareKnownExtensions, ensureHead } from './to7-head.js';
 import { convertChildrenOf, convertSubtree } from './to7-walk.js';
 import { XrefPlan } from './to7-xrefs.js';
+import { FrameRecords, headFirst } from './frame-records.js';
 
 export interface To7Options {
   readonly dualYearPolicy?: DualYearPolicy;
@@ -77,23 +78,21 @@ export function convertTo7(
   const ctx = new To7Context(notes, options.dualYearPolicy ?? 'post-slash', xrefs, declared, headSour);
 
   const out: GedcomNode[] = [];
-  let trailer: GedcomNode | undefined;
+  const frame = new FrameRecords(notes);
   for (const r of input) {
     if (r.tag === 'SUBN') {
       notes.add('REMOVED_SUBN', ['SUBN'], r.line);
       continue;
     }
-    if (r.tag === 'TRLR') {
-      trailer = r;
-      continue;
-    }
+    if (frame.dropped(r)) continue;
     xrefs.settleRecord(r, notes);
     out.push(...(RECORD_RULES.get(r.tag) ?? otherRecord)(ctx, r));
   }
   out.push(...ctx.created);
+  headFirst(out, notes);
   ensureHead(out, notes);
   declareKnownExtensions(out, schemaNode !== undefined, ctx.extensionTagsUsed);
-  out.push(trailer ?? node('TRLR'));
+  out.push(node('TRLR'));
   keepUnparsedAsExtension(out, UNPARSED_LINE_TAG, notes);
   return { records: out, notes };
 }

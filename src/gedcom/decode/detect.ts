@@ -128,6 +128,7 @@ export function decideEncoding(ev: EncodingEvidence): EncodingDecision {
   switch (declared) {
     case 'CP1252':
     case 'LATIN1':
+    case 'LATIN9':
     case 'CP437':
     case 'CP850':
     case 'MACINTOSH':

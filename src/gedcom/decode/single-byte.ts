@@ -1,6 +1,11 @@
 import type { ByteCodec, EncodeResult } from './codec.js';
 
-export type SingleByteEncoding = 'ASCII' | 'CP1252' | 'LATIN1' | 'CP437' | 'CP850' | 'MACINTOSH';
+export type SingleByteEncoding = 'ASCII' | 'CP1252' | 'LATIN1' | 'LATIN9' | 'CP437' | 'CP850' | 'MACINTOSH';
+
+/** ISO-8859-15 (Latin-9) is ISO-8859-1 but for these eight bytes (the euro sign, Š š Ž ž Œ œ Ÿ). */
+const LATIN9_CHANGES: ReadonlyMap<number, number> = new Map([
+  [0xa4, 0x20ac], [0xa6, 0x0160], [0xa8, 0x0161], [0xb4, 0x017d], [0xb8, 0x017e], [0xbc, 0x0152], [0xbd, 0x0153], [0xbe, 0x0178],
+]);
 
 /**
  * The upper halves (bytes 0x80-0xFF) of the code pages, as published by the vendors (the same
@@ -19,10 +24,10 @@ const UPPER_HALF: Record<'CP1252' | 'CP437' | 'CP850' | 'MACINTOSH', string> = {
  * a character and encoding back is exact.
  */
 function buildTable(encoding: SingleByteEncoding): Uint16Array {
-  const upper = encoding === 'ASCII' || encoding === 'LATIN1' ? null : UPPER_HALF[encoding];
+  const upper = encoding === 'ASCII' || encoding === 'LATIN1' || encoding === 'LATIN9' ? null : UPPER_HALF[encoding];
   const table = new Uint16Array(256);
   for (let b = 0; b < 256; b++) {
-    const c = b < 0x80 || upper === null ? b : upper.charCodeAt(b - 0x80);
+    const c = b < 0x80 || upper === null ? (encoding === 'LATIN9' ? (LATIN9_CHANGES.get(b) ?? b) : b) : upper.charCodeAt(b - 0x80);
     table[b] = c === 0xfffd ? (encoding === 'MACINTOSH' && b === 0xf0 ? 0xf8ff : b) : c;
   }
   if (encoding === 'ASCII') for (let b = 0x80; b < 256; b++) table[b] = 0xfffd;

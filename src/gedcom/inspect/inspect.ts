@@ -12,7 +12,8 @@ import { classifyVersion } from '../version.js';
 import { VersionEvidenceCollector } from './probable-version.js';
 import { LineScanner } from '../lines/scanner.js';
 import { LineChecker } from '../lines/line-checker.js';
-import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
+import { LINE_BLANK, LINE_MALFORMED, TERM_NONE } from '../lines/line-flags.js';
+import { allPaddingOrSpace, endPaddingStart } from '../lines/end-padding.js';
 import { TagInterner } from '../lines/tag-interner.js';
 import { charCounterFor } from '../parse/parse.js';
 import type { ByteSource } from '../parse/read-all.js';
@@ -43,6 +44,10 @@ class Inspection {
   private checker: LineChecker | null = null;
   private facts: HeaderFacts | null = null;
   private carry: Buffer = Buffer.alloc(0);
+  /** A tail that may be end-of-file padding (lines/end-padding.ts), held back unscanned until more content or the end. */
+  private held: Buffer[] = [];
+  /** Line where the end-of-file padding starts, 0 while there is none. */
+  private paddingLine = 0;
   private started = false;
   private total = 0;
   private readonly byType = new Map<string, number>();
@@ -51,6 +56,12 @@ class Inspection {
   private trlrSeen = false;
   private afterTrlrLine = 0;
   private headLine = 0;
+  /** The current record is a TRLR, and whether TRLR_NOT_EMPTY was reported for it. */
+  private inTrlr = false;
+  private trlrFlagged = false;
+  /** The record's last structure line: its level, and whether CONC / CONT may continue it (parse/parse.ts has the same rule). */
+  private lastStructLevel = -1;
+  private lastStructContinuable = false;
   private readonly defined = new Map<string, { line: number; tag: string; referenced: boolean }>();
   private readonly duplicates = new Set<string>();
   private readonly pointers = new Map<string, { count: number; line: number }>();
@@ -81,7 +92,14 @@ class Inspection {
 
   /** Feed tokenizable (ASCII-compatible) bytes. */
   feed(chunk: Buffer, final: boolean): void {
-    const buf = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    if (!final && this.held.length > 0 && allPaddingOrSpace(chunk)) {
+      // still inside a tail that may be end-of-file padding: keep it without copying it again
+      this.held.push(chunk);
+      return;
+    }
+    const parts = [this.carry, ...this.held, chunk].filter((part) => part.length > 0);
+    this.held = [];
+    const buf = parts.length === 1 && parts[0] !== undefined ? parts[0] : Buffer.concat(parts);
     if (!this.started) {
       if (!final && buf.length < HEADER_WINDOW && !this.headerComplete(buf)) {
         this.carry = Buffer.from(buf);
@@ -90,7 +108,10 @@ class Inspection {
       this.start(buf);
     }
     const s = this.scanner;
-    s.continueWith(buf);
+    // end-of-file padding is never scanned: held back until more content arrives, dropped at the end
+    const cut = endPaddingStart(buf);
+    const scanned = cut < buf.length ? buf.subarray(0, cut) : buf;
+    s.continueWith(scanned);
     // byte statistics see CONC lines joined to their predecessor (see decode/conc-joined.ts)
     const track = this.utf16 === null;
     let rangeStart = 0;
@@ -114,8 +135,15 @@ class Inspection {
       if (lastEnd >= rangeStart) this.pushStats(buf, rangeStart, lastEnd);
       this.pendingTerminator = lastTerminated;
     }
-    this.carry = s.pos < buf.length ? Buffer.from(buf.subarray(s.pos)) : Buffer.alloc(0);
+    this.carry = s.pos < scanned.length ? Buffer.from(scanned.subarray(s.pos)) : Buffer.alloc(0);
     this.consumed += s.pos;
+    if (cut === buf.length) return;
+    if (!final) this.held = [Buffer.from(buf.subarray(cut))];
+    else {
+      // cast: finish() runs start() before its final feed, and start() sets the checker
+      const lines = (this.checker as LineChecker).lineCount;
+      this.paddingLine = lines === 0 ? 1 : s.terminator !== TERM_NONE ? lines + 1 : lines;
+    }
   }
 
   private pendingTerminator = false;
@@ -167,7 +195,7 @@ class Inspection {
         this.recordCount++;
         this.firstTag = '';
         this.log.add('FILE_NOT_GEDCOM', lineNo, 'the file does not start with a GEDCOM line');
-      }
+      } else if (s.flags & LINE_MALFORMED) this.trailerContent(lineNo);
       return;
     }
     const buf = s.buf;
@@ -177,7 +205,13 @@ class Inspection {
       if (this.firstTag === null) this.firstTag = tag;
       if (this.trlrSeen && this.afterTrlrLine === 0) this.afterTrlrLine = lineNo;
       if (tag === 'TRLR') this.trlrSeen = true;
+      if (tag === 'HEAD' && this.headLine > 0) this.log.add('HEAD_REPEATED', lineNo, 'a second HEAD record');
       if (tag === 'HEAD' && this.headLine === 0) this.headLine = lineNo;
+      this.inTrlr = tag === 'TRLR';
+      this.trlrFlagged = false;
+      if (this.inTrlr && (s.valueEnd > s.valueStart || s.xrefEnd > 0)) this.trailerContent(lineNo);
+      this.lastStructLevel = -1;
+      this.lastStructContinuable = false;
       this.byType.set(tag, (this.byType.get(tag) ?? 0) + 1);
       if (s.xrefEnd > 0) {
         const xref = buf.toString('latin1', s.xrefStart, s.xrefEnd);
@@ -192,13 +226,20 @@ class Inspection {
       this.recordCount++;
       this.firstTag = tag;
       this.log.add('RECORD_ORPHAN_LINE', lineNo, 'line before any level-0 record');
-    }
+    } else this.trailerContent(lineNo);
     if (tag.charCodeAt(0) === 95) this.extensionTags.set(tag, (this.extensionTags.get(tag) ?? 0) + 1);
     this.evidence.line(s.level, tag, s.valueEnd - s.valueStart === 6 && buf.toString('latin1', s.valueStart, s.valueEnd) === '@VOID@');
     const isConc = tag === 'CONC';
+    const isContinuation = isConc || tag === 'CONT';
     if (isConc && this.isV7) this.log.add('CONC_IN_V7', lineNo, 'CONC does not exist in GEDCOM 7');
-    if ((isConc || tag === 'CONT') && (s.level === 0 || s.xrefEnd > 0)) this.log.add('CONTINUATION_MISPLACED', lineNo, 'CONC/CONT at level 0 or with an xref');
-    if (isPointer(buf, s.valueStart, s.valueEnd)) {
+    const pointer = isPointer(buf, s.valueStart, s.valueEnd);
+    const attached = isContinuation && this.lastStructContinuable && s.xrefEnd === 0 && s.level > this.lastStructLevel;
+    if (isContinuation && !attached) this.log.add('CONTINUATION_MISPLACED', lineNo, 'CONC/CONT at level 0, with an xref, under a pointer or not right after the line it continues');
+    if (!attached) {
+      this.lastStructLevel = s.level;
+      this.lastStructContinuable = !pointer;
+    }
+    if (pointer) {
       const p = buf.toString('latin1', s.valueStart, s.valueEnd);
       if (p === '@VOID@') this.voidPointers++;
       else {
@@ -207,6 +248,13 @@ class Inspection {
         else e.count++;
       }
     }
+  }
+
+  /** A TRLR with a payload or an xref, or a line after it that is not a record: reported once per TRLR. */
+  private trailerContent(lineNo: number): void {
+    if (!this.inTrlr || this.trlrFlagged) return;
+    this.trlrFlagged = true;
+    this.log.add('TRLR_NOT_EMPTY', lineNo, 'TRLR has a payload, an xref or lines after it that are not records');
   }
 
   finish(): GedcomInspectResult {
@@ -220,6 +268,9 @@ class Inspection {
     const checker = this.checker as LineChecker;
     const version = classifyVersion(facts.gedcVers);
     if (this.total === 0) log.add('FILE_EMPTY', 0, 'file is empty');
+    else if (this.recordCount === 0) log.add('FILE_NOT_GEDCOM', 1, 'the file does not start with a GEDCOM line');
+    if (this.paddingLine > 0) log.add('FILE_END_PADDING', this.paddingLine, 'Ctrl-Z or NUL padding after the last line is not read');
+    const notGedcom = this.recordCount === 0 || this.firstTag === '';
     const stats: ByteStats = this.stats.finish();
     const decision = decideEncoding({
       bom: this.bom,
@@ -270,7 +321,7 @@ class Inspection {
         family: version.family,
         supported: version.family !== null,
         probable:
-          version.family !== null
+          version.family !== null || notGedcom
             ? null
             : this.evidence.finish({ char: facts.char, producer: facts.producer, formVers: facts.formVers, bom: this.bom, unicode: this.utf16 !== null || decision.used === 'UTF-8' }),
       },

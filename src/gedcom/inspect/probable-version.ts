@@ -3,7 +3,8 @@
  * 4.0 / anything unknown), from evidence only: tags and structures one version has, CONC / CONT
  * use, the character set, the byte order mark, and the producing program. Inspect fills it; the
  * user then chooses an assumed version (engine `assumeVersion`, CLI `--assume-version`, API
- * `assume_version`). The answer is always one of the assumable versions.
+ * `assume_version`). The answer is one of the assumable versions, or null when there is no evidence at
+ * all (then nothing suggests a version, and inspect does not pretend one does).
  */
 
 import type { AssumableVersion } from '../version.js';
@@ -19,7 +20,7 @@ interface VersionEvidence {
 
 export interface ProbableVersion {
   readonly version: AssumableVersion;
-  /** Share of the evidence weight for `version`, 0..1 (0 when there was no evidence at all). */
+  /** Share of the evidence weight for `version`, 0..1, scaled down while the evidence is thin. */
   readonly confidence: number;
   readonly evidence: readonly VersionEvidence[];
 }
@@ -78,8 +79,8 @@ export class VersionEvidenceCollector {
     if (voidPointer) this.voidPointers++;
   }
 
-  /** Weigh the evidence with what HEAD and the bytes say. */
-  finish(head: { char: string | null; producer: string | null; formVers: string | null; bom: string | null; unicode: boolean }): ProbableVersion {
+  /** Weigh the evidence with what HEAD and the bytes say; null when nothing points to a version. */
+  finish(head: { char: string | null; producer: string | null; formVers: string | null; bom: string | null; unicode: boolean }): ProbableVersion | null {
     const evidence: VersionEvidence[] = [];
     const weights = new Map<AssumableVersion, number>();
     const add = (e: VersionEvidence, weight: number): void => {
@@ -103,6 +104,7 @@ export class VersionEvidenceCollector {
     const producer = head.producer?.toUpperCase().replace(/\s+/g, '_') ?? '';
     const known = PRODUCERS.find((p) => producer.startsWith(p.prefix));
     if (known !== undefined) add({ kind: 'producer', signal: safe(head.producer ?? ''), suggests: known.version, count: 1 }, 2);
+    if (evidence.length === 0) return null;
     let best: AssumableVersion = '5.5.1';
     let bestWeight = 0;
     let total = 0;

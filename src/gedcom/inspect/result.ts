@@ -12,7 +12,10 @@ export interface GedcomInspectResult {
     readonly declared: string | null;
     readonly family: string | null;
     readonly supported: boolean;
-    /** For a file without a supported version: the version it probably is, with the evidence; else null. */
+    /**
+     * For a file without a supported version: the version it probably is, with the evidence. Null when
+     * the version is supported, when the input is not GEDCOM, and when nothing points to a version.
+     */
     readonly probable: ProbableVersion | null;
   };
   readonly encoding: {

@@ -14,6 +14,7 @@ import {
   TERM_NONE,
   TERMINATOR_NAMES,
 } from './line-flags.js';
+import { tagFoldsToUpper } from './tag-case.js';
 
 /** Counts characters of [start, end) for line length limits. */
 export type CharCounter = (buf: Buffer, start: number, end: number) => number;
@@ -95,6 +96,7 @@ export class LineChecker {
     if (flags & LINE_LEVEL_LEADING_ZERO) log.add('LINE_LEVEL_LEADING_ZERO', line, 'level has a leading zero');
     if (flags & LINE_LEVEL_OVER_99 && !this.isV7) log.add('LINE_LEVEL_OVER_99', line, `level ${level} exceeds 99`);
     if (flags & LINE_DELIMITER) log.add('LINE_DELIMITER', line, 'delimiter is not a single space');
+    if (tagFoldsToUpper(s.buf, s.tagStart, s.tagEnd)) log.add('TAG_CASE_NORMALIZED', line, 'standard tag not in upper case; read in upper case');
     if (flags & LINE_TAG_INVALID) log.add('LINE_TAG_INVALID', line, 'tag has characters other than A-Z a-z 0-9 _');
     else if (this.isV7) {
       const buf = s.buf;

@@ -13,6 +13,7 @@ import {
   TERM_LFCR,
   TERM_NONE,
 } from './line-flags.js';
+import { sameTagByte } from './tag-case.js';
 
 const SPACE = 32;
 const TAB = 9;
@@ -259,12 +260,16 @@ export class LineScanner {
     this.flags = flags | LINE_MALFORMED;
   }
 
-  /** True when the current line's tag equals the ASCII string `tag`. */
+  /**
+   * True when the current line's tag is the upper-case standard tag `tag` (`HEAD`, `CONT`), case
+   * folded as the tag interner folds it (`cont` is `CONT`, see tag-case.ts).
+   */
   tagIs(tag: string): boolean {
     const n = this.tagEnd - this.tagStart;
     if (n !== tag.length) return false;
     const buf = this.buf;
-    for (let k = 0; k < n; k++) if (buf[this.tagStart + k] !== tag.charCodeAt(k)) return false;
+    // cast: tagStart + k < tagEnd <= buf.length
+    for (let k = 0; k < n; k++) if (!sameTagByte(buf[this.tagStart + k] as number, tag.charCodeAt(k))) return false;
     return true;
   }
 

@@ -110,18 +110,14 @@ export function materializeRecord(bytes: Buffer, start: number, end: number, fir
       continue;
     }
     const level = s.level;
-    // pop to the parent of this line
-    // cast: stack.length > 1, and levels is pushed and popped with the stack
-    while (stack.length > 1 && (levels[levels.length - 1] as number) >= level) {
-      stack.pop();
-      levels.pop();
-      valueStart.pop();
-      valueEnd.pop();
-    }
-    const parent = stack[stack.length - 1];
+    // a continuation continues the line right above it (the top of the stack: the record's last
+    // structure) when it is deeper; one after a substructure of that line, or shallower, is misplaced
+    // and becomes a node of its own, in file order (parse reports CONTINUATION_MISPLACED)
+    const top = stack[stack.length - 1];
     const isCont = s.xrefEnd === 0 && (s.tagIs('CONT') || s.tagIs('CONC'));
-    // cast: parent !== undefined means the stack is not empty, and levels is pushed and popped with it
-    if (isCont && parent !== undefined && parent.pointer === null && parent.raw === undefined && level > (levels[levels.length - 1] as number)) {
+    // cast: top !== undefined means the stack is not empty, and levels is pushed and popped with it
+    if (isCont && top !== undefined && top.pointer === null && top.raw === undefined && level > (levels[levels.length - 1] as number)) {
+      const parent = top;
       if (segments === null) segments = new Map();
       let segs = segments.get(parent);
       if (segs === undefined) {
@@ -132,6 +128,15 @@ export function materializeRecord(bytes: Buffer, start: number, end: number, fir
       segs.push(s.valueStart, s.valueEnd, s.tagIs('CONT') ? 1 : 0);
       continue;
     }
+    // pop to the parent of this line
+    // cast: stack.length > 1, and levels is pushed and popped with the stack
+    while (stack.length > 1 && (levels[levels.length - 1] as number) >= level) {
+      stack.pop();
+      levels.pop();
+      valueStart.pop();
+      valueEnd.pop();
+    }
+    const parent = stack[stack.length - 1];
     const tag = interner.intern(bytes, s.tagStart, s.tagEnd);
     const xref = s.xrefEnd > 0 ? bytes.toString('latin1', s.xrefStart, s.xrefEnd) : null;
     let pointer: string | null = null;

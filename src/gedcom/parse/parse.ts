@@ -7,7 +7,7 @@ import { statsOf } from '../decode/byte-stats.js';
 import type { ByteStats } from '../decode/byte-stats.js';
 import { decideEncoding } from '../decode/detect.js';
 import { joinConcLines } from '../decode/conc-joined.js';
-import { hasLoneSurrogate, utf16ToUtf8 } from '../decode/utf16.js';
+import { hasLoneSurrogate, utf16ToUtf8, utf8ToUtf16 } from '../decode/utf16.js';
 import { payloadCodec } from '../decode/codecs.js';
 import { readHeaderFacts } from '../header.js';
 import { resolveVersion, type AssumableVersion } from '../version.js';
@@ -16,8 +16,10 @@ import { LineScanner } from '../lines/scanner.js';
 import { LineChecker, countAnselChars, countBytes, countUtf8Chars } from '../lines/line-checker.js';
 import type { CharCounter } from '../lines/line-checker.js';
 import { TagInterner } from '../lines/tag-interner.js';
+import { endPaddingStart } from '../lines/end-padding.js';
 import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
 import { readAll } from './read-all.js';
+import { isPointer } from '../lines/pointer.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 import type { ByteSource } from './read-all.js';
@@ -80,9 +82,18 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   } else {
     text = bytes.subarray(bomLength(bom));
   }
+  // end-of-file padding (Ctrl-Z, NULs) is not read; the source keeps it so a rewrite is byte for byte
+  const paddingStart = endPaddingStart(text);
+  const padded = paddingStart < text.length;
+  if (padded) {
+    const padding = text.subarray(paddingStart);
+    trailing = Buffer.concat([utf16 === null ? padding : utf8ToUtf16(padding, utf16 === 'UTF-16BE'), trailing]);
+    text = text.subarray(0, paddingStart);
+  }
 
   const facts = readHeaderFacts(text);
-  const version = resolveVersion(facts.gedcVers, options.assumeVersion);
+  // an assumed version decides the version of something that is GEDCOM, never makes GEDCOM of HTML or binary
+  const version = resolveVersion(facts.gedcVers, facts.startsWithGedcomLine ? options.assumeVersion : null);
   let stats: ByteStats | null = null;
   const getStats = (): ByteStats => {
     if (stats === null) {
@@ -141,6 +152,11 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   let valueBytes = 0;
   let valueOver = false;
   let prevLastByte = -1;
+  // level of the record's last line that is a structure (CONC / CONT continue only that line, and
+  // only when it is text: not a pointer, not an unreadable line)
+  let lastStructLevel = -1;
+  let lastStructContinuable = false;
+  let trlrFlagged = false;
   const flush = (end: number): void => {
     if (curStart < 0) return;
     spans.push({ start: curStart, end, line: curLine });
@@ -162,13 +178,23 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
       if (firstRecordStart < 0) firstRecordStart = curStart;
       curTag = ok ? interner.intern(text, scanner.tagStart, scanner.tagEnd) : '';
       curXref = ok && scanner.xrefEnd > 0 ? xrefText(text, scanner.xrefStart, scanner.xrefEnd, codec) : null;
+      lastStructLevel = -1;
+      lastStructContinuable = false;
+      trlrFlagged = curTag === 'TRLR' && (scanner.valueEnd > scanner.valueStart || scanner.xrefEnd > 0);
+      if (trlrFlagged) log.add('TRLR_NOT_EMPTY', scanner.lineNo, 'TRLR has a payload or an xref');
+    } else if (curTag === 'TRLR' && !trlrFlagged) {
+      trlrFlagged = true;
+      log.add('TRLR_NOT_EMPTY', scanner.lineNo, 'lines after TRLR that are not records');
     }
     if (ok) {
       const isConc = scanner.tagIs('CONC');
       const payload = scanner.valueEnd - scanner.valueStart;
-      if (isConc || scanner.tagIs('CONT')) {
-        if (isConc && version.isV7) log.add('CONC_IN_V7', scanner.lineNo, 'CONC does not exist in GEDCOM 7');
-        if (scanner.level === 0 || scanner.xrefEnd > 0) log.add('CONTINUATION_MISPLACED', scanner.lineNo, 'CONC/CONT at level 0 or with an xref');
+      const isContinuation = isConc || scanner.tagIs('CONT');
+      if (isConc && version.isV7) log.add('CONC_IN_V7', scanner.lineNo, 'CONC does not exist in GEDCOM 7');
+      // a continuation continues the line right above it (or its continuations), one level up; else it is a structure of its own
+      const attached = isContinuation && lastStructContinuable && scanner.xrefEnd === 0 && scanner.level > lastStructLevel;
+      if (isContinuation && !attached) log.add('CONTINUATION_MISPLACED', scanner.lineNo, 'CONC/CONT at level 0, with an xref, under a pointer or not right after the line it continues');
+      if (attached) {
         // cast: payload > 0, so valueStart < valueEnd, a range of the scanned text
         if (isConc && is555 && payload > 0 && prevLastByte >= 0 && isWordByte(prevLastByte) && isWordByte(text[scanner.valueStart] as number)) {
           log.add('GEDCOM_555_CONC_INSIDE_WORD', scanner.lineNo, 'GEDCOM 5.5.5 does not split a value with CONC inside a word');
@@ -181,6 +207,8 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
       } else {
         valueBytes = payload;
         valueOver = false;
+        lastStructLevel = scanner.level;
+        lastStructContinuable = !isPointer(text, scanner.valueStart, scanner.valueEnd);
       }
       // cast: payload > 0, so valueEnd - 1 is in the line's value range of the scanned text
       prevLastByte = payload > 0 ? (text[scanner.valueEnd - 1] as number) : -1;
@@ -207,8 +235,10 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
     interner,
   });
 
+  if (padded) log.add('FILE_END_PADDING', text.length === 0 || text[text.length - 1] === 10 || text[text.length - 1] === 13 ? checker.lineCount + 1 : checker.lineCount, 'Ctrl-Z or NUL padding after the last line is not read');
   const seen = new Set<string>();
   let trlrIndex = -1;
+  let headSeen = false;
   for (let i = 0; i < spans.length; i++) {
     // cast: i < spans.length
     const span = spans[i] as RecordSpan;
@@ -224,6 +254,10 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
       log.add('RECORD_XREF_MISSING', span.line, `${tag} record without xref`);
     }
     if (tag === 'TRLR' && trlrIndex < 0) trlrIndex = i;
+    if (tag === 'HEAD') {
+      if (headSeen) log.add('HEAD_REPEATED', span.line, 'a second HEAD record');
+      headSeen = true;
+    }
   }
   if (spans.length === 0 || tags[0] === '') {
     if (bytes.length > 0) log.add('FILE_NOT_GEDCOM', 1, 'the file does not start with a GEDCOM line');
