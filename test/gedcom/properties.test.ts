@@ -85,6 +85,27 @@ describe('parse(write(model)) == model', () => {
     });
   }
 
+  it('5.x lines stay within 255 characters: runs of @, spaces, date escapes, marks, astral characters', () => {
+    const run = fc.tuple(fc.constantFrom('@', ' ', 'x', 'é', '\u0301', '😀', '@#DJULIAN@', '@#', '\n'), fc.integer({ min: 1, max: 320 })).map(([u, n]) => u.repeat(n));
+    const value = fc.array(run, { minLength: 1, maxLength: 4 }).map((runs) => runs.join(''));
+    const xref = fc.constantFrom('@N1@', '@' + 'N'.repeat(60) + '@');
+    for (const encoding of ['UTF-8', 'UTF-16LE'] as const) {
+      fc.assert(
+        fc.property(value, xref, (text, x) => {
+          const doc = GedcomDocument.create({ version: '5.5.1', encoding, bom: encoding !== 'UTF-8' });
+          doc.addRecord({ tag: 'NOTE', xref: x, pointer: null, value: text, line: 0, children: [] });
+          const bytes = writeGedcomBytes(doc);
+          const lines = bytes.toString(encoding === 'UTF-8' ? 'utf8' : 'utf16le').replace(/^\ufeff/, '').split('\n');
+          for (const line of lines) expect(line.length + 1).toBeLessThanOrEqual(255);
+          const again = parseGedcomBytes(bytes);
+          expect(again.diagnostics.filter((d) => d.code === 'LINE_TOO_LONG')).toEqual([]);
+          expect(again.byXref(x)?.root.value).toBe(text);
+        }),
+        { numRuns: 150 },
+      );
+    }
+  });
+
   it('5.5.1 ANSEL with Latin letters', () => {
     const latin = fc.string({ unit: fc.constantFrom(...'aeéèêëøØßñçÅåŁłÆæŒœ @\nxyz'.split('')), maxLength: 400 });
     fc.assert(

@@ -58,6 +58,20 @@ describe('writing edited records', () => {
     expect(parseGedcomBytes(Buffer.from(out7)).byXref('@N1@')?.root.value).toBe(n7.root.value);
   });
 
+  it('5.x CONC splits keep every line within 255 characters for runs of @ and spaces', () => {
+    for (const value of ['@'.repeat(300), 'a' + ' '.repeat(400) + 'b', 'mail ' + '@'.repeat(150) + ' '.repeat(150) + '@#DJULIAN@ 1 JAN 1700']) {
+      const v5 = parseGedcomBytes(Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @N1@ NOTE x\n0 TRLR\n'));
+      const n5 = v5.byXref('@N1@');
+      if (n5 === undefined) throw new Error('missing');
+      n5.root.value = value;
+      const out = writeGedcomBytes(v5).toString('utf8');
+      expect(Math.max(...out.split('\n').map((l) => l.length))).toBeLessThanOrEqual(254);
+      const again = parseGedcomBytes(Buffer.from(out));
+      expect(again.byXref('@N1@')?.root.value).toBe(value);
+      expect(again.diagnostics.some((d) => d.code === 'LINE_TOO_LONG')).toBe(false);
+    }
+  });
+
   it('diagnoses version, whitespace and CONC rules with stable codes', () => {
     const v7 = parseGedcomBytes(Buffer.from('0 HEAD\n1 GEDC\n2 VERS 7.0\n\n  0 @N1@ SNOTE x\n1 CONC y\n0 TRLR\n'));
     const codes = new Map(v7.diagnosticSummary().map((d) => [d.code, d]));

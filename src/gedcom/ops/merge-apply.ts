@@ -2,6 +2,7 @@ import type { GedcomDocumentLike } from '../model.js';
 import { GedcomRecord } from '../model.js';
 import { outputLike } from './output.js';
 import type { OutputDocument } from './output.js';
+import { holdsEveryCharacter, inRepresentableEncoding } from './output-encoding.js';
 import { foldedTree, forEachReference, remappedTree } from './merge-fold.js';
 import { withSchemas } from './merge-head.js';
 import { recordKey } from './merge-record-key.js';
@@ -15,6 +16,9 @@ export interface AppliedMerge {
   readonly remapped: number;
   readonly shared: number;
   readonly alternates: number;
+  /** INDI and FAM records written. */
+  readonly individuals: number;
+  readonly families: number;
 }
 
 /** Right xref -> left xref of the people and families the decision merged. */
@@ -31,7 +35,9 @@ interface MergeMaps {
  */
 export function applyMerge(left: GedcomDocumentLike, right: GedcomDocumentLike, maps: MergeMaps, monitor: WorkMonitor): AppliedMerge {
   // 'apply' counts the passes over the records: left keys, right xrefs, folds, left out, right out
-  const total = 2 * left.records.length + 3 * right.records.length;
+  // (and the output's records when their characters are checked against an 8-bit encoding)
+  const settle = holdsEveryCharacter(left.encoding.used) ? 0 : left.records.length + right.records.length;
+  const total = 2 * left.records.length + 3 * right.records.length + settle;
   let done = 0;
   const tick = (): void => {
     if ((++done & STEP_MASK) === 0) monitor.step('apply', done, total);
@@ -47,8 +53,10 @@ export function applyMerge(left: GedcomDocumentLike, right: GedcomDocumentLike, 
   const { out, trailer, alternates } = leftOutput(left, right, folded, xrefs, tick);
   const sharedAnonymous = appendNewRightRecords(out, left, rightRecords, maps, xrefs, tick);
   out.push(...trailer);
+  const document = inRepresentableEncoding(outputLike(left, out), tick);
   monitor.step('apply', total, total);
-  return { document: outputLike(left, out), remapped: xrefs.remapped, shared: sharedByKey + sharedAnonymous, alternates };
+  const written = (tag: string): number => out.reduce((n, r) => n + (r.tag === tag ? 1 : 0), 0);
+  return { document, remapped: xrefs.remapped, shared: sharedByKey + sharedAnonymous, alternates, individuals: written('INDI'), families: written('FAM') };
 }
 
 /** The left file's non-person records with an xref, by tag and text (identical ones are kept once). */
@@ -106,7 +114,12 @@ function foldTargets(rightRecords: readonly GedcomRecord[], maps: MergeMaps, xre
   return folded;
 }
 
-/** The left records in order, right records folded in; the TRLR held back for the end. */
+/**
+ * The left records in order, right records folded in; the TRLR held back for the end. The right
+ * records merged into a person or family are folded into the record the index read it from (the
+ * first INDI or FAM of its xref); another left record of the same xref (a duplicate) is written
+ * as it is.
+ */
 function leftOutput(
   left: GedcomDocumentLike,
   right: GedcomDocumentLike,
@@ -117,6 +130,7 @@ function leftOutput(
   let alternates = 0;
   const out: GedcomRecord[] = [];
   const trailer: GedcomRecord[] = [];
+  const foldedInto = new Set<string>();
   for (const r of left.records) {
     tick();
     if (r.tag === 'TRLR') {
@@ -127,11 +141,13 @@ function leftOutput(
       out.push(withSchemas(r, right));
       continue;
     }
-    const extra = r.xref === null ? undefined : folded.get(r.xref);
-    if (extra === undefined) {
+    const x = r.xref;
+    const extra = x === null || (r.tag !== 'INDI' && r.tag !== 'FAM') || foldedInto.has(x) ? undefined : folded.get(x);
+    if (x === null || extra === undefined) {
       out.push(r);
       continue;
     }
+    foldedInto.add(x);
     alternates += foldedTree(r, extra, xrefs.settled).alternates;
     out.push(GedcomRecord.derived(r.tag, r.xref, () => foldedTree(r, extra, xrefs.settled).tree));
   }

@@ -1,4 +1,5 @@
 import type { GedcomDocumentLike } from '../model.js';
+import type { OutputEncoding } from './output.js';
 import type { ConversionTarget } from '../convert/index.js';
 import { applyMerge } from './merge-apply.js';
 import { decidePairs, reportedPair } from './merge-decide.js';
@@ -58,6 +59,7 @@ export interface MergeOptions {
   readonly monitor?: WorkMonitor;
 }
 
+/** Individuals and families count INDI and FAM records (output: written, or for a dry run those that would be). */
 interface MergeCounts {
   readonly leftIndividuals: number;
   readonly rightIndividuals: number;
@@ -83,6 +85,8 @@ export interface MergeResult {
   /** Pairs in the review band, best first, at most `maxReview`. */
   readonly review: readonly MergePair[];
   readonly counts: MergeCounts;
+  /** The output's encoding: the left file's, or UTF-8 when it cannot hold a character written (output-encoding.ts); null for a dry run. */
+  readonly outputEncoding: OutputEncoding | null;
 }
 
 /** Merge `right` into `left`. Pure: neither input is modified. */
@@ -95,15 +99,19 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   const { accepted, personMap, review } = decision;
   const familyMap = unifiedFamilies(left.index, right.index, decision.mapped, identicalFamilies(left.doc, right.doc, right.index, personMap));
   const merged = accepted.map((p) => reportedPair(left, right, p));
-  const li = left.index;
-  const ri = right.index;
+  // records, not xrefs: a person defined twice (a duplicate xref) counts twice, as it is written twice
+  const folded = (x: string | null): boolean => x !== null && (personMap.has(x) || familyMap.has(x));
+  const leftIndividuals = countRecords(left.doc, 'INDI');
+  const rightIndividuals = countRecords(right.doc, 'INDI');
+  const leftFamilies = countRecords(left.doc, 'FAM');
+  const rightFamilies = countRecords(right.doc, 'FAM');
   const baseCounts = {
-    leftIndividuals: li.personCount,
-    rightIndividuals: ri.personCount,
-    outputIndividuals: li.personCount + ri.personCount - accepted.length,
-    leftFamilies: li.familyCount,
-    rightFamilies: ri.familyCount,
-    outputFamilies: li.familyCount + ri.familyCount - familyMap.size,
+    leftIndividuals,
+    rightIndividuals,
+    outputIndividuals: leftIndividuals + rightIndividuals - countRecords(right.doc, 'INDI', folded),
+    leftFamilies,
+    rightFamilies,
+    outputFamilies: leftFamilies + rightFamilies - countRecords(right.doc, 'FAM', folded),
     candidatePairs: pairs.length,
     automaticPairs: accepted.length,
     reviewPairs: decision.reviewCount,
@@ -111,11 +119,31 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     vetoedPairs: vetoed,
   };
   if (options.dryRun === true) {
-    return { document: null, merged, review, counts: { ...baseCounts, remappedXrefs: 0, sharedRecords: 0, alternates: 0 } };
+    return { document: null, merged, review, counts: { ...baseCounts, remappedXrefs: 0, sharedRecords: 0, alternates: 0 }, outputEncoding: null };
   }
   options.onProgress?.('assemble', 0, right.doc.records.length);
   const applied = applyMerge(left.doc, right.doc, { personMap, familyMap }, monitor);
-  return { document: applied.document, merged, review, counts: { ...baseCounts, remappedXrefs: applied.remapped, sharedRecords: applied.shared, alternates: applied.alternates } };
+  return {
+    document: applied.document,
+    merged,
+    review,
+    counts: {
+      ...baseCounts,
+      outputIndividuals: applied.individuals,
+      outputFamilies: applied.families,
+      remappedXrefs: applied.remapped,
+      sharedRecords: applied.shared,
+      alternates: applied.alternates,
+    },
+    outputEncoding: applied.document.outputEncoding,
+  };
+}
+
+/** Records of `tag` in a document (those whose xref passes `only`, when given). */
+function countRecords(doc: GedcomDocumentLike, tag: string, only?: (xref: string | null) => boolean): number {
+  let n = 0;
+  for (const r of doc.records) if (r.tag === tag && (only === undefined || only(r.xref))) n++;
+  return n;
 }
 
 /** Used by tests: every pointer of a document is defined. */

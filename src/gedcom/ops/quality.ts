@@ -394,7 +394,39 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
     rules.push({ rule, severity, count, affected: bounded([...new Set(tally.affected.get(rule) ?? [])], tally.max) });
   }
   monitor.step('analyze', total, total);
-  return { scope: { individuals: scopedPeople, families: scopedFamilies, rooted: scope !== null }, rules, totals, probablyLiving };
+  const copies = duplicateCopies(index, scope, family);
+  return { scope: { individuals: scopedPeople + copies.individuals, families: scopedFamilies + copies.families, rooted: scope !== null }, rules, totals, probablyLiving };
+}
+
+/**
+ * INDI and FAM records after the first of their xref (a duplicate xref) whose person or family is
+ * in the scope (every one without a root): the scope counts records, so a person defined twice
+ * counts twice, although the rules read the first record only (the second is `duplicate_xref`).
+ */
+function duplicateCopies(index: TreeIndex, scope: Uint8Array | null, family: FamilyRules): { individuals: number; families: number } {
+  const copies = { individuals: 0, families: 0 };
+  if (index.duplicates.size === 0) return copies;
+  const seen = new Set<string>();
+  const familyOf = new Map<string, number>();
+  // cast: f < familyCount, and familyXref lists the families first
+  for (let f = 0; f < index.familyCount; f++) if (index.duplicates.has(index.familyXref[f] as string)) familyOf.set(index.familyXref[f] as string, f);
+  for (const r of index.records) {
+    const x = r.xref;
+    if (x === null || (r.tag !== 'INDI' && r.tag !== 'FAM') || !index.duplicates.has(x)) continue;
+    const key = `${r.tag} ${x}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      continue;
+    }
+    if (r.tag === 'INDI') {
+      const p = index.findPerson(x);
+      if (scope === null || (p >= 0 && scope[p] === 1)) copies.individuals++;
+    } else {
+      const f = familyOf.get(x);
+      if (scope === null || (f !== undefined && family.touches(f, scope))) copies.families++;
+    }
+  }
+  return copies;
 }
 
 /** The family rules of Gramps' verify tool over the index rows. */

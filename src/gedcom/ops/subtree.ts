@@ -1,7 +1,9 @@
 import type { GedcomDocumentLike, GedcomNode, GedcomRecord } from '../model.js';
 import type { ConversionTarget } from '../convert/index.js';
 import { OPS_LIMITS } from './limits.js';
-import { cloneNode, createdRecord, inVersion, outputLike } from './output.js';
+import { cloneNode, convertsTo, createdRecord, inVersion, outputLike } from './output.js';
+import type { OutputEncoding } from './output.js';
+import { holdsEveryCharacter, inRepresentableEncoding } from './output-encoding.js';
 import { selectPeople } from './select-people.js';
 import type { SubtreeDirection } from './select-people.js';
 import type { TreeIndex } from './tree-index.js';
@@ -35,6 +37,8 @@ export interface SubtreeResult {
     readonly prunedPointers: number;
     readonly generationsReached: number;
   };
+  /** The output's encoding: the source's, UTF-8 when it cannot hold a character written (output-encoding.ts), or the conversion's. */
+  readonly outputEncoding: OutputEncoding;
 }
 
 export class SubtreeRootUnknown extends Error {
@@ -214,9 +218,18 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
     prunedPointers += prune(copy, keep);
     out.push(createdRecord(copy));
   }
-  const output = outputLike(doc, out);
-  if (options.outputVersion !== undefined && options.outputVersion !== null) total += output.records.length;
-  const document = inVersion(output, options.outputVersion ?? null, monitorSlice(monitor, 'apply', 2 * records, total));
+  let output = outputLike(doc, out);
+  const target = options.outputVersion ?? null;
+  let document: GedcomDocumentLike = output;
+  if (convertsTo(output, target)) {
+    total += output.records.length;
+    document = inVersion(output, target, monitorSlice(monitor, 'apply', 2 * records, total));
+  } else if (!holdsEveryCharacter(output.encoding.used)) {
+    total += output.records.length;
+    phaseEnd = total;
+    document = output = inRepresentableEncoding(output, tick);
+  }
   monitor.step('apply', total, total);
-  return { document, counts: { individuals, families: families.size, referenced, prunedPointers, generationsReached: reached } };
+  const outputEncoding = document === output ? output.outputEncoding : { encoding: document.encoding.used, replaced: null, unrepresentable: 0 };
+  return { document, counts: { individuals, families: families.size, referenced, prunedPointers, generationsReached: reached }, outputEncoding };
 }

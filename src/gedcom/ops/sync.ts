@@ -2,7 +2,8 @@ import type { GedcomDocumentLike, GedcomNode, GedcomRecord } from '../model.js';
 import { nodesEqual } from '../model.js';
 import { bounded, OPS_LIMITS } from './limits.js';
 import { cloneNode, createdRecord, outputLike } from './output.js';
-import type { OutputDocument } from './output.js';
+import type { OutputDocument, OutputEncoding } from './output.js';
+import { holdsEveryCharacter, inRepresentableEncoding } from './output-encoding.js';
 import { transientTree } from './tree-index.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
@@ -66,6 +67,8 @@ export interface SyncResult {
     readonly alreadyPresent: number;
     readonly conflicts: number;
   };
+  /** The output's encoding: the target's, or UTF-8 when it cannot hold a character written (output-encoding.ts); null for a dry run. */
+  readonly outputEncoding: OutputEncoding | null;
 }
 
 interface Keyed {
@@ -248,8 +251,10 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
 
   matching.end();
   const counts = { byType, changes: changeCount, applied, alreadyPresent, conflicts: conflictCount };
-  if (options.dryRun === true) return { document: null, changes, conflicts, counts };
-  const applying = new StageTicker(monitor, 'apply', editedList.length + target.records.length);
+  if (options.dryRun === true) return { document: null, changes, conflicts, counts, outputEncoding: null };
+  // the records of the output are checked against an 8-bit encoding in one more pass (at most target's and edited's)
+  const settle = holdsEveryCharacter(target.encoding.used) ? 0 : target.records.length + editedList.length;
+  const applying = new StageTicker(monitor, 'apply', editedList.length + target.records.length + settle);
 
   // assemble: target order with replaced and dropped records; each added record follows its
   // nearest predecessor in the edited file that is in the output (or HEAD when it has none)
@@ -282,6 +287,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     if (r.tag === 'HEAD' && key === null) out.push(...inserted(null));
     if (key !== null) out.push(...inserted(key));
   }
+  const document = inRepresentableEncoding(outputLike(target, out), () => applying.tick());
   applying.end();
-  return { document: outputLike(target, out), changes: bounded(changes, maxListed), conflicts, counts };
+  return { document, changes: bounded(changes, maxListed), conflicts, counts, outputEncoding: document.outputEncoding };
 }

@@ -1,0 +1,66 @@
+import type { GedcomDiagnostic, GedcomDocumentLike, GedcomEncoding, GedcomEncodingInfo, GedcomVersionInfo, LineTerminator } from '../model.js';
+import type { GedcomRecord } from '../model.js';
+import { GedcomDocument } from '../document.js';
+import { needsCanonical } from '../write/writer.js';
+
+/** The encoding an operation's output is written in, and why when it is not its origin's. */
+export interface OutputEncoding {
+  readonly encoding: GedcomEncoding;
+  /**
+   * The origin's encoding when it could not hold every character of the records written
+   * canonically, so the output is UTF-8 instead (HEAD.CHAR says so); null when kept.
+   */
+  readonly replaced: GedcomEncoding | null;
+  /** Characters `replaced` cannot represent (each would have been written as `?`); 0 when kept. */
+  readonly unrepresentable: number;
+}
+
+/**
+ * The document an operation produces: records taken untouched from one origin document (written
+ * back as their source bytes) mixed with records created or changed by the operation (written
+ * canonically in the origin's version, encoding and terminator). The origin is never modified:
+ * changed records are always new record objects over cloned trees. When the output is in
+ * another encoding than its origin (see output-encoding.ts), untouched records are re-encoded.
+ */
+export class OutputDocument implements GedcomDocumentLike {
+  private readonly index = new Map<string, GedcomRecord>();
+  private readonly originRecords: ReadonlySet<GedcomRecord>;
+  readonly outputEncoding: OutputEncoding;
+
+  constructor(
+    readonly version: GedcomVersionInfo,
+    readonly encoding: GedcomEncodingInfo,
+    readonly terminator: LineTerminator,
+    readonly records: GedcomRecord[],
+    /** The document whose untouched records may be written as their source bytes. */
+    readonly origin: GedcomDocument | null,
+    readonly diagnostics: readonly GedcomDiagnostic[] = [],
+    replaced: { readonly encoding: GedcomEncoding; readonly unrepresentable: number } | null = null,
+  ) {
+    for (const r of records) {
+      const x = r.xref;
+      if (x !== null && !this.index.has(x)) this.index.set(x, r);
+    }
+    this.originRecords = new Set(origin?.records ?? []);
+    this.outputEncoding = { encoding: encoding.used, replaced: replaced?.encoding ?? null, unrepresentable: replaced?.unrepresentable ?? 0 };
+  }
+
+  byXref(xref: string): GedcomRecord | undefined {
+    return this.index.get(xref);
+  }
+
+  /** True when `rec` is a record of the origin (written raw when untouched). */
+  fromOrigin(rec: GedcomRecord): boolean {
+    return this.originRecords.has(rec);
+  }
+}
+
+/** The document whose source bytes the untouched records of `doc` are (null: every record is canonical). */
+export function originOf(doc: GedcomDocumentLike): GedcomDocument | null {
+  return doc instanceof OutputDocument ? doc.origin : doc instanceof GedcomDocument ? doc : null;
+}
+
+/** True when `rec` is written from its origin's source bytes (copied, or re-encoded when the output's encoding differs). */
+export function writtenFromSource(doc: GedcomDocumentLike, rec: GedcomRecord): boolean {
+  return rec.span !== null && originOf(doc) !== null && (doc instanceof OutputDocument ? doc.fromOrigin(rec) : true) && !needsCanonical(rec);
+}
