@@ -1151,7 +1151,7 @@ export interface components {
                 declared: string | null;
                 family: string | null;
                 supported: boolean;
-                /** @description For an input without a supported version: the version to assume (`assume_version`), with its evidence; null otherwise. */
+                /** @description For an input without a supported version: the version to assume (`assume_version`), with its evidence; null otherwise, and null when nothing in the input is evidence of a version (an input that is not GEDCOM included). */
                 probable: {
                     /** @enum {unknown} */
                     version: "5.5" | "5.5.1" | "5.5.5" | "7.0";
@@ -1295,6 +1295,14 @@ export interface components {
             remapped_xrefs: number;
             shared_records: number;
             alternates: number;
+            /** @description The output file's encoding; null for a dry run (no output). */
+            output_encoding: {
+                encoding: string;
+                /** @description The origin's encoding when it could not hold every character the output needs, so the output is UTF-8 instead (HEAD.CHAR says so) and nothing is lost; null when the origin's encoding was kept. */
+                replaced: string | null;
+                /** @description Characters `replaced` could not hold (each would have been written as `?`); 0 when kept. */
+                unrepresentable: number;
+            } | null;
             /** @description SHA-256 of the plan: the operation, the input digests, the thresholds and every decision (merged pairs, or the change set and its conflicts). */
             plan_digest?: string;
             /** @description The dry-run job whose plan this run applied (`plan_job` of the request); null when none was named. */
@@ -1363,6 +1371,13 @@ export interface components {
             pruned_pointers: number;
             generations_reached: number;
             output_version: string;
+            output_encoding: {
+                encoding: string;
+                /** @description The origin's encoding when it could not hold every character the output needs, so the output is UTF-8 instead (HEAD.CHAR says so) and nothing is lost; null when the origin's encoding was kept. */
+                replaced: string | null;
+                /** @description Characters `replaced` could not hold (each would have been written as `?`); 0 when kept. */
+                unrepresentable: number;
+            };
         };
         /** @description Apply the change set base -> edited to target; all three grants scoped to `gedcom.sync`. */
         GedcomSyncRequest: {
@@ -1415,6 +1430,14 @@ export interface components {
                 already_present: number;
                 conflicts: number;
             };
+            /** @description The output file's encoding; null for a dry run (no output). */
+            output_encoding: {
+                encoding: string;
+                /** @description The origin's encoding when it could not hold every character the output needs, so the output is UTF-8 instead (HEAD.CHAR says so) and nothing is lost; null when the origin's encoding was kept. */
+                replaced: string | null;
+                /** @description Characters `replaced` could not hold (each would have been written as `?`); 0 when kept. */
+                unrepresentable: number;
+            } | null;
             /** @description SHA-256 of the plan: the operation, the input digests, the thresholds and every decision (merged pairs, or the change set and its conflicts). */
             plan_digest?: string;
             /** @description The dry-run job whose plan this run applied (`plan_job` of the request); null when none was named. */

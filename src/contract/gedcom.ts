@@ -159,7 +159,7 @@ export const GedcomInspectSummary = Type.Object(
         declared: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
         family: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
         supported: Type.Boolean(),
-        probable: Type.Union([ProbableVersion, Type.Null()], { description: 'For an input without a supported version: the version to assume (`assume_version`), with its evidence; null otherwise.' }),
+        probable: Type.Union([ProbableVersion, Type.Null()], { description: 'For an input without a supported version: the version to assume (`assume_version`), with its evidence; null otherwise, and null when nothing in the input is evidence of a version (an input that is not GEDCOM included).' }),
       },
       { additionalProperties: false },
     ),
@@ -177,6 +177,20 @@ export const GedcomInspectSummary = Type.Object(
 );
 export type GedcomInspectSummary = Static<typeof GedcomInspectSummary>;
 
+const EncodingName = Type.String({ minLength: 1, maxLength: 32 });
+/** The encoding an operation wrote its output in, and whether it had to leave the origin's. */
+const OutputEncodingSchema = Type.Object(
+  {
+    encoding: EncodingName,
+    replaced: Type.Union([EncodingName, Type.Null()], {
+      description: "The origin's encoding when it could not hold every character the output needs, so the output is UTF-8 instead (HEAD.CHAR says so) and nothing is lost; null when the origin's encoding was kept.",
+    }),
+    unrepresentable: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Characters `replaced` could not hold (each would have been written as `?`); 0 when kept.' }),
+  },
+  { additionalProperties: false },
+);
+const OutputEncodingOrNone = Type.Union([OutputEncodingSchema, Type.Null()], { description: 'The output file\'s encoding; null for a dry run (no output).' });
+
 const MergePairSchema = Type.Object({ left: Xref, right: Xref, score: Type.Number({ minimum: 0, maximum: 1000 }) }, { additionalProperties: false });
 
 export const GedcomMergeSummary = Type.Object(
@@ -191,6 +205,7 @@ export const GedcomMergeSummary = Type.Object(
     remapped_xrefs: Count,
     shared_records: Count,
     alternates: Count,
+    output_encoding: OutputEncodingOrNone,
     plan_digest: PlanDigest,
     plan_job: PlanFollowed,
   },
@@ -199,7 +214,7 @@ export const GedcomMergeSummary = Type.Object(
 export type GedcomMergeSummary = Static<typeof GedcomMergeSummary>;
 
 export const GedcomSubtreeSummary = Type.Object(
-  { individuals: Count, families: Count, referenced_records: Count, pruned_pointers: Count, generations_reached: Count, output_version: Type.String({ maxLength: 16 }) },
+  { individuals: Count, families: Count, referenced_records: Count, pruned_pointers: Count, generations_reached: Count, output_version: Type.String({ maxLength: 16 }), output_encoding: OutputEncodingSchema },
   { additionalProperties: false },
 );
 export type GedcomSubtreeSummary = Static<typeof GedcomSubtreeSummary>;
@@ -244,6 +259,7 @@ export const GedcomSyncSummary = Type.Object(
       { maxItems: GEDCOM_LIMITS.syncConflictsListed },
     ),
     counts: Type.Object({ changes: Count, applied: Count, already_present: Count, conflicts: Count }, { additionalProperties: false }),
+    output_encoding: OutputEncodingOrNone,
     plan_digest: PlanDigest,
     plan_job: PlanFollowed,
   },

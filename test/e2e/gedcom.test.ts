@@ -134,6 +134,23 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
     const dry = await finished(await submit('merge', { left, right: await grant(KENNEDY, 'gedcom.merge'), dry_run: true, execution: offline }));
     expect(dry.outputs).toEqual([]);
     expect(dry.merge?.dry_run).toBe(true);
+    expect(dry.merge?.output_encoding).toBeNull();
+    expect(r.merge?.output_encoding).toMatchObject({ replaced: null, unrepresentable: 0 });
+  });
+
+  it('a merge whose right side holds characters the left encoding cannot keeps them: the output is UTF-8 and says so', async () => {
+    const ansel = join(scratch, 'left-ansel.ged');
+    // ANSEL: 0xE2 acute and 0xE8 umlaut precede their letter.
+    writeFileSync(ansel, Buffer.concat([Buffer.from('0 HEAD\r\n1 GEDC\r\n2 VERS 5.5.1\r\n2 FORM LINEAGE-LINKED\r\n1 CHAR ANSEL\r\n0 @I1@ INDI\r\n1 NAME Jos'), Buffer.from([0xe2]), Buffer.from('e /M'), Buffer.from([0xe8]), Buffer.from('uller/\r\n0 TRLR\r\n')]));
+    const utf8 = join(scratch, 'right-utf8.ged');
+    writeFileSync(utf8, '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME 王 /小明/\n1 NOTE “curly” Łódź\n0 TRLR\n');
+    const r = await finished(await submit('merge', { left: await grant(ansel, 'gedcom.merge'), right: await grant(utf8, 'gedcom.merge'), execution: offline }));
+    expect(r.merge?.output_encoding).toMatchObject({ encoding: 'UTF-8', replaced: 'ANSEL' });
+    expect(r.merge?.output_encoding?.unrepresentable).toBeGreaterThan(0);
+    const text = (await exported(r.outputs[0]!.grant)).toString('utf8');
+    expect(text).toContain('1 CHAR UTF-8');
+    for (const kept of ['José', 'Müller', '王 /小明/', '“curly” Łódź']) expect(text.normalize('NFC')).toContain(kept);
+    expect(text).not.toMatch(/\?/);
   });
 
   it('sync applies a typed change set to a target', async () => {

@@ -122,6 +122,7 @@ export const OPERATION_RUNNERS: RunnerTable = {
         remapped_xrefs: c.remappedXrefs,
         shared_records: c.sharedRecords,
         alternates: c.alternates,
+        output_encoding: r.outputEncoding,
         plan_digest: planDigest('merge', ctx.task, decisions),
       },
       output,
@@ -150,7 +151,7 @@ export const OPERATION_RUNNERS: RunnerTable = {
     const output = ctx.write(r.document);
     const c = r.counts;
     return {
-      section: { individuals: c.individuals, families: c.families, referenced_records: c.referenced, pruned_pointers: c.prunedPointers, generations_reached: c.generationsReached, output_version: version },
+      section: { individuals: c.individuals, families: c.families, referenced_records: c.referenced, pruned_pointers: c.prunedPointers, generations_reached: c.generationsReached, output_version: version, output_encoding: r.outputEncoding },
       output,
       prompt: null,
     };
@@ -203,6 +204,7 @@ export const OPERATION_RUNNERS: RunnerTable = {
         })),
         conflicts: r.conflicts.slice(0, GEDCOM_LIMITS.syncConflictsListed).map((c) => ({ key: key(c.key), tag: tag(c.tag), reason: c.reason })),
         counts: { changes: r.counts.changes, applied: r.counts.applied, already_present: r.counts.alreadyPresent, conflicts: r.counts.conflicts },
+        output_encoding: r.outputEncoding,
         plan_digest: planDigest('sync', ctx.task, {
           changes: r.changes.map((change) => [change.key, change.kind, change.fields.map((field) => [field.path, field.kind])]),
           conflicts: r.conflicts.map((conflict) => [conflict.key, conflict.reason]),
