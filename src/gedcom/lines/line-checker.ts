@@ -9,6 +9,7 @@ import {
   LINE_LEVEL_OVER_99,
   LINE_MALFORMED,
   LINE_TAG_INVALID,
+  LINE_TAG_LOWER,
   LINE_XREF_INVALID,
   TERM_LFCR,
   TERM_NONE,
@@ -96,19 +97,9 @@ export class LineChecker {
     if (flags & LINE_LEVEL_LEADING_ZERO) log.add('LINE_LEVEL_LEADING_ZERO', line, 'level has a leading zero');
     if (flags & LINE_LEVEL_OVER_99 && !this.isV7) log.add('LINE_LEVEL_OVER_99', line, `level ${level} exceeds 99`);
     if (flags & LINE_DELIMITER) log.add('LINE_DELIMITER', line, 'delimiter is not a single space');
-    if (tagFoldsToUpper(s.buf, s.tagStart, s.tagEnd)) log.add('TAG_CASE_NORMALIZED', line, 'standard tag not in upper case; read in upper case');
+    if (flags & LINE_TAG_LOWER && tagFoldsToUpper(s.buf, s.tagStart, s.tagEnd)) log.add('TAG_CASE_NORMALIZED', line, 'standard tag not in upper case; read in upper case');
     if (flags & LINE_TAG_INVALID) log.add('LINE_TAG_INVALID', line, 'tag has characters other than A-Z a-z 0-9 _');
-    else if (this.isV7) {
-      const buf = s.buf;
-      for (let i = s.tagStart; i < s.tagEnd; i++) {
-        // cast: tagStart <= i < tagEnd, a range of the scanner's buffer
-        const c = buf[i] as number;
-        if (c >= 97 && c <= 122) {
-          log.add('LINE_TAG_INVALID', line, 'GEDCOM 7 tags are upper case');
-          break;
-        }
-      }
-    }
+    else if (this.isV7 && flags & LINE_TAG_LOWER) log.add('LINE_TAG_INVALID', line, 'GEDCOM 7 tags are upper case');
     if (flags & LINE_XREF_INVALID) log.add('LINE_XREF_INVALID', line, 'empty xref');
     else if (!this.isV7 && s.xrefEnd - s.xrefStart > 22) log.add('LINE_XREF_TOO_LONG', line, 'xref longer than 22 characters (5.x limit)');
     if (this.prevLevel >= 0 && level > this.prevLevel + 1) {

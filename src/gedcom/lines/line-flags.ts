@@ -9,6 +9,8 @@ export const LINE_LEVEL_OVER_99 = 16;
 export const LINE_DELIMITER = 32;
 export const LINE_TAG_INVALID = 64;
 export const LINE_XREF_INVALID = 128;
+/** The tag has a lower-case letter (a standard tag in lower case is read upper-case, see tag-case.ts). */
+export const LINE_TAG_LOWER = 256;
 
 /** Terminator kinds of one line. */
 export const TERM_NONE = 0;

@@ -6,6 +6,7 @@ import {
   LINE_LEVEL_OVER_99,
   LINE_MALFORMED,
   LINE_TAG_INVALID,
+  LINE_TAG_LOWER,
   LINE_XREF_INVALID,
   TERM_CR,
   TERM_CRLF,
@@ -19,11 +20,11 @@ const SPACE = 32;
 const TAB = 9;
 const AT = 64;
 
-/** 1 for bytes allowed in a tag: A-Z a-z 0-9 _ */
+/** Bytes allowed in a tag: 1 for A-Z 0-9 _, 2 for a-z (LINE_TAG_LOWER), 0 for any other. */
 const TAG_CHAR = new Uint8Array(256);
 for (let c = 48; c <= 57; c++) TAG_CHAR[c] = 1;
 for (let c = 65; c <= 90; c++) TAG_CHAR[c] = 1;
-for (let c = 97; c <= 122; c++) TAG_CHAR[c] = 1;
+for (let c = 97; c <= 122; c++) TAG_CHAR[c] = 2;
 TAG_CHAR[95] = 1;
 
 /**
@@ -227,7 +228,8 @@ export class LineScanner {
       // cast: i < eol <= len = buf.length
       const c = buf[i] as number;
       if (c === SPACE || c === TAB) break;
-      if (TAG_CHAR[c] !== 1) flags |= LINE_TAG_INVALID;
+      const kind = TAG_CHAR[c];
+      if (kind !== 1) flags |= kind === 2 ? LINE_TAG_LOWER : LINE_TAG_INVALID;
       i++;
     }
     this.tagStart = ts;
