@@ -34,7 +34,7 @@ function isValidationError(value: unknown): value is ValidationError {
 }
 
 /** Reads a refusal's parsed JSON body, checking every field before it is kept. */
-export function failureBody(body: unknown): FailureBody {
+function failureBody(body: unknown): FailureBody {
   if (typeof body !== 'object' || body === null) return NO_FAILURE_BODY;
   const code: unknown = Reflect.get(body, 'code');
   const details: unknown = Reflect.get(body, 'details');

@@ -128,7 +128,7 @@ export function convertDocument(
 const NOT_GEDCOM_REMEDIATION = 'the input does not start with a GEDCOM line (it may be HTML, binary or empty); check that this is the file you meant';
 
 /** True when the reader found no GEDCOM in the input (empty, or its first line is not a GEDCOM line). */
-export function isNotGedcom(doc: GedcomDocumentLike): boolean {
+function isNotGedcom(doc: GedcomDocumentLike): boolean {
   return doc.records.length === 0 || doc.diagnostics.some((d) => d.code === 'FILE_NOT_GEDCOM' || d.code === 'FILE_EMPTY');
 }
 
