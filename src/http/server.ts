@@ -165,6 +165,8 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     const verdict = gate.check(req);
     if (verdict !== 'AUTH_BEARER_INVALID') connections.authenticated(req.socket);
     if (typeof verdict === 'string') return writeRawEnvelope(res, verdict);
+    // node:http's parser also takes a request line naming HTTP/2.0 or 0.9: the service speaks HTTP/1.x only.
+    if (req.httpVersionMajor !== 1) return writeRawEnvelope(res, 'REQUEST_MALFORMED');
     if (stopping) return writeRawEnvelope(res, 'SERVICE_STOPPING');
     // Authenticate first, then say no to an expectation other than 100-continue (no body is invited).
     if (expectation === 'unsupported') return writeRawEnvelope(res, 'EXPECTATION_UNSUPPORTED');

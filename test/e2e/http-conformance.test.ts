@@ -121,6 +121,14 @@ describe('errors of the HTTP parser layer answer an ErrorEnvelope with no-store'
     expectEnvelope(await raw(request), 400, 'REQUEST_MALFORMED');
   });
 
+  it('a request line naming another HTTP version than 1.x: 400 REQUEST_MALFORMED after the bearer check', async () => {
+    for (const version of ['HTTP/2.0', 'HTTP/0.9']) {
+      const response = await raw(httpText([`GET /api/v1/health ${version}`, ...headerLines(), 'Connection: close']));
+      expectEnvelope(response, 400, 'REQUEST_MALFORMED');
+    }
+    expect((await raw(httpText(['GET /api/v1/health HTTP/1.0', ...headerLines(), 'Connection: close']))).status).toBe(200);
+  });
+
   it('bad chunking of an authenticated body: 400 REQUEST_MALFORMED, not the framework body', async () => {
     const head = ['PATCH /api/v1/settings HTTP/1.1', ...headerLines(), 'Content-Type: application/json', 'Transfer-Encoding: chunked'];
     const response = await raw(`${head.join('\r\n')}\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`);
