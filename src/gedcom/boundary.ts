@@ -4,7 +4,7 @@
  * the version table, never the parser, the code pages or the operations (those run in the
  * worker, through index.ts).
  */
-import { bomLength, detectBom, detectUtf16WithoutBom } from './decode/bom.js';
+import { detectBom, detectUtf16WithoutBom, textStart } from './decode/bom.js';
 import { utf16ToUtf8 } from './decode/utf16.js';
 import { readHeaderFacts } from './header.js';
 import { classifyVersion } from './version.js';
@@ -14,7 +14,7 @@ import type { GedcomVersionFamily } from './model.js';
 export function declaredVersion(head: Buffer): { readonly declared: string | null; readonly family: GedcomVersionFamily | null } {
   const bom = detectBom(head);
   const utf16 = bom === 'UTF-16LE' || bom === 'UTF-16BE' ? bom : bom === null ? detectUtf16WithoutBom(head) : null;
-  let text = head.subarray(bomLength(bom));
+  let text = head.subarray(textStart(head, bom));
   if (utf16 !== null) text = utf16ToUtf8(text.subarray(0, text.length & ~1), utf16 === 'UTF-16BE');
   const declared = readHeaderFacts(text).gedcVers;
   return { declared, family: classifyVersion(declared).family };

@@ -10,6 +10,7 @@ const DIAGNOSTIC_CODES = {
   FILE_NOT_GEDCOM: 'error',
   /** Ctrl-Z (0x1A, the DOS end-of-file mark) and NUL padding after the last line: not read; a byte-for-byte rewrite keeps them. */
   FILE_END_PADDING: 'warning',
+  BOM_REPEATED: 'warning',
   ENCODING_CHAR_MISSING: 'warning',
   ENCODING_CHAR_UNKNOWN: 'warning',
   ENCODING_CHAR_MISMATCH: 'warning',

@@ -280,3 +280,32 @@ describe('6: ISO-8859-15', () => {
     expect(doc.byXref('@N1@')?.root.value).toBe(iconv.decode(all.subarray(0x80), 'iso885915'));
   });
 });
+
+describe('8: a UTF-8 byte order mark repeated (an editor added one to a file that had one)', () => {
+  const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+  const body = Buffer.from(`${HEAD_551}0 @I1@ INDI\n1 NAME Ada /Lovelace/\n0 TRLR\n`);
+  const twice = Buffer.concat([bom, bom, body]);
+  const thrice = Buffer.concat([bom, bom, bom, body]);
+
+  it('is read as GEDCOM with BOM_REPEATED, by parse and inspect alike', async () => {
+    for (const bytes of [twice, thrice]) {
+      const doc = parseGedcomBytes(bytes);
+      expect(doc.records.map((r) => r.tag)).toEqual(['HEAD', 'INDI', 'TRLR']);
+      expect(codes(bytes)).toContain('BOM_REPEATED');
+      expect(codes(bytes)).not.toContain('FILE_NOT_GEDCOM');
+      const inspected = await inspectGedcomBytes(bytes);
+      expect(findings(inspected)).toContain('BOM_REPEATED');
+      expect(findings(inspected)).not.toContain('FILE_NOT_GEDCOM');
+      expect(inspected.version.declared).toBe('5.5.1');
+    }
+    expect(codes(Buffer.concat([bom, body]))).not.toContain('BOM_REPEATED');
+  });
+
+  it('a conversion writes one BOM and says it dropped the copies; the strict 7.0 check refuses the repeat', () => {
+    const out = convert(twice);
+    expect(out.bytes.subarray(3, 6).equals(bom)).toBe(false);
+    expect(out.notes.BOM_REPEATED_DROPPED).toBe(1);
+    const v7 = Buffer.concat([bom, bom, Buffer.from(`${HEAD_70}0 TRLR\n`)]);
+    expect(checkStrictV7(v7).map((f) => f.code)).toContain('BOM_REPEATED');
+  });
+});

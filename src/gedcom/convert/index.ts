@@ -136,6 +136,7 @@ function isNotGedcom(doc: GedcomDocumentLike): boolean {
 const READING_REPAIRS: ReadonlyMap<string, string> = new Map([
   ['TAG_CASE_NORMALIZED', 'TAG_CASE_NORMALIZED'],
   ['FILE_END_PADDING', 'END_PADDING_DROPPED'],
+  ['BOM_REPEATED', 'BOM_REPEATED_DROPPED'],
 ]);
 
 function noteReadingRepairs(doc: GedcomDocumentLike, notes: Notes): void {

@@ -12,6 +12,18 @@ export function bomLength(bom: ByteOrderMark): number {
   return bom === 'UTF-8' ? 3 : bom === null ? 0 : 2;
 }
 
+/**
+ * Where the text of `bytes` starts: after its byte order mark and after any copies of a UTF-8 BOM
+ * that follow it (an editor that added a BOM to a file that had one). The copies are not read
+ * (finding `BOM_REPEATED`).
+ */
+export function textStart(bytes: Uint8Array, bom: ByteOrderMark): number {
+  let start = bomLength(bom);
+  if (bom !== 'UTF-8') return start;
+  while (start + 3 <= bytes.length && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+  return start;
+}
+
 export function bomBytes(bom: ByteOrderMark): Buffer {
   if (bom === 'UTF-8') return Buffer.from([0xef, 0xbb, 0xbf]);
   if (bom === 'UTF-16LE') return Buffer.from([0xff, 0xfe]);

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { ByteOrderMark, GedcomEncoding } from '../model.js';
 import { DiagnosticLog } from '../diagnostics.js';
-import { bomLength, detectBom, detectUtf16WithoutBom } from '../decode/bom.js';
+import { bomLength, detectBom, detectUtf16WithoutBom, textStart } from '../decode/bom.js';
 import { ByteStatsCollector } from '../decode/byte-stats.js';
 import type { ByteStats } from '../decode/byte-stats.js';
 import { charsetFromName } from '../decode/charset-names.js';
@@ -346,6 +346,11 @@ class Inspection {
   countBytes(n: number): void {
     this.total += n;
   }
+
+  /** The byte order mark is followed by copies of itself, which are not read. */
+  bomRepeated(): void {
+    this.log.add('BOM_REPEATED', 1, 'the byte order mark is repeated; the copies are not read');
+  }
 }
 
 /**
@@ -386,7 +391,9 @@ export async function inspectGedcom(source: ByteSource, progress?: ((bytes: numb
       utf16.bigEndian = encoding === 'UTF-16BE';
     }
     started.countBytes(head.length);
-    started.feed(toTokenizable(head.subarray(bomLength(bom))), false);
+    const start = textStart(head, bom);
+    if (start > bomLength(bom)) started.bomRepeated();
+    started.feed(toTokenizable(head.subarray(start)), false);
     return started;
   };
 

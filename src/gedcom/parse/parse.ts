@@ -2,7 +2,7 @@ import type { GedcomEncoding, RecordSpan } from '../model.js';
 import { DiagnosticLog } from '../diagnostics.js';
 import { GedcomDocument } from '../document.js';
 import { SourceText } from '../source-text.js';
-import { bomLength, detectBom, detectUtf16WithoutBom } from '../decode/bom.js';
+import { bomLength, detectBom, detectUtf16WithoutBom, textStart } from '../decode/bom.js';
 import { statsOf } from '../decode/byte-stats.js';
 import type { ByteStats } from '../decode/byte-stats.js';
 import { decideEncoding } from '../decode/detect.js';
@@ -80,7 +80,9 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
     if (hasLoneSurrogate(body, utf16 === 'UTF-16BE')) log.add('ENCODING_INVALID_BYTES', 0, 'UTF-16 with unpaired surrogates');
     text = utf16ToUtf8(body, utf16 === 'UTF-16BE');
   } else {
-    text = bytes.subarray(bomLength(bom));
+    const start = textStart(bytes, bom);
+    if (start > bomLength(bom)) log.add('BOM_REPEATED', 1, 'the byte order mark is repeated; the copies are not read');
+    text = bytes.subarray(start);
   }
   // end-of-file padding (Ctrl-Z, NULs) is not read; the source keeps it so a rewrite is byte for byte
   const paddingStart = endPaddingStart(text);
