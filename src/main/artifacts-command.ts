@@ -33,13 +33,22 @@ const ARTIFACTS_USAGE: CommandDeclaration = {
 };
 
 /** A failure of the artifact store: a refusal of the service is a data error, a file the system refuses an I/O one. */
+/** What makes an input path unreadable as a file: it names nothing, or nothing the command can read. */
+const UNREADABLE_INPUT: ReadonlySet<string> = new Set(['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP']);
+
 function storeFailure(error: unknown, action: 'import' | 'export'): CommandFailure {
-  if (isServiceError(error)) return new CommandFailure(error.code, 'the artifact store refused the request', EXIT.DATA, error.remediation ?? null);
+  if (isServiceError(error)) {
+    if (action === 'import' && error.details.some((detail) => detail.name === 'reason' && detail.value === 'not_a_file')) {
+      return new CommandFailure('ARTIFACTS_NOT_A_FILE', 'the input is not a regular file', EXIT.NO_INPUT, 'import a regular file: not a folder, a pipe or a device');
+    }
+    return new CommandFailure(error.code, 'the artifact store refused the request', EXIT.DATA, error.remediation ?? 'see the code in docs/error-codes.md');
+  }
   const known = errnoCode(error);
   const code = known === 'error' ? 'EIO' : known;
   if (action === 'export' && code === 'EEXIST') return new CommandFailure('ARTIFACTS_EEXIST', 'the output file exists', EXIT.CANT_CREATE, 'choose a new --out; export never replaces a file');
-  if (action === 'import' && (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')) return new CommandFailure(`ARTIFACTS_${code}`, 'cannot read the input file', EXIT.NO_INPUT, 'check the path and its permissions');
-  return new CommandFailure(`ARTIFACTS_${code}`, 'the file system refused the operation', action === 'export' ? EXIT.CANT_CREATE : EXIT.IO);
+  if (action === 'import' && UNREADABLE_INPUT.has(code)) return new CommandFailure(`ARTIFACTS_${code}`, 'cannot read the input file', EXIT.NO_INPUT, 'check the path and its permissions');
+  if (action === 'export') return new CommandFailure(`ARTIFACTS_${code}`, 'the file system refused the operation', EXIT.CANT_CREATE, 'choose an --out in a writable folder, on a path the file system accepts');
+  return new CommandFailure(`ARTIFACTS_${code}`, 'the file system refused the operation', EXIT.IO, 'check the file system (space, permissions) and run the command again');
 }
 
 /**

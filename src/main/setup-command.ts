@@ -15,7 +15,11 @@ const SETUP_COMMAND = {
 /** The exit code and remediation of each refusal reason of provisioning. */
 function refusal(reason: string): { readonly exit: ExitCode; readonly remediation: string } {
   if (reason === 'configuration.invalid') return { exit: EXIT.CONFIG, remediation: 'fix the configuration file (see `cli serve` startup diagnostics) or pass another --config' };
-  if (reason.startsWith('keyring.')) return { exit: EXIT.UNAVAILABLE, remediation: 'unlock the OS keyring (Secret Service) and run setup again' };
+  if (reason === 'configuration.missing') return { exit: EXIT.NO_INPUT, remediation: 'the file named by --config does not exist: create it, or leave --config out to use the platform configuration file' };
+  if (reason === 'keyring.locked') return { exit: EXIT.UNAVAILABLE, remediation: 'unlock the OS keyring (Secret Service) and run setup again' };
+  if (reason.startsWith('keyring.')) return { exit: EXIT.UNAVAILABLE, remediation: 'start a Secret Service provider (GNOME Keyring, KWallet) in this session, with a default collection, and run setup again' };
+  if (reason === 'workspace.not_a_folder') return { exit: EXIT.CANT_CREATE, remediation: 'the workspace path is a file, a broken link or under a file: pass --workspace with a folder, or a path where one can be created' };
+  if (reason === 'workspace.not_created') return { exit: EXIT.CANT_CREATE, remediation: 'the workspace folder cannot be created there: pass --workspace with a path under a writable folder' };
   if (reason === 'database.key_missing') return { exit: EXIT.DATA, remediation: 'the database exists but its key is not in the keyring: restore the key, or move the database away to start afresh' };
   return { exit: EXIT.DATA, remediation: 'the database cannot be opened with the key in the keyring; restore the matching key or move the database away' };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIDECAR_BUILD } from '../../src/contract/build-info.js';
 import { corpusRoot } from '../support/corpus.js';
+import { startSecretService } from '../support/secret-service.js';
 import { SIDECAR_ENTRY } from '../support/sidecar.js';
 
 /** Runs the built command line with stdin, stdout and stderr on pipes (not a terminal). */
@@ -101,6 +102,38 @@ describe('the command line (node dist/cli.js)', () => {
     expect(forced.stderr).toBe('');
     expect(readFileSync(out, 'utf8')).toContain('2 VERS 7.0');
     expectFailure(cli('gedcom', 'rewrite', PRES, '--out', out), 'gedcom', 'GEDCOM_OUTPUT_EXISTS', 73);
+  });
+
+  it('an import of what is not a readable file is 66 with a remediation: a folder, a pipe, an over-long path', () => {
+    const root = mkdtempSync(join(tmpdir(), 'command-line-root-'));
+    const fifo = join(scratch, 'a-pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    for (const [input, code] of [
+      [scratch, 'ARTIFACTS_NOT_A_FILE'],
+      [fifo, 'ARTIFACTS_NOT_A_FILE'],
+      [join(scratch, 'x'.repeat(5000)), 'ARTIFACTS_ENAMETOOLONG'],
+    ] as const) {
+      const lines = expectFailure(cli('artifacts', 'import', input, '--operation', 'gedcom.inspect', '--artifact-root', root), 'artifacts import', code, 66);
+      expect(lines[1]).toMatch(/^ {2}remediation: /);
+    }
+  });
+
+  it('setup refuses a workspace that cannot be a folder (73) and a --config that does not exist (66), each with its remediation', () => {
+    const secrets = startSecretService('unlocked');
+    try {
+      const setup = (...args: string[]) => spawnSync(process.execPath, [SIDECAR_ENTRY, 'setup', ...args], { encoding: 'utf8', env: secrets.env, input: '', timeout: 20_000 });
+      const file = join(scratch, 'a-file');
+      writeFileSync(file, 'x');
+      for (const workspace of [file, join(file, 'workspace'), '/proc/no-workspace-here']) {
+        const lines = expectFailure(setup('--workspace', workspace), 'setup', 'SETUP_REFUSED', 73);
+        expect(lines[1]).toMatch(/^ {2}remediation: /);
+      }
+      const missing = expectFailure(setup('--workspace', join(scratch, 'ws'), '--config', join(scratch, 'no-such-config.json')), 'setup', 'SETUP_REFUSED', 66);
+      expect(missing[0]).toContain('configuration.missing');
+      expect(setup('--workspace', join(scratch, 'deep', 'er', 'ws')).status).toBe(0);
+    } finally {
+      secrets.stop();
+    }
   });
 
   it('artifacts failures come in the same style: an unknown grant is a data error (65)', () => {

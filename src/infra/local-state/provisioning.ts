@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { errnoCode } from '../errno-code.js';
 import type { KeyringStore } from '../../app/secrets/keyring-store.js';
 import { loadConfig } from '../config/config-file.js';
 import { platformPaths } from '../platform/host-platform.js';
@@ -12,6 +14,41 @@ export type SetupOutcome =
   | { readonly ok: true; readonly created: readonly string[] }
   | { readonly ok: false; readonly reason: string };
 
+/** The workspace path as setup finds it: a folder, nothing yet, or something that cannot be one. */
+function workspaceState(path: string): 'folder' | 'missing' | 'unusable' {
+  try {
+    return statSync(path).isDirectory() ? 'folder' : 'unusable';
+  } catch (error) {
+    // A parent that is a file (ENOTDIR), a symlink loop, a refused or over-long path: never a folder.
+    if (errnoCode(error) !== 'ENOENT') return 'unusable';
+  }
+  try {
+    lstatSync(path);
+    return 'unusable'; // a symlink to nothing
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * Creates the folder and its missing parents one level at a time, each 0700 (mkdir's recursive
+ * mode retries forever where a file system refuses every name, as under /proc); false when one
+ * cannot be created.
+ */
+function createFolders(path: string): boolean {
+  const missing: string[] = [];
+  for (let current = resolve(path); !existsSync(current); current = dirname(current)) {
+    missing.push(current);
+    if (dirname(current) === current) break;
+  }
+  try {
+    for (const folder of missing.reverse()) mkdirSync(folder, { mode: 0o700 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Explicit provisioning: workspace, database key, database. Idempotent; never replaces an
  * existing key; refuses to touch a database it cannot open. `serve` never does any of this.
@@ -19,11 +56,15 @@ export type SetupOutcome =
 export async function setup(options: LocalStateOptions, keyring: KeyringStore): Promise<SetupOutcome> {
   const config = await loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
   if (config.state === 'invalid') return { ok: false, reason: 'configuration.invalid' };
+  // Defaults stand in for the platform's file when it does not exist, never for a file the user named.
+  if (config.state === 'defaults' && options.configPath !== undefined) return { ok: false, reason: 'configuration.missing' };
+  const workspace = workspaceState(config.workspace);
+  if (workspace === 'unusable') return { ok: false, reason: 'workspace.not_a_folder' };
   const key = await readDatabaseKey(keyring);
   if (key.state === 'locked' || key.state === 'unavailable') return { ok: false, reason: `keyring.${key.state}` };
   const created: string[] = [];
-  if (!existsSync(config.workspace)) {
-    mkdirSync(config.workspace, { recursive: true, mode: 0o700 });
+  if (workspace === 'missing') {
+    if (!createFolders(config.workspace)) return { ok: false, reason: 'workspace.not_created' };
     created.push('workspace');
   }
   const paths = databasePaths(config.workspace);
