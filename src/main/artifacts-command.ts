@@ -77,6 +77,9 @@ export async function artifactsCommand(argv: readonly string[], io: CommandIo): 
       return EXIT.OK;
     }
     const registry = artifactStore(required(command, parsed, 'artifact-root'));
+    await registry.prepare().catch(() => {
+      throw new CommandFailure('ARTIFACTS_ROOT_UNUSABLE', 'the artifact root cannot be created or used', EXIT.CANT_CREATE, 'pass --artifact-root with a folder, or a path under a writable folder');
+    });
     const subject = parsed.positionals[0] ?? '';
     if (selected === 'import') {
       const operation = required(command, parsed, 'operation');

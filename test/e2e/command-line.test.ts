@@ -116,6 +116,10 @@ describe('the command line (node dist/cli.js)', () => {
       const lines = expectFailure(cli('artifacts', 'import', input, '--operation', 'gedcom.inspect', '--artifact-root', root), 'artifacts import', code, 66);
       expect(lines[1]).toMatch(/^ {2}remediation: /);
     }
+    // A root that cannot be a folder is the root's failure, not the input's (and never a hang under /proc).
+    for (const badRoot of [join(scratch, 'a-pipe', 'root'), '/proc/no-artifact-root']) {
+      expectFailure(cli('artifacts', 'import', PRES, '--operation', 'gedcom.inspect', '--artifact-root', badRoot), 'artifacts import', 'ARTIFACTS_ROOT_UNUSABLE', 73);
+    }
   });
 
   it('setup refuses a workspace that cannot be a folder (73) and a --config that does not exist (66), each with its remediation', () => {

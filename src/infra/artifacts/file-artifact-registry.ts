@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GEDCOM_GRANT_SCOPES, GEDCOM_OUTPUT_SCOPE } from '../../contract/gedcom.js';
 import type { GedcomGrantScope } from '../../contract/gedcom.js';
@@ -8,6 +8,7 @@ import { ARTIFACT_GRANT_PATTERN } from '../../contract/jobs.js';
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
 import type { ArtifactRegistry, MintedGrant, ResolvedArtifact } from '../../app/gedcom/artifact-registry.js';
 import { ServiceError } from '../../app/service-error.js';
+import { createFolders } from '../folders.js';
 import { isOneOf } from '../../contract/one-of.js';
 
 /**
@@ -72,10 +73,11 @@ export class FileArtifactRegistry implements ArtifactRegistry {
   }
 
   async prepare(): Promise<void> {
-    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    // A few mkdir calls at start: one level at a time, never node's recursive mode (see folders.ts).
+    createFolders(this.root, 0o700);
     await chmod(this.root, 0o700);
-    await mkdir(this.dir('objects'), { recursive: true, mode: 0o700 });
-    await mkdir(this.dir('grants'), { recursive: true, mode: 0o700 });
+    createFolders(this.dir('objects'), 0o700);
+    createFolders(this.dir('grants'), 0o700);
   }
 
   private async grantFile(grant: string): Promise<GrantFile | null> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, lstatSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { errnoCode } from '../errno-code.js';
+import { createFolders } from '../folders.js';
 import type { KeyringStore } from '../../app/secrets/keyring-store.js';
 import { loadConfig } from '../config/config-file.js';
 import { platformPaths } from '../platform/host-platform.js';
@@ -30,19 +30,10 @@ function workspaceState(path: string): 'folder' | 'missing' | 'unusable' {
   }
 }
 
-/**
- * Creates the folder and its missing parents one level at a time, each 0700 (mkdir's recursive
- * mode retries forever where a file system refuses every name, as under /proc); false when one
- * cannot be created.
- */
-function createFolders(path: string): boolean {
-  const missing: string[] = [];
-  for (let current = resolve(path); !existsSync(current); current = dirname(current)) {
-    missing.push(current);
-    if (dirname(current) === current) break;
-  }
+/** Creates the workspace folder (0700) and its missing parents; false when one cannot be created. */
+function createWorkspace(path: string): boolean {
   try {
-    for (const folder of missing.reverse()) mkdirSync(folder, { mode: 0o700 });
+    createFolders(path, 0o700);
     return true;
   } catch {
     return false;
@@ -64,7 +55,7 @@ export async function setup(options: LocalStateOptions, keyring: KeyringStore): 
   if (key.state === 'locked' || key.state === 'unavailable') return { ok: false, reason: `keyring.${key.state}` };
   const created: string[] = [];
   if (workspace === 'missing') {
-    if (!createFolders(config.workspace)) return { ok: false, reason: 'workspace.not_created' };
+    if (!createWorkspace(config.workspace)) return { ok: false, reason: 'workspace.not_created' };
     created.push('workspace');
   }
   const paths = databasePaths(config.workspace);
