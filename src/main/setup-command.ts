@@ -34,7 +34,8 @@ export async function setupCommand(argv: readonly string[], io: CommandIo): Prom
   const outcome = await provisionLocalState({ configPath: parsed.strings.get('config'), workspace: parsed.strings.get('workspace') });
   if (!outcome.ok) {
     const { exit, remediation } = refusal(outcome.reason);
-    return reportFailure(io, 'setup', new CommandFailure('SETUP_REFUSED', outcome.reason, exit, remediation));
+    const message = outcome.detail === undefined ? outcome.reason : `${outcome.reason}: ${outcome.detail}`;
+    return reportFailure(io, 'setup', new CommandFailure('SETUP_REFUSED', message, exit, remediation));
   }
   io.stdout.write(outcome.created.length === 0 ? 'setup: everything was already in place\n' : `setup: created ${outcome.created.join(', ')}\n`);
   return EXIT.OK;

@@ -134,6 +134,16 @@ describe('the command line (node dist/cli.js)', () => {
       }
       const missing = expectFailure(setup('--workspace', join(scratch, 'ws'), '--config', join(scratch, 'no-such-config.json')), 'setup', 'SETUP_REFUSED', 66);
       expect(missing[0]).toContain('configuration.missing');
+      for (const [text, says] of [
+        ['{ not json', 'the file is not JSON'],
+        ['{"workspaces": "/tmp"}', 'a key is unknown or a value has the wrong type'],
+        [' '.repeat(70_000), 'the file is over 64 KiB'],
+      ] as const) {
+        const config = join(scratch, 'config.json');
+        writeFileSync(config, text);
+        const invalid = expectFailure(setup('--workspace', join(scratch, 'ws'), '--config', config), 'setup', 'SETUP_REFUSED', 78);
+        expect(invalid[0]).toBe(`setup: SETUP_REFUSED: configuration.invalid: ${says}`);
+      }
       expect(setup('--workspace', join(scratch, 'deep', 'er', 'ws')).status).toBe(0);
     } finally {
       secrets.stop();

@@ -5,11 +5,16 @@ import { errnoCode } from '../errno-code.js';
 
 const CONFIG_MAX_BYTES = 65_536;
 
+/** Why a configuration file is unusable: it cannot be read, is over 64 KiB, is not JSON, or breaks the schema. */
+export type ConfigProblem = 'unreadable' | 'too_large' | 'not_json' | 'schema';
+
 export interface ResolvedConfig {
   /** `ok`: file read and valid; `defaults`: no file, defaults used; `invalid`: present but unusable. */
   readonly state: 'ok' | 'defaults' | 'invalid';
   readonly workspace: string;
   readonly enabledModules: readonly ConfigurableModule[];
+  /** Set when `invalid`. */
+  readonly problem?: ConfigProblem;
 }
 
 /**
@@ -20,27 +25,28 @@ export interface ResolvedConfig {
 export async function loadConfig(configPath: string | undefined, workspaceOverride: string | undefined, paths: PlatformPaths): Promise<ResolvedConfig> {
   const path = configPath ?? paths.configFile;
   const fallbackWorkspace = workspaceOverride ?? paths.workspace;
+  const invalid = (problem: ConfigProblem): ResolvedConfig => ({ state: 'invalid', workspace: fallbackWorkspace, enabledModules: [], problem });
   let text: string;
   try {
     const bytes = readFileSync(path);
-    if (bytes.length > CONFIG_MAX_BYTES) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
+    if (bytes.length > CONFIG_MAX_BYTES) return invalid('too_large');
     text = bytes.toString('utf8');
   } catch (error) {
     const missing = errnoCode(error) === 'ENOENT';
     return missing
       ? { state: 'defaults', workspace: fallbackWorkspace, enabledModules: [...CONFIGURABLE_MODULES] }
-      : { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
+      : invalid('unreadable');
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
+    return invalid('not_json');
   }
   // Read once per process: the schema is compiled for this read and not kept. TypeBox's compiler
   // loads only when there is a file to check (an absent file starts without it).
   const { Compile } = await import('typebox/compile');
-  if (!Compile(ServiceConfigFile).Check(parsed)) return { state: 'invalid', workspace: fallbackWorkspace, enabledModules: [] };
+  if (!Compile(ServiceConfigFile).Check(parsed)) return invalid('schema');
   const file = parsed;
   const modules = file.modules;
   return {

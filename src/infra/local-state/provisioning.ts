@@ -3,7 +3,7 @@ import { existsSync, lstatSync, renameSync, statSync, writeFileSync } from 'node
 import { errnoCode } from '../errno-code.js';
 import { createFolders } from '../folders.js';
 import type { KeyringStore } from '../../app/secrets/keyring-store.js';
-import { loadConfig } from '../config/config-file.js';
+import { loadConfig, type ConfigProblem } from '../config/config-file.js';
 import { platformPaths } from '../platform/host-platform.js';
 import { DatabaseOpenError, keyCheckOf, openEncryptedDatabase } from '../database/encrypted-database.js';
 import { MIGRATIONS } from '../database/migrations/index.js';
@@ -12,7 +12,15 @@ import { databasePaths, readKeyCheck, type LocalStateOptions } from './local-sta
 
 export type SetupOutcome =
   | { readonly ok: true; readonly created: readonly string[] }
-  | { readonly ok: false; readonly reason: string };
+  | { readonly ok: false; readonly reason: string; readonly detail?: string };
+
+/** What setup says of an unusable configuration file. */
+const CONFIG_PROBLEM_TEXT: Readonly<Record<ConfigProblem, string>> = {
+  unreadable: 'the file cannot be read',
+  too_large: 'the file is over 64 KiB',
+  not_json: 'the file is not JSON',
+  schema: 'a key is unknown or a value has the wrong type',
+};
 
 /** The workspace path as setup finds it: a folder, nothing yet, or something that cannot be one. */
 function workspaceState(path: string): 'folder' | 'missing' | 'unusable' {
@@ -46,7 +54,7 @@ function createWorkspace(path: string): boolean {
  */
 export async function setup(options: LocalStateOptions, keyring: KeyringStore): Promise<SetupOutcome> {
   const config = await loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
-  if (config.state === 'invalid') return { ok: false, reason: 'configuration.invalid' };
+  if (config.state === 'invalid') return { ok: false, reason: 'configuration.invalid', detail: CONFIG_PROBLEM_TEXT[config.problem ?? 'schema'] };
   // Defaults stand in for the platform's file when it does not exist, never for a file the user named.
   if (config.state === 'defaults' && options.configPath !== undefined) return { ok: false, reason: 'configuration.missing' };
   const workspace = workspaceState(config.workspace);
