@@ -104,20 +104,20 @@ describe('the command line (node dist/cli.js)', () => {
     expectFailure(cli('gedcom', 'rewrite', PRES, '--out', out), 'gedcom', 'GEDCOM_OUTPUT_EXISTS', 73);
   });
 
-  it('an import of what is not a readable file is 66 with a remediation: a folder, a pipe, an over-long path', () => {
+  it('an import of what is not a readable file is 66 with a remediation: a folder, a device, an over-long path', () => {
     const root = mkdtempSync(join(tmpdir(), 'command-line-root-'));
-    const fifo = join(scratch, 'a-pipe');
-    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     for (const [input, code] of [
       [scratch, 'ARTIFACTS_NOT_A_FILE'],
-      [fifo, 'ARTIFACTS_NOT_A_FILE'],
+      ['/dev/null', 'ARTIFACTS_NOT_A_FILE'],
       [join(scratch, 'x'.repeat(5000)), 'ARTIFACTS_ENAMETOOLONG'],
     ] as const) {
       const lines = expectFailure(cli('artifacts', 'import', input, '--operation', 'gedcom.inspect', '--artifact-root', root), 'artifacts import', code, 66);
       expect(lines[1]).toMatch(/^ {2}remediation: /);
     }
     // A root that cannot be a folder is the root's failure, not the input's (and never a hang under /proc).
-    for (const badRoot of [join(scratch, 'a-pipe', 'root'), '/proc/no-artifact-root']) {
+    const file = join(scratch, 'not-a-folder');
+    writeFileSync(file, 'x');
+    for (const badRoot of [join(file, 'root'), '/proc/no-artifact-root']) {
       expectFailure(cli('artifacts', 'import', PRES, '--operation', 'gedcom.inspect', '--artifact-root', badRoot), 'artifacts import', 'ARTIFACTS_ROOT_UNUSABLE', 73);
     }
   });
