@@ -8,14 +8,13 @@ const CONFIG_MAX_BYTES = 65_536;
 /** Why a configuration file is unusable: it cannot be read, is over 64 KiB, is not JSON, or breaks the schema. */
 export type ConfigProblem = 'unreadable' | 'too_large' | 'not_json' | 'schema';
 
-export interface ResolvedConfig {
-  /** `ok`: file read and valid; `defaults`: no file, defaults used; `invalid`: present but unusable. */
-  readonly state: 'ok' | 'defaults' | 'invalid';
+interface ConfigValues {
   readonly workspace: string;
   readonly enabledModules: readonly ConfigurableModule[];
-  /** Set when `invalid`. */
-  readonly problem?: ConfigProblem;
 }
+
+/** `ok`: file read and valid; `defaults`: no file, defaults used; `invalid`: present but unusable, and why. */
+export type ResolvedConfig = (ConfigValues & { readonly state: 'ok' | 'defaults' }) | (ConfigValues & { readonly state: 'invalid'; readonly problem: ConfigProblem });
 
 /**
  * Reads the configuration: `--config FILE` or the platform's per-user default. An absent file means

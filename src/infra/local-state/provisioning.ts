@@ -54,7 +54,7 @@ function createWorkspace(path: string): boolean {
  */
 export async function setup(options: LocalStateOptions, keyring: KeyringStore): Promise<SetupOutcome> {
   const config = await loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
-  if (config.state === 'invalid') return { ok: false, reason: 'configuration.invalid', detail: CONFIG_PROBLEM_TEXT[config.problem ?? 'schema'] };
+  if (config.state === 'invalid') return { ok: false, reason: 'configuration.invalid', detail: CONFIG_PROBLEM_TEXT[config.problem] };
   // Defaults stand in for the platform's file when it does not exist, never for a file the user named.
   if (config.state === 'defaults' && options.configPath !== undefined) return { ok: false, reason: 'configuration.missing' };
   const workspace = workspaceState(config.workspace);
