@@ -1,5 +1,5 @@
 import { OPS_LIMITS } from './limits.js';
-import type { DateVetoes, PersonFeature } from './merge-features.js';
+import type { SideFeatures } from './merge-features.js';
 import { vetoedByDates } from './merge-features.js';
 import { STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
@@ -13,9 +13,9 @@ import type { WorkMonitor } from '../monitor.js';
  * here on typed arrays and never reach the scorer.
  */
 
-function blockKeys(f: PersonFeature): string[] {
-  const group = f.male ? 'M' : 'O';
-  const codes = new Set(f.names.map((n) => n.surnameCode));
+function blockKeys(side: SideFeatures, p: number): string[] {
+  const group = side.male(p) ? 'M' : 'O';
+  const codes = new Set(side.namesOf(p).map((n) => n.surnameCode));
   if (codes.size === 0) codes.add('Z000');
   return [...codes].map((c) => `${group}:${c}`);
 }
@@ -26,7 +26,7 @@ function addToBlock(blocks: Map<string, number[]>, key: string, i: number): void
   list.push(i);
 }
 
-const givenCodes = (f: PersonFeature): string[] => [...new Set(f.names.flatMap((n) => n.tokens.slice(0, 1).map((t) => t.code)))];
+const givenCodes = (side: SideFeatures, p: number): string[] => [...new Set(side.namesOf(p).flatMap((n) => n.tokens.slice(0, 1).map((t) => t.code)))];
 
 export interface CandidateScan {
   /** Set once no more pairs are wanted (the candidate bound is reached): the rest are skipped uncounted. */
@@ -40,35 +40,32 @@ export interface CandidateScan {
 
 /** Calls `visit(i, j)` for every candidate pair that no sex or date veto ends, in a fixed order. */
 export function candidatePairs(
-  left: readonly PersonFeature[],
-  right: readonly PersonFeature[],
-  lv: DateVetoes,
-  rv: DateVetoes,
+  left: SideFeatures,
+  right: SideFeatures,
   state: CandidateScan,
   visit: (i: number, j: number) => void,
   monitor: WorkMonitor,
 ): void {
   const rb = new Map<string, number[]>();
   const lsize = new Map<string, number>();
-  right.forEach((f, j) => blockKeys(f).forEach((k) => addToBlock(rb, k, j)));
-  left.forEach((f) => blockKeys(f).forEach((k) => lsize.set(k, (lsize.get(k) ?? 0) + 1)));
+  for (let j = 0; j < right.count; j++) for (const k of blockKeys(right, j)) addToBlock(rb, k, j);
+  for (let i = 0; i < left.count; i++) for (const k of blockKeys(left, i)) lsize.set(k, (lsize.get(k) ?? 0) + 1);
   // sub-blocks of the large blocks: `${given}|${decade}` and `${given}|-`, `${given}|*`
   const split = new Map<string, Map<string, number[]>>();
   for (const [key, rs] of rb) {
     if ((lsize.get(key) ?? 0) * rs.length <= OPS_LIMITS.pairsPerBlock) continue;
     const sub = new Map<string, number[]>();
     for (const j of rs) {
-      // cast: the right blocks hold indexes into right
-      const f = right[j] as PersonFeature;
-      for (const g of givenCodes(f)) {
-        addToBlock(sub, `${g}|${f.birthDecade ?? '-'}`, j);
-        if (f.birthDecade !== null) addToBlock(sub, `${g}|*`, j);
+      const decade = right.birthDecade(j);
+      for (const g of givenCodes(right, j)) {
+        addToBlock(sub, `${g}|${decade ?? '-'}`, j);
+        if (decade !== null) addToBlock(sub, `${g}|*`, j);
       }
     }
     split.set(key, sub);
   }
   // seenBy[j] === i + 1: pair (i, j) was already emitted for this left person
-  const seenBy = new Int32Array(right.length);
+  const seenBy = new Int32Array(right.count);
   const exact = state.exact;
   const checkExact = exact.size > 0;
   let emitted = 0;
@@ -81,28 +78,27 @@ export function candidatePairs(
       const j = list[k] as number;
       if (seenBy[j] === stamp) continue;
       seenBy[j] = stamp;
-      if ((++emitted & STEP_MASK) === 0) monitor.step('match', i, left.length);
+      if ((++emitted & STEP_MASK) === 0) monitor.step('match', i, left.count);
       if (state.full || (checkExact && exact.has(i * state.width + j))) continue;
-      if (vetoedByDates(lv, i, rv, j)) state.vetoed++;
+      if (vetoedByDates(left, i, right, j)) state.vetoed++;
       else visit(i, j);
     }
   };
-  for (i = 0; i < left.length; i++) {
-    // cast: i < left.length
-    const f = left[i] as PersonFeature;
-    if ((i & STEP_MASK) === 0) monitor.step('match', i, left.length);
-    for (const key of blockKeys(f)) {
+  for (i = 0; i < left.count; i++) {
+    if ((i & STEP_MASK) === 0) monitor.step('match', i, left.count);
+    const decade = left.birthDecade(i);
+    for (const key of blockKeys(left, i)) {
       const sub = split.get(key);
       if (sub === undefined) {
         emitAll(rb.get(key));
         continue;
       }
-      for (const g of givenCodes(f)) {
-        if (f.birthDecade === null) {
+      for (const g of givenCodes(left, i)) {
+        if (decade === null) {
           emitAll(sub.get(`${g}|*`));
           emitAll(sub.get(`${g}|-`));
         } else {
-          for (let d = -1; d <= 1; d++) emitAll(sub.get(`${g}|${f.birthDecade + d}`));
+          for (let d = -1; d <= 1; d++) emitAll(sub.get(`${g}|${decade + d}`));
           emitAll(sub.get(`${g}|-`));
         }
       }

@@ -1,7 +1,6 @@
 import { OPS_LIMITS } from './limits.js';
 import { dropAncestryCycles } from './merge-cycles.js';
 import type { AcceptedPair } from './merge-cycles.js';
-import type { PersonFeature } from './merge-features.js';
 import { EXACT_SCORE, MERGE_THRESHOLDS } from './merge-score.js';
 import type { ScoredPair } from './merge-score.js';
 import type { MergeSide } from './merge-sides.js';
@@ -105,5 +104,5 @@ function reviewBand(
 /** A pair as the result reports it. */
 export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair): MergePair {
   // cast: an accepted pair's i and j index the left and right feature lists (one feature per person)
-  return { left: (left.people[p.i] as PersonFeature).xref, right: (right.people[p.j] as PersonFeature).xref, score: Math.round(p.score * 100) / 100 };
+  return { left: left.people.xref(p.i), right: right.people.xref(p.j), score: Math.round(p.score * 100) / 100 };
 }

@@ -6,9 +6,9 @@ import type { TreeIndex } from './tree-index.js';
 /**
  * What merge compares of a person (Gramps' Find Duplicates, see merge.ts): name, date and place
  * features read from the compact index, the score of a pair, and the evidence rules for an
- * automatic merge. Date vetoes of a candidate pair are checked first on typed arrays
- * ({@link DateVetoes}), so the millions of pairs a block yields that differ in birth or death
- * date never touch a feature object.
+ * automatic merge. Sex and date vetoes of a candidate pair are checked first on the typed
+ * arrays of {@link SideFeatures} ({@link vetoedByDates}), so the millions of pairs a block yields
+ * that differ in birth or death date never touch a name or a place.
  */
 
 const APPROXIMATE_SLACK_YEARS = 5;
@@ -30,30 +30,8 @@ export interface PlaceFeature {
   readonly locality: string;
 }
 
-/** A birth or death as the date score reads it. */
-export interface DateFact {
-  readonly dated: boolean;
-  readonly earliest: number;
-  readonly latest: number;
-  readonly approximate: boolean;
-}
-
-export interface PersonFeature {
-  readonly xref: string;
-  readonly male: boolean;
-  readonly sex: 'M' | 'F' | 'U';
-  readonly names: readonly NameFeature[];
-  readonly birth: DateFact | undefined;
-  readonly death: DateFact | undefined;
-  /** Places of `birth` and `death`; null when the event or its place is absent. */
-  readonly birthPlace: PlaceFeature | null;
-  readonly deathPlace: PlaceFeature | null;
-  readonly father: readonly NameFeature[] | null;
-  readonly mother: readonly NameFeature[] | null;
-  readonly hasParents: boolean;
-  readonly spouses: readonly (readonly NameFeature[])[];
-  readonly birthDecade: number | null;
-}
+/** A birth or death as the date score reads it: a row of the person event table, -1 when absent. */
+type EventRow = number;
 
 function placeTokens(place: string): string[] {
   return foldAscii(place).toUpperCase().split(/[\s,]+/).filter((t) => t !== '');
@@ -66,62 +44,117 @@ function locality(place: string): string {
 }
 
 const NO_NAMES: readonly NameFeature[] = [];
+const SEX_CODE_M = 1;
+const SEX_CODE_F = 2;
 
 /**
- * Features of the people of one index, each computed once: name parts once per distinct string
- * (a person's names are also its children's parent names and its spouses' spouse names), places
- * once per distinct place text.
+ * What merge compares of every person of one side, kept in columns next to the compact index
+ * rather than as an object per person (a million people held about 650 bytes each that way):
+ * sex, the vital event rows and the birth decade in typed arrays; names and places as feature
+ * objects shared by every person with the same name or place text (a person's names are also its
+ * children's parent names and its spouses' spouse names); parents and spouses read from the index
+ * when a pair is scored.
  */
-export class FeatureReader {
-  private readonly given = new Map<number, { full: string; tokens: NameFeature['tokens'] }>();
-  private readonly surname = new Map<number, string>();
-  private readonly suffix = new Map<number, string>();
+export class SideFeatures {
+  readonly count: number;
+  /** 1 male, 2 female, 0 unknown. */
+  readonly sex: Uint8Array;
+  /** Per person: birth low, birth high, death low, death high (slack applied; NaN when undated). */
+  readonly bounds: Float64Array;
+  /** Per person: 1 birth approximate, 2 death approximate. */
+  readonly approximate: Uint8Array;
+  private readonly birthRow: Int32Array;
+  private readonly deathRow: Int32Array;
+  /** Birth decade since the Julian day epoch of 1 CE; NaN when the birth is not dated to a finite range. */
+  private readonly decade: Float64Array;
+  private readonly names: (readonly NameFeature[])[];
   private readonly places = new Map<number, PlaceFeature>();
-  private readonly names: (readonly NameFeature[] | undefined)[];
 
-  constructor(private readonly index: TreeIndex) {
-    this.names = new Array<readonly NameFeature[] | undefined>(index.personCount);
+  constructor(
+    readonly index: TreeIndex,
+    tick: (p: number) => void,
+  ) {
+    const n = index.personCount;
+    this.count = n;
+    this.sex = new Uint8Array(n);
+    this.bounds = new Float64Array(4 * n);
+    this.approximate = new Uint8Array(n);
+    this.birthRow = new Int32Array(n);
+    this.deathRow = new Int32Array(n);
+    this.decade = new Float64Array(n);
+    this.names = new Array<readonly NameFeature[]>(n);
+    const names = new NameFeatures(index);
+    const ev = index.personEvents;
+    for (let p = 0; p < n; p++) {
+      tick(p);
+      const sex = index.sex[p];
+      this.sex[p] = sex === SEX_M ? SEX_CODE_M : sex === SEX_F ? SEX_CODE_F : 0;
+      this.names[p] = names.of(p);
+      const birth = vitalEvent(index, p, TAG_BIRT, TAG_CHR, TAG_BAPM);
+      const death = vitalEvent(index, p, TAG_DEAT, TAG_BURI, TAG_CREM);
+      this.birthRow[p] = birth;
+      this.deathRow[p] = death;
+      this.putBounds(p, 0, birth, 1);
+      this.putBounds(p, 2, death, 2);
+      // cast: birth >= 0 is a row of the person event table
+      const dated = birth >= 0 && ((ev.flags[birth] as number) & EV_DATED) !== 0;
+      // cast: dated implies birth is a row of the person event table
+      const mid = dated ? ((ev.earliest[birth] as number) + (ev.latest[birth] as number)) / 2 : NaN;
+      this.decade[p] = Number.isFinite(mid) ? Math.floor((mid - 1721426) / YEAR / 10) : NaN;
+    }
   }
 
-  private nameFeature(n: number): NameFeature {
-    const index = this.index;
-    const s = index.strings;
-    // cast: callers pass a name row, and nameGiven has an entry per name row
-    const g = index.nameGiven[n] as number;
-    let given = this.given.get(g);
-    if (given === undefined) {
-      // cast: nameGiven holds string ids, and strings has every id
-      const folded = foldAscii(s[g] as string).toUpperCase().trim();
-      const tokens = folded.split(/\s+/).filter((t) => t !== '').map((text) => ({ text, code: soundex(text) }));
-      this.given.set(g, (given = { full: tokens.map((t) => t.text).join(' '), tokens }));
+  private putBounds(p: number, at: number, row: EventRow, bit: number): void {
+    const ev = this.index.personEvents;
+    // cast: row >= 0 is a row of the person event table
+    const f = row < 0 ? 0 : (ev.flags[row] as number);
+    if ((f & EV_DATED) === 0) {
+      this.bounds[4 * p + at] = NaN;
+      this.bounds[4 * p + at + 1] = NaN;
+      return;
     }
-    // cast: callers pass a name row, and nameSurname has an entry per name row
-    const sn = index.nameSurname[n] as number;
-    let surnameCode = this.surname.get(sn);
-    // cast: nameSurname holds string ids, and strings has every id
-    if (surnameCode === undefined) this.surname.set(sn, (surnameCode = soundex(s[sn] as string)));
-    // cast: callers pass a name row, and nameSuffix has an entry per name row
-    const sx = index.nameSuffix[n] as number;
-    let suffix = this.suffix.get(sx);
-    // cast: nameSuffix holds string ids, and strings has every id
-    if (suffix === undefined) this.suffix.set(sx, (suffix = foldAscii(s[sx] as string).toUpperCase().trim()));
-    return { surnameCode, suffix, givenFull: given.full, tokens: given.tokens };
+    const approximate = (f & EV_APPROXIMATE) !== 0;
+    const slack = approximate ? SLACK_DAYS : 0;
+    // cast: p < count, and approximate has count entries
+    if (approximate) this.approximate[p] = (this.approximate[p] as number) | bit;
+    // cast: row is a dated row of the person event table
+    this.bounds[4 * p + at] = (ev.earliest[row] as number) - slack;
+    // cast: row is a dated row of the person event table
+    this.bounds[4 * p + at + 1] = (ev.latest[row] as number) + slack;
+  }
+
+  xref(p: number): string {
+    // cast: callers pass a person number, and personXref has an entry per person
+    return this.index.personXref[p] as string;
+  }
+
+  male(p: number): boolean {
+    return this.sex[p] === SEX_CODE_M;
   }
 
   /** Name features of person p ([] for -1 and phantoms). */
   namesOf(p: number): readonly NameFeature[] {
-    if (!this.index.isPerson(p)) return NO_NAMES;
-    let hit = this.names[p];
-    if (hit === undefined) {
-      const out: NameFeature[] = [];
-      // cast: nameStart has an entry per person plus one, and p is a person number
-      for (let n = this.index.nameStart[p] as number, end = this.index.nameStart[p + 1] as number; n < end; n++) out.push(this.nameFeature(n));
-      this.names[p] = hit = out;
-    }
-    return hit;
+    return this.index.isPerson(p) ? (this.names[p] ?? NO_NAMES) : NO_NAMES;
   }
 
-  private placeOf(row: number): PlaceFeature | null {
+  birth(p: number): EventRow {
+    // cast: callers pass a person number, and birthRow has an entry per person
+    return this.birthRow[p] as number;
+  }
+
+  death(p: number): EventRow {
+    // cast: callers pass a person number, and deathRow has an entry per person
+    return this.deathRow[p] as number;
+  }
+
+  birthDecade(p: number): number | null {
+    // cast: callers pass a person number, and decade has an entry per person
+    const d = this.decade[p] as number;
+    return Number.isNaN(d) ? null : d;
+  }
+
+  /** The place of an event row; null when the event or its place is absent. */
+  placeOf(row: EventRow): PlaceFeature | null {
     if (row < 0) return null;
     // cast: row >= 0 (returned above), a row of the person event table
     const id = this.index.personEvents.place[row] as number;
@@ -136,52 +169,95 @@ export class FeatureReader {
     return hit;
   }
 
-  private dateOf(row: number): DateFact | undefined {
-    if (row < 0) return undefined;
-    const ev = this.index.personEvents;
-    // cast: row >= 0 (returned above), a row of the person event table
-    const f = ev.flags[row] as number;
-    // cast: row is a row of the person event table (see above)
-    return { dated: (f & EV_DATED) !== 0, earliest: ev.earliest[row] as number, latest: ev.latest[row] as number, approximate: (f & EV_APPROXIMATE) !== 0 };
+  hasParents(p: number): boolean {
+    return this.index.parentFamily(p) >= 0;
   }
 
-  features(p: number): PersonFeature {
+  /** Names of the father (or mother) of the parent family; null when there is no such person. */
+  parentNames(p: number, father: boolean): readonly NameFeature[] | null {
+    const pf = this.index.parentFamily(p);
+    if (pf < 0) return null;
+    // cast: pf is a family number (>= 0 checked), and husband and wife have an entry per family
+    const parent = (father ? this.index.husband[pf] : this.index.wife[pf]) as number;
+    return this.index.isPerson(parent) ? this.namesOf(parent) : null;
+  }
+
+  /** Names of each spouse of person p, in the order of its FAMS links. */
+  spouses(p: number): (readonly NameFeature[])[] {
     const index = this.index;
-    const pf = index.parentFamily(p);
-    const spouses: (readonly NameFeature[])[] = [];
+    const out: (readonly NameFeature[])[] = [];
     // cast: famsStart has an entry per person plus one, and p is a person number
     for (let l = index.famsStart[p] as number, end = index.famsStart[p + 1] as number; l < end; l++) {
       // cast: l < famsStart[p + 1] <= famsFamily.length
       const f = index.famsFamily[l] as number;
       if (!index.isFamily(f)) continue;
       const s = index.spouseIn(f, p);
-      if (s >= 0) spouses.push(this.namesOf(s));
+      if (s >= 0) out.push(this.namesOf(s));
     }
-    const birthRow = vitalEvent(index, p, TAG_BIRT, TAG_CHR, TAG_BAPM);
-    const deathRow = vitalEvent(index, p, TAG_DEAT, TAG_BURI, TAG_CREM);
-    const birth = this.dateOf(birthRow);
-    const mid = birth !== undefined && birth.dated && Number.isFinite(birth.earliest) && Number.isFinite(birth.latest) ? (birth.earliest + birth.latest) / 2 : null;
-    // cast: pf is a family number (>= 0 checked), and husband has an entry per family
-    const father = pf < 0 ? -1 : (index.husband[pf] as number);
-    // cast: pf is a family number (>= 0 checked), and wife has an entry per family
-    const mother = pf < 0 ? -1 : (index.wife[pf] as number);
-    const sex = index.sex[p];
-    return {
-      // cast: p is a person number, and personXref has an entry per person
-      xref: index.personXref[p] as string,
-      male: sex === SEX_M,
-      sex: sex === SEX_M ? 'M' : sex === SEX_F ? 'F' : 'U',
-      names: this.namesOf(p),
-      birth,
-      death: this.dateOf(deathRow),
-      birthPlace: this.placeOf(birthRow),
-      deathPlace: this.placeOf(deathRow),
-      father: index.isPerson(father) ? this.namesOf(father) : null,
-      mother: index.isPerson(mother) ? this.namesOf(mother) : null,
-      hasParents: pf >= 0,
-      spouses,
-      birthDecade: mid === null ? null : Math.floor((mid - 1721426) / YEAR / 10),
-    };
+    return out;
+  }
+}
+
+/**
+ * Name features of the people of one index: one feature per distinct (given, surname, suffix),
+ * its parts computed once per distinct string, and one shared list for everyone with the same
+ * single name.
+ */
+class NameFeatures {
+  private readonly given = new Map<number, { full: string; tokens: NameFeature['tokens'] }>();
+  private readonly surname = new Map<number, string>();
+  private readonly suffix = new Map<number, string>();
+  private readonly byParts = new Map<string, readonly NameFeature[]>();
+
+  constructor(private readonly index: TreeIndex) {}
+
+  /** The names of person p, in the order of its NAME lines. */
+  of(p: number): readonly NameFeature[] {
+    // cast: nameStart has an entry per person plus one, and p is a person number
+    const start = this.index.nameStart[p] as number;
+    // cast: nameStart has an entry per person plus one, and p is a person number
+    const end = this.index.nameStart[p + 1] as number;
+    if (start === end) return NO_NAMES;
+    if (end - start === 1) return this.single(start);
+    const out: NameFeature[] = [];
+    // cast: single() returns a one-element list
+    for (let n = start; n < end; n++) out.push(this.single(n)[0] as NameFeature);
+    return out;
+  }
+
+  /** The one-name list of name row n, shared by every row of the same parts. */
+  private single(n: number): readonly NameFeature[] {
+    const index = this.index;
+    // cast: n is a name row, and nameGiven, nameSurname and nameSuffix have an entry per name row
+    const g = index.nameGiven[n] as number;
+    // cast: see above
+    const sn = index.nameSurname[n] as number;
+    // cast: see above
+    const sx = index.nameSuffix[n] as number;
+    const key = `${g} ${sn} ${sx}`;
+    let hit = this.byParts.get(key);
+    if (hit === undefined) {
+      this.byParts.set(key, (hit = [this.feature(g, sn, sx)]));
+    }
+    return hit;
+  }
+
+  private feature(g: number, sn: number, sx: number): NameFeature {
+    const s = this.index.strings;
+    let given = this.given.get(g);
+    if (given === undefined) {
+      // cast: nameGiven holds string ids, and strings has every id
+      const folded = foldAscii(s[g] as string).toUpperCase().trim();
+      const tokens = folded.split(/\s+/).filter((t) => t !== '').map((text) => ({ text, code: soundex(text) }));
+      this.given.set(g, (given = { full: tokens.map((t) => t.text).join(' '), tokens }));
+    }
+    let surnameCode = this.surname.get(sn);
+    // cast: nameSurname holds string ids, and strings has every id
+    if (surnameCode === undefined) this.surname.set(sn, (surnameCode = soundex(s[sn] as string)));
+    let suffix = this.suffix.get(sx);
+    // cast: nameSuffix holds string ids, and strings has every id
+    if (suffix === undefined) this.suffix.set(sx, (suffix = foldAscii(s[sx] as string).toUpperCase().trim()));
+    return { surnameCode, suffix, givenFull: given.full, tokens: given.tokens };
   }
 }
 
@@ -200,71 +276,31 @@ function vitalEvent(index: TreeIndex, p: number, a: number, b: number, c: number
 }
 
 /**
- * Sex and the widened birth and death ranges of every person of one side, as typed arrays: the
- * vetoes of {@link scorePair} that end most candidate pairs, without touching a feature.
- */
-export class DateVetoes {
-  /** 1 male, 2 female, 0 unknown. */
-  readonly sex: Uint8Array;
-  /** Per person: birth low, birth high, death low, death high (slack applied; NaN when undated). */
-  readonly bounds: Float64Array;
-  /** Per person: 1 birth approximate, 2 death approximate. */
-  readonly approximate: Uint8Array;
-
-  constructor(features: readonly PersonFeature[]) {
-    const n = features.length;
-    this.sex = new Uint8Array(n);
-    this.bounds = new Float64Array(4 * n);
-    this.approximate = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      // cast: i < n = features.length
-      const f = features[i] as PersonFeature;
-      this.sex[i] = f.sex === 'M' ? 1 : f.sex === 'F' ? 2 : 0;
-      this.put(i, 0, f.birth, 1);
-      this.put(i, 2, f.death, 2);
-    }
-  }
-
-  private put(i: number, at: number, d: DateFact | undefined, bit: number): void {
-    if (d === undefined || !d.dated) {
-      this.bounds[4 * i + at] = NaN;
-      this.bounds[4 * i + at + 1] = NaN;
-      return;
-    }
-    const slack = d.approximate ? SLACK_DAYS : 0;
-    // cast: i < n, and approximate has n entries (see the constructor)
-    if (d.approximate) this.approximate[i] = (this.approximate[i] as number) | bit;
-    this.bounds[4 * i + at] = d.earliest - slack;
-    this.bounds[4 * i + at + 1] = d.latest + slack;
-  }
-}
-
-/**
  * True when scorePair(left i, right j) is -1 because of sex or a birth or death date (the same
  * tests as dateScore's -1: disjoint widened ranges; NaN bounds never veto).
  */
-export function vetoedByDates(l: DateVetoes, i: number, r: DateVetoes, j: number): boolean {
-  // cast: callers pass i < the left side's count, and sex has an entry per feature
+export function vetoedByDates(l: SideFeatures, i: number, r: SideFeatures, j: number): boolean {
+  // cast: callers pass i < the left side's count, and sex has an entry per person
   const a = l.sex[i] as number;
-  // cast: callers pass j < the right side's count, and sex has an entry per feature
+  // cast: callers pass j < the right side's count, and sex has an entry per person
   const b = r.sex[j] as number;
   if (a !== 0 && b !== 0 && a !== b) return true;
-  // cast: callers pass i < the left side's count, and approximate has an entry per feature
+  // cast: callers pass i < the left side's count, and approximate has an entry per person
   const la = l.approximate[i] as number;
-  // cast: callers pass j < the right side's count, and approximate has an entry per feature
+  // cast: callers pass j < the right side's count, and approximate has an entry per person
   const ra = r.approximate[j] as number;
   return disjoint(l.bounds, 4 * i, (la & 1) !== 0, r.bounds, 4 * j, (ra & 1) !== 0) || disjoint(l.bounds, 4 * i + 2, (la & 2) !== 0, r.bounds, 4 * j + 2, (ra & 2) !== 0);
 }
 
 /** dateScore === -1 for the ranges at lb[x..x+1] and rb[y..y+1] (equal exact ranges score 1 first). */
 function disjoint(lb: Float64Array, x: number, la: boolean, rb: Float64Array, y: number, ra: boolean): boolean {
-  // cast: x = 4 * i (+ 2) for a feature i, and bounds has 4 entries per feature
+  // cast: x = 4 * i (+ 2) for a person i, and bounds has 4 entries per person
   const xlo = lb[x] as number;
-  // cast: x + 1 is within the 4 entries of feature i (see above)
+  // cast: x + 1 is within the 4 entries of person i (see above)
   const xhi = lb[x + 1] as number;
-  // cast: y = 4 * j (+ 2) for a feature j, and bounds has 4 entries per feature
+  // cast: y = 4 * j (+ 2) for a person j, and bounds has 4 entries per person
   const ylo = rb[y] as number;
-  // cast: y + 1 is within the 4 entries of feature j (see above)
+  // cast: y + 1 is within the 4 entries of person j (see above)
   const yhi = rb[y + 1] as number;
   if (!(xhi < ylo || yhi < xlo)) return false;
   return la || ra || xlo !== ylo || xhi !== yhi;
@@ -296,18 +332,35 @@ function namesScore(a: readonly NameFeature[], b: readonly NameFeature[]): numbe
   return best;
 }
 
-/** Gramps date_match over day ranges (approximate dates widened by the slack); allocation free. */
-function dateScore(a: DateFact | undefined, b: DateFact | undefined): number {
-  if (a === undefined || b === undefined || !a.dated || !b.dated) return 0;
-  if (a.earliest === b.earliest && a.latest === b.latest && !a.approximate && !b.approximate) return 1;
-  const sa = a.approximate ? SLACK_DAYS : 0;
-  const sb = b.approximate ? SLACK_DAYS : 0;
-  const xlo = a.earliest - sa;
-  const xhi = a.latest + sa;
-  const ylo = b.earliest - sb;
-  const yhi = b.latest + sb;
+/** Gramps date_match over day ranges (approximate dates widened by the slack) of two event rows; allocation free. */
+function dateScore(x: SideFeatures, xr: EventRow, y: SideFeatures, yr: EventRow): number {
+  if (xr < 0 || yr < 0) return 0;
+  const xe = x.index.personEvents;
+  const ye = y.index.personEvents;
+  // cast: xr >= 0 is a row of x's person event table
+  const xf = xe.flags[xr] as number;
+  // cast: yr >= 0 is a row of y's person event table
+  const yf = ye.flags[yr] as number;
+  if ((xf & EV_DATED) === 0 || (yf & EV_DATED) === 0) return 0;
+  const xa = (xf & EV_APPROXIMATE) !== 0;
+  const ya = (yf & EV_APPROXIMATE) !== 0;
+  // cast: xr is a row of x's person event table (see above)
+  const xEarliest = xe.earliest[xr] as number;
+  // cast: see above
+  const xLatest = xe.latest[xr] as number;
+  // cast: yr is a row of y's person event table (see above)
+  const yEarliest = ye.earliest[yr] as number;
+  // cast: see above
+  const yLatest = ye.latest[yr] as number;
+  if (xEarliest === yEarliest && xLatest === yLatest && !xa && !ya) return 1;
+  const sa = xa ? SLACK_DAYS : 0;
+  const sb = ya ? SLACK_DAYS : 0;
+  const xlo = xEarliest - sa;
+  const xhi = xLatest + sa;
+  const ylo = yEarliest - sb;
+  const yhi = yLatest + sb;
   if (xhi < ylo || yhi < xlo) return -1;
-  if (a.approximate || b.approximate) return 0.5;
+  if (xa || ya) return 0.5;
   // one date is a more precise statement within the other (year vs. full date, within a year)
   const xInner = xhi - xlo <= yhi - ylo;
   const ilo = xInner ? xlo : ylo;
@@ -337,37 +390,38 @@ function placeScore(x: PlaceFeature | null, y: PlaceFeature | null): number {
 }
 
 /**
- * Gramps compare_people: the sum of the components, or -1 when any component vetoes. Every
- * component is a multiple of 0.25, so the sum is exact in any order: the cheap date vetoes run
- * first (most candidate pairs of a block end there).
+ * Gramps compare_people of left person i and right person j: the sum of the components, or -1
+ * when any component vetoes. Every component is a multiple of 0.25, so the sum is exact in any
+ * order: the cheap date vetoes run first (most candidate pairs of a block end there).
  */
-export function scorePair(a: PersonFeature, b: PersonFeature): number {
-  if ((a.sex === 'M' && b.sex === 'F') || (a.sex === 'F' && b.sex === 'M')) return -1;
-  const birth = dateScore(a.birth, b.birth);
+export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number): number {
+  const as = a.sex[i];
+  const bs = b.sex[j];
+  if ((as === SEX_CODE_M && bs === SEX_CODE_F) || (as === SEX_CODE_F && bs === SEX_CODE_M)) return -1;
+  const birth = dateScore(a, a.birth(i), b, b.birth(j));
   if (birth === -1) return -1;
-  const death = dateScore(a.death, b.death);
+  const death = dateScore(a, a.death(i), b, b.death(j));
   if (death === -1) return -1;
-  const names = namesScore(a.names, b.names);
+  const names = namesScore(a.namesOf(i), b.namesOf(j));
   if (names === -1) return -1;
-  const birthPlace = placeScore(a.birthPlace, b.birthPlace);
+  const birthPlace = placeScore(a.placeOf(a.birth(i)), b.placeOf(b.birth(j)));
   if (birthPlace === -1) return -1;
-  const deathPlace = placeScore(a.deathPlace, b.deathPlace);
+  const deathPlace = placeScore(a.placeOf(a.death(i)), b.placeOf(b.death(j)));
   if (deathPlace === -1) return -1;
   let total = names + birth + death + birthPlace + deathPlace;
-  if (a.hasParents && b.hasParents) {
-    if (a.father !== null && b.father !== null) {
-      const father = namesScore(a.father, b.father);
-      if (father === -1) return -1;
-      total += father;
-    }
-    if (a.mother !== null && b.mother !== null) {
-      const mother = namesScore(a.mother, b.mother);
-      if (mother === -1) return -1;
-      total += mother;
+  if (a.hasParents(i) && b.hasParents(j)) {
+    for (const father of [true, false]) {
+      const x = a.parentNames(i, father);
+      const y = b.parentNames(j, father);
+      if (x === null || y === null) continue;
+      const parent = namesScore(x, y);
+      if (parent === -1) return -1;
+      total += parent;
     }
   }
-  for (const s of a.spouses) {
-    for (const t of b.spouses) {
+  const bSpouses = b.spouses(j);
+  for (const s of a.spouses(i)) {
+    for (const t of bSpouses) {
       const m = namesScore(s, t);
       if (m > 0) total += m;
     }
@@ -382,27 +436,27 @@ export function scorePair(a: PersonFeature, b: PersonFeature): number {
  * its locality (not merely its county or country), or a spouse of the same name. Parents' names
  * are no such evidence: siblings share them.
  */
-function identifyingEvidence(a: PersonFeature, b: PersonFeature): boolean {
-  if (dateScore(a.birth, b.birth) >= 0.75 || dateScore(a.death, b.death) >= 0.75) return true;
-  for (const [x, y] of [[a.birthPlace, b.birthPlace], [a.deathPlace, b.deathPlace]] as const) {
-    const l = x?.locality ?? '';
-    if (l !== '' && l === (y?.locality ?? '')) return true;
+function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  if (dateScore(a, a.birth(i), b, b.birth(j)) >= 0.75 || dateScore(a, a.death(i), b, b.death(j)) >= 0.75) return true;
+  for (const [x, y] of [[a.birth(i), b.birth(j)], [a.death(i), b.death(j)]] as const) {
+    const l = a.placeOf(x)?.locality ?? '';
+    if (l !== '' && l === (b.placeOf(y)?.locality ?? '')) return true;
   }
-  for (const s of a.spouses) for (const t of b.spouses) if (namesScore(s, t) > 0) return true;
+  const bSpouses = b.spouses(j);
+  for (const s of a.spouses(i)) for (const t of bSpouses) if (namesScore(s, t) > 0) return true;
   return false;
 }
 
 /** Both sides name spouses and no spouse of one matches a spouse of the other by name. */
-function conflictingSpouses(a: PersonFeature, b: PersonFeature): boolean {
-  const named = (xs: readonly (readonly NameFeature[])[]): (readonly NameFeature[])[] => xs.filter((x) => x.length > 0);
-  const x = named(a.spouses);
-  const y = named(b.spouses);
+function conflictingSpouses(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  const x = a.spouses(i).filter((names) => names.length > 0);
+  const y = b.spouses(j).filter((names) => names.length > 0);
   if (x.length === 0 || y.length === 0) return false;
   for (const s of x) for (const t of y) if (namesScore(s, t) > 0) return false;
   return true;
 }
 
-/** Whether a pair scoring at or above the automatic threshold may merge without review. */
-export function automaticAllowed(a: PersonFeature, b: PersonFeature): boolean {
-  return identifyingEvidence(a, b) && !conflictingSpouses(a, b);
+/** Whether left person i and right person j, scoring at or above the automatic threshold, may merge without review. */
+export function automaticAllowed(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  return identifyingEvidence(a, i, b, j) && !conflictingSpouses(a, i, b, j);
 }

@@ -1,8 +1,7 @@
 import { OPS_LIMITS } from './limits.js';
 import { candidatePairs } from './merge-candidates.js';
 import type { CandidateScan } from './merge-candidates.js';
-import { automaticAllowed, DateVetoes, scorePair } from './merge-features.js';
-import type { PersonFeature } from './merge-features.js';
+import { automaticAllowed, scorePair } from './merge-features.js';
 import { recordKey } from './merge-record-key.js';
 import type { MergeSide } from './merge-sides.js';
 import { transientTree } from './tree-index.js';
@@ -43,24 +42,20 @@ export function scoredPairs(
 ): { pairs: ScoredPair[]; vetoed: number } {
   const lf = left.people;
   const rf = right.people;
-  const width = rf.length + 1;
+  const width = rf.count + 1;
   const { pairs, exact } = identicalPeople(left, right, width, monitor);
   let scored = 0;
   const scan: CandidateScan = { full: pairs.length >= OPS_LIMITS.candidatePairs, exact, width, vetoed: 0 };
-  candidatePairs(lf, rf, new DateVetoes(lf), new DateVetoes(rf), scan, (i, j) => {
-    // cast: candidatePairs visits i < lf.length
-    const a = lf[i] as PersonFeature;
-    // cast: candidatePairs visits j < rf.length
-    const b = rf[j] as PersonFeature;
-    const score = scorePair(a, b);
+  candidatePairs(lf, rf, scan, (i, j) => {
+    const score = scorePair(lf, i, rf, j);
     if (score === -1) scan.vetoed++;
     else if (score >= MERGE_THRESHOLDS.review) {
-      pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(a, b) });
+      pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(lf, i, rf, j) });
       if (pairs.length >= OPS_LIMITS.candidatePairs) scan.full = true;
     }
     if (++scored % 50000 === 0) onScored?.(scored);
   }, monitor);
-  monitor.step('match', lf.length, lf.length);
+  monitor.step('match', lf.count, lf.count);
   return { pairs, vetoed: scan.vetoed };
 }
 

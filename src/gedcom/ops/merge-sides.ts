@@ -1,8 +1,7 @@
 import type { GedcomDocumentLike } from '../model.js';
 import type { ConversionTarget } from '../convert/index.js';
 import { inVersion } from './output.js';
-import { FeatureReader } from './merge-features.js';
-import type { PersonFeature } from './merge-features.js';
+import { SideFeatures } from './merge-features.js';
 import type { TreeIndex } from './tree-index.js';
 import { indexTree } from './tree-index.js';
 import { monitorSlice, STEP_MASK } from '../monitor.js';
@@ -12,8 +11,8 @@ import type { WorkMonitor } from '../monitor.js';
 export interface MergeSide {
   readonly doc: GedcomDocumentLike;
   readonly index: TreeIndex;
-  /** Features of person p of `index`, by p. */
-  readonly people: readonly PersonFeature[];
+  /** What merge compares of each person of `index`. */
+  readonly people: SideFeatures;
 }
 
 /**
@@ -42,12 +41,8 @@ export function mergeSides(
   return { left: { doc: left, index: li, people: lf }, right: { doc: right, index: ri, people: rf } };
 }
 
-function personFeatures(index: TreeIndex, monitor: WorkMonitor): PersonFeature[] {
-  const reader = new FeatureReader(index);
-  const out: PersonFeature[] = [];
-  for (let p = 0; p < index.personCount; p++) {
+function personFeatures(index: TreeIndex, monitor: WorkMonitor): SideFeatures {
+  return new SideFeatures(index, (p) => {
     if (((p + 1) & STEP_MASK) === 0) monitor.step('match', 0, null);
-    out.push(reader.features(p));
-  }
-  return out;
+  });
 }
