@@ -209,6 +209,20 @@ describe('4: one HEAD first and an empty TRLR', () => {
     expect(errors551(five.bytes)).toEqual([]);
   });
 
+  it('5.5.5 -> 5.5.1 keeps the same frame: one HEAD first, a second HEAD and a TRLR payload as extensions, one empty TRLR last', () => {
+    const head555 = '0 HEAD\n1 GEDC\n2 VERS 5.5.5\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n';
+    const five = convert(Buffer.from(`${head555}0 @I1@ INDI\n${head555}0 TRLR\n0 @I2@ INDI\n0 TRLR x\n`), '5.5.1');
+    expect(five.text.match(/^0 HEAD$/gm)).toHaveLength(1);
+    expect(five.text.match(/^0 TRLR$/gm)).toHaveLength(1);
+    expect(five.text.match(/^2 VERS 5\.5\.5$/gm)).toHaveLength(1);
+    expect(five.text).toContain('0 _EXT_HEAD\n');
+    expect(five.text.endsWith('0 _EXT_TRLR x\n0 TRLR\n')).toBe(true);
+    expect(five.notes.HEAD_REPEATED_AS_EXTENSION).toBe(1);
+    expect(five.notes.TRLR_CONTENT_AS_EXTENSION).toBe(1);
+    expect(five.notes.REPEATED_TRLR_REMOVED).toBe(undefined);
+    expect(errors551(five.bytes)).toEqual([]);
+  });
+
   it('a HEAD that is not first is moved first (its version is not read there: assumed)', () => {
     const doc = parseGedcomBytes(Buffer.from(`0 @I1@ INDI\n${HEAD_551}0 TRLR\n`), { assumeVersion: '5.5.1' });
     const seven = writeGedcomBytes(convertDocument(doc, '7.0').document);
