@@ -49,7 +49,7 @@ export function applyMerge(left: GedcomDocumentLike, right: GedcomDocumentLike, 
   for (const [r, l] of maps.familyMap) xrefs.map.set(r, l);
   const rightRecords = right.records.filter((r) => r.tag !== 'HEAD' && r.tag !== 'TRLR');
   const sharedByKey = placeRightXrefs(rightRecords, leftKeys, xrefs, tick);
-  const folded = foldTargets(rightRecords, maps, xrefs, tick);
+  const folded = foldTargets(rightRecords, maps, leftDuplicates(left), xrefs, tick);
   const { out, trailer, alternates } = leftOutput(left, right, folded, xrefs, tick);
   const sharedAnonymous = appendNewRightRecords(out, left, rightRecords, maps, xrefs, tick);
   out.push(...trailer);
@@ -92,13 +92,38 @@ function placeRightXrefs(rightRecords: readonly GedcomRecord[], leftKeys: Readon
 }
 
 /**
+ * The text of each left INDI or FAM record that repeats an earlier record's xref (a duplicate), by
+ * xref and text, with how many records have it. A right record merged into that xref with the same
+ * text is already written as that record, so it is not folded in again (a file merged with itself).
+ */
+function leftDuplicates(left: GedcomDocumentLike): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  for (const r of left.records) {
+    const x = r.xref;
+    if (x === null || (r.tag !== 'INDI' && r.tag !== 'FAM') || left.byXref(x) === r) continue;
+    let texts = out.get(x);
+    if (texts === undefined) out.set(x, (texts = new Map()));
+    const k = recordKey(transientTree(r));
+    texts.set(k, (texts.get(k) ?? 0) + 1);
+  }
+  return out;
+}
+
+/**
  * The right records merged into each left record (by left xref). Output records made from right
  * records are derived (model.ts, GedcomRecord.derived): their trees are built when written and
  * dropped, so the output holds no copy of the inputs. Every xref they use is settled here first,
  * in the order the trees remap them (fresh xrefs for dangling pointers are numbered in that
- * order), so building them later only looks up the map.
+ * order), so building them later only looks up the map. A right record with the text of a left
+ * duplicate of its target (see {@link leftDuplicates}) is left out, once per such left record.
  */
-function foldTargets(rightRecords: readonly GedcomRecord[], maps: MergeMaps, xrefs: OutputXrefs, tick: () => void): Map<string, GedcomRecord[]> {
+function foldTargets(
+  rightRecords: readonly GedcomRecord[],
+  maps: MergeMaps,
+  duplicates: ReadonlyMap<string, Map<string, number>>,
+  xrefs: OutputXrefs,
+  tick: () => void,
+): Map<string, GedcomRecord[]> {
   const folded = new Map<string, GedcomRecord[]>();
   for (const r of rightRecords) {
     tick();
@@ -106,6 +131,15 @@ function foldTargets(rightRecords: readonly GedcomRecord[], maps: MergeMaps, xre
     if (x === null) continue;
     const into = maps.personMap.get(x) ?? maps.familyMap.get(x);
     if (into === undefined) continue;
+    const texts = duplicates.get(into);
+    if (texts !== undefined) {
+      const k = recordKey(transientTree(r));
+      const n = texts.get(k) ?? 0;
+      if (n > 0) {
+        texts.set(k, n - 1);
+        continue;
+      }
+    }
     let list = folded.get(into);
     if (list === undefined) folded.set(into, (list = []));
     list.push(r);
