@@ -24,7 +24,7 @@ export interface LineValue {
 }
 
 /** The id of a line's pointer payload; -1 for a value or `@VOID@`. */
-export function pointerIdOf(line: LineValue, xrefs: XrefTable): number {
+function pointerIdOf(line: LineValue, xrefs: XrefTable): number {
   if (!line.isPointer) return -1;
   const p = line.pointer();
   return p === '@VOID@' ? -1 : xrefs.id(p);

@@ -2,7 +2,6 @@ import type { RecordSpan } from '../model.js';
 import type { RecordLineReader } from '../parse/record-lines.js';
 import type { DateReader } from './date-value.js';
 import type { IndexBuilder, LineValue } from './index-builder.js';
-import { pointerIdOf } from './index-builder.js';
 import type { XrefTable } from './xref-table.js';
 
 /** What a scanned record is indexed as. */
@@ -21,7 +20,7 @@ class CachedLine implements LineValue {
     this.id = -2;
   }
   pointerId(xrefs: XrefTable): number {
-    if (this.id === -2) this.id = pointerIdOf(this, xrefs);
+    if (this.id === -2) this.id = this.reader.isPointer ? this.reader.pointerIn(xrefs) : -1;
     return this.id;
   }
   get isPointer(): boolean {

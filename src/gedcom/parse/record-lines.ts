@@ -7,6 +7,16 @@ import { decodeSingle } from './materialize.js';
 
 const EMPTY = Buffer.alloc(0);
 
+/** Decodes the pointer of the current line. */
+export interface PointerText {
+  pointer(): string;
+}
+
+/** Ids of pointers, found from the bytes of a pointer as written. */
+export interface PointerTable {
+  idOfBytes(buf: Buffer, start: number, end: number, text: PointerText): number;
+}
+
 /**
  * Reads the lines of one record straight from the source bytes, decoding only the tags, values
  * and pointers asked for. Lets an index visit millions of records without building their trees.
@@ -79,6 +89,12 @@ export class RecordLineReader {
     // cast: valueStart <= i < valueEnd, the line's value range of these bytes
     for (let i = s.valueStart; i < s.valueEnd; i++) if ((b[i] as number) >= 0x80) return this.ctx.codec.decode(b, s.valueStart, s.valueEnd);
     return b.toString('latin1', s.valueStart, s.valueEnd);
+  }
+
+  /** The id in `table` of the pointer of a pointer line, looked up from its bytes. */
+  pointerIn(table: PointerTable): number {
+    const s = this.s;
+    return table.idOfBytes(this.bytes, s.valueStart, s.valueEnd, this);
   }
 
   /** The node's `value` when no continuation line follows: '' for a pointer line. */
