@@ -48,7 +48,7 @@ export function applyMerge(left: GedcomDocumentLike, right: GedcomDocumentLike, 
   for (const [r, l] of maps.personMap) xrefs.map.set(r, l);
   for (const [r, l] of maps.familyMap) xrefs.map.set(r, l);
   const rightRecords = right.records.filter((r) => r.tag !== 'HEAD' && r.tag !== 'TRLR');
-  const sharedByKey = placeRightXrefs(rightRecords, leftKeys, xrefs, tick);
+  const sharedByKey = placeRightXrefs(left, rightRecords, leftKeys, xrefs, tick);
   const folded = foldTargets(rightRecords, maps, leftDuplicates(left), xrefs, tick);
   const { out, trailer, alternates } = leftOutput(left, right, folded, xrefs, tick);
   const sharedAnonymous = appendNewRightRecords(out, left, rightRecords, maps, xrefs, tick);
@@ -71,17 +71,29 @@ function leftRecordKeys(left: GedcomDocumentLike, tick: () => void): Map<string,
   return leftKeys;
 }
 
-/** Settle the xref of every right record not merged: an identical left record's, its own, or a fresh one. Returns how many were shared. */
-function placeRightXrefs(rightRecords: readonly GedcomRecord[], leftKeys: ReadonlyMap<string, string>, xrefs: OutputXrefs, tick: () => void): number {
+/**
+ * Settle the xref of every right record not merged: an identical left record's (the one of the
+ * same xref when it is identical too: two records of the same text in a file merged with itself
+ * stay two), its own, or a fresh one. Returns how many were shared.
+ */
+function placeRightXrefs(
+  left: GedcomDocumentLike,
+  rightRecords: readonly GedcomRecord[],
+  leftKeys: ReadonlyMap<string, string>,
+  xrefs: OutputXrefs,
+  tick: () => void,
+): number {
   let shared = 0;
   for (const r of rightRecords) {
     tick();
     const x = r.xref;
     if (x === null || xrefs.map.has(x)) continue;
     if (r.tag !== 'INDI' && r.tag !== 'FAM') {
-      const same = leftKeys.get(`${r.tag}\n${recordKey(transientTree(r))}`);
+      const key = recordKey(transientTree(r));
+      const same = leftKeys.get(`${r.tag}\n${key}`);
       if (same !== undefined) {
-        xrefs.map.set(x, same);
+        const own = same === x ? undefined : left.byXref(x);
+        xrefs.map.set(x, own !== undefined && own.tag === r.tag && recordKey(transientTree(own)) === key ? x : same);
         shared++;
         continue;
       }

@@ -120,4 +120,15 @@ describe('merge', () => {
     expect(out.version.family).toBe('7.0');
     expect(danglingPointers(out)).toBe(0);
   });
+
+  it.each([
+    ['sources', '2 SOUR @S1@\n3 PAGE p. 4', '2 SOUR @S2@\n3 PAGE p. 9', '0 @S1@ SOUR\n1 TITL Parish register\n0 @S2@ SOUR\n1 TITL Parish register\n'],
+    ['notes', '1 NOTE @N1@', '1 NOTE @N2@', '0 @N1@ NOTE Same text\n0 @N2@ NOTE Same text\n'],
+  ])('a file merged with itself is unchanged when two of its %s have the same text', (_, anna, carl, records) => {
+    const text = `${HEAD}0 @I1@ INDI\n1 NAME Anna /Berg/\n1 BIRT\n2 DATE 1 JAN 1900\n${anna}\n0 @I2@ INDI\n1 NAME Carl /Dahl/\n1 BIRT\n2 DATE 2 FEB 1910\n${carl}\n${records}0 TRLR\n`;
+    const r = mergeDocuments(doc(text), doc(text));
+    expect(r.counts.alternates).toBe(0);
+    const lines = (d: ReturnType<typeof doc>): string[] => d.records.map((x) => JSON.stringify(x.root));
+    expect(lines(reparse(r.document!))).toEqual(lines(doc(text)));
+  });
 });
