@@ -1,5 +1,5 @@
-import type { GedcomDocumentLike, GedcomNode } from '../model.js';
-import { GedcomRecord } from '../model.js';
+import type { GedcomDocumentLike, GedcomEncoding, GedcomNode } from '../model.js';
+import { createNode, GedcomRecord } from '../model.js';
 import { GedcomDocument } from '../document.js';
 import { OutputDocument } from './output-document.js';
 import { convertDocument } from '../convert/index.js';
@@ -11,9 +11,38 @@ export { OutputDocument } from './output-document.js';
 export type { OutputEncoding } from './output-document.js';
 export { writeOutputBytes, writeOutputChunks } from './output-write.js';
 
-/** An output over the origin's version, encoding and terminator. */
+/**
+ * An output over the origin's version, encoding and terminator, framed as every GEDCOM file is:
+ * an origin without HEAD (read with an assumed version) gets one that says its version and
+ * character set, first, and one without TRLR gets one, last.
+ */
 export function outputLike(origin: GedcomDocumentLike, records: GedcomRecord[]): OutputDocument {
-  return new OutputDocument(origin.version, origin.encoding, origin.terminator, records, origin instanceof GedcomDocument ? origin : null);
+  const head = records.some((r) => r.tag === 'HEAD') ? [] : [createdRecord(headOf(origin))];
+  const trailer = records.some((r) => r.tag === 'TRLR') ? [] : [createdRecord(createNode('TRLR'))];
+  const framed = head.length + trailer.length === 0 ? records : [...head, ...records, ...trailer];
+  return new OutputDocument(origin.version, origin.encoding, origin.terminator, framed, origin instanceof GedcomDocument ? origin : null);
+}
+
+/** HEAD.CHAR of each encoding (5.5.1 names where it has one, the names readers know for the code pages). */
+const CHAR_NAMES: Record<GedcomEncoding, string> = {
+  'UTF-8': 'UTF-8',
+  'UTF-16LE': 'UNICODE',
+  'UTF-16BE': 'UNICODE',
+  ANSEL: 'ANSEL',
+  ASCII: 'ASCII',
+  CP1252: 'ANSI',
+  LATIN1: 'ISO-8859-1',
+  LATIN9: 'ISO-8859-15',
+  CP437: 'IBMPC',
+  CP850: 'CP850',
+  MACINTOSH: 'MACINTOSH',
+};
+
+/** The HEAD of an output whose origin has none: its version, and for 5.x its character set. */
+function headOf(origin: GedcomDocumentLike): GedcomNode {
+  if (origin.version.isV7) return createNode('HEAD', '', { children: [createNode('GEDC', '', { children: [createNode('VERS', '7.0')] })] });
+  const gedc = createNode('GEDC', '', { children: [createNode('VERS', origin.version.family ?? '5.5.1'), createNode('FORM', 'LINEAGE-LINKED')] });
+  return createNode('HEAD', '', { children: [gedc, createNode('CHAR', CHAR_NAMES[origin.encoding.used])] });
 }
 
 export function cloneNode(node: GedcomNode): GedcomNode {
