@@ -128,6 +128,15 @@ describe('valid 7.0 output (item 3)', () => {
     expect(checkStrictV7(seven.bytes)).toEqual([]);
   });
 
+  it('a vertical tab or form feed in a note (a soft line break of some programs) becomes a line break, not U+FFFD', () => {
+    const seven = convert(file('0 @I1@ INDI\n1 NOTE Served in Burma.\x0bTrained as a forester.\x0cRetired.\n'));
+    expect(seven.text).toContain('1 NOTE Served in Burma.\n2 CONT Trained as a forester.\n2 CONT Retired.\n');
+    expect(seven.text).not.toContain('\ufffd');
+    expect(seven.notes.VERTICAL_BREAK_AS_LINE_BREAK).toBe(1);
+    expect(seven.notes.BANNED_CHARACTER_REPLACED).toBeUndefined();
+    expect(checkStrictV7(seven.bytes)).toEqual([]);
+  });
+
   it('characters 7.0 bans are replaced and counted', () => {
     const seven = convert(file('0 @I1@ INDI\n1 NOTE a\x01b\n'));
     expect(seven.text).toContain('1 NOTE a\ufffdb\n');

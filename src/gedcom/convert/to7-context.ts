@@ -11,6 +11,11 @@ import type { XrefPlan } from './to7-xrefs.js';
 // eslint-disable-next-line no-control-regex
 const BANNED_7 = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BANNED_7_ALL = new RegExp(BANNED_7.source, 'g');
+/** Vertical tab and form feed: line breaks of a kind 7.0 does not allow. */
+// eslint-disable-next-line no-control-regex
+const VERTICAL_BREAK = /[\u000B\u000C]/;
+// eslint-disable-next-line no-control-regex
+const VERTICAL_BREAK_ALL = /[\u000B\u000C]/g;
 
 export class To7Context {
   /** Records the conversion creates (from inline source citations and media links), appended after the input's. */
@@ -34,11 +39,21 @@ export class To7Context {
     return node(underExtension ? '_PHRASE' : 'PHRASE', text);
   }
 
-  /** Characters 7.0 bans (C0 but tab / LF / CR, DEL, C1, lone surrogates, U+FFFE / U+FFFF) become U+FFFD, counted. */
+  /**
+   * Characters 7.0 bans (C0 but tab / LF / CR, DEL, C1, lone surrogates, U+FFFE / U+FFFF) become
+   * U+FFFD, counted; a vertical tab or form feed, which some programs wrote as a soft line break
+   * in notes, becomes a line break (written as CONT).
+   */
   bannedFree(text: string, line: number, path: TagPath | null): string {
     if (!BANNED_7.test(text)) return text;
+    let out = text;
+    if (VERTICAL_BREAK.test(out)) {
+      this.notes.add('VERTICAL_BREAK_AS_LINE_BREAK', path, line);
+      out = out.replace(VERTICAL_BREAK_ALL, '\n');
+      if (!BANNED_7.test(out)) return out;
+    }
     this.notes.add('BANNED_CHARACTER_REPLACED', path, line);
-    return text.replace(BANNED_7_ALL, '\ufffd');
+    return out.replace(BANNED_7_ALL, '\ufffd');
   }
 
   /** The pointer of `n` in the output: renamed, kept as text in an extension, or `@VOID@` when its record is missing. */
