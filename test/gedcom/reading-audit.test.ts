@@ -323,3 +323,11 @@ describe('8: a UTF-8 byte order mark repeated (an editor added one to a file tha
     expect(checkStrictV7(v7).map((f) => f.code)).toContain('BOM_REPEATED');
   });
 });
+
+describe('probable version of a file without GEDC.VERS', () => {
+  it('a UTF-8 export with a BOM, no CHAR and no GEDC from a 5.5.1 program is probably 5.5.1, not 7.0', async () => {
+    // PhpGedView 3.3.8 (2006), as in GeneGenie's UidAndBurg.ged
+    const bytes = Buffer.from('\ufeff0 HEAD\n1 SOUR PhpGedView\n2 VERS 3.3.8 final\n0 @I1@ INDI\n1 _UID A5A8\n1 NAME Test /Name/\n0 TRLR\n');
+    expect((await inspectGedcomBytes(bytes)).version.probable?.version).toBe('5.5.1');
+  });
+});

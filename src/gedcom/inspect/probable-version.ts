@@ -58,6 +58,7 @@ const PRODUCERS: readonly { readonly prefix: string; readonly version: Assumable
   { prefix: 'HEREDIS', version: '5.5.1' },
   { prefix: 'ANCESTRIS', version: '5.5.1' },
   { prefix: 'WEBTREES', version: '5.5.1' },
+  { prefix: 'PHPGEDVIEW', version: '5.5.1' },
   { prefix: 'FAMILYSEARCH', version: '7.0' },
 ];
 
@@ -96,7 +97,8 @@ export class VersionEvidenceCollector {
     const char = head.char?.toUpperCase() ?? null;
     if (head.formVers !== null && /^5\.5\.5$/.test(head.formVers.trim())) add({ kind: 'header', signal: 'GEDC.FORM.VERS 5.5.5', suggests: '5.5.5', count: 1 }, 10);
     if (char === null) {
-      if (head.bom === 'UTF-8') add({ kind: 'charset', signal: 'no CHAR, UTF-8 with BOM', suggests: '7.0', count: 1 }, 3);
+      // weak: 7.0 writes no CHAR, but neither do many 5.5.1 exporters of UTF-8 (PhpGedView), and this file has no GEDC.VERS either
+      if (head.bom === 'UTF-8') add({ kind: 'charset', signal: 'no CHAR, UTF-8 with BOM', suggests: '7.0', count: 1 }, 1);
     } else if (char === 'UTF-8') add({ kind: 'charset', signal: 'UTF-8', suggests: '5.5.1', count: 1 }, 3);
     else if (char === 'UNICODE') add({ kind: 'charset', signal: 'UNICODE', suggests: head.bom !== null ? '5.5.5' : '5.5', count: 1 }, 2);
     else add({ kind: 'charset', signal: safe(char), suggests: '5.5', count: 1 }, 2);
