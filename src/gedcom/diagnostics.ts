@@ -8,6 +8,8 @@ const DIAGNOSTIC_CODES = {
   // file and encoding
   FILE_EMPTY: 'error',
   FILE_NOT_GEDCOM: 'error',
+  /** A ZIP archive (GEDZIP .gdz, a zipped export): its GEDCOM has to be extracted first. */
+  FILE_ZIP_ARCHIVE: 'error',
   /** Ctrl-Z (0x1A, the DOS end-of-file mark) and NUL padding after the last line: not read; a byte-for-byte rewrite keeps them. */
   FILE_END_PADDING: 'warning',
   BOM_REPEATED: 'warning',

@@ -100,4 +100,11 @@ describe('hostile GEDCOM input never crashes the engine', () => {
       { numRuns: 150 },
     );
   });
+
+  it('a damaged record line folded into HEAD leaves a pointer where HEAD.SOUR holds text: kept as text, strict-clean (a property counterexample)', () => {
+    const doc = parseGedcomBytes(Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5\n1 CHAR UTF-8\n0 @I1 INDI\n1 SOUR @X9@\n0 TRLR\n'), { assumeVersion: '5.5' });
+    const out = writeGedcomBytes(convertDocument(doc, '7.0').document);
+    expect(checkStrictV7(out)).toEqual([]);
+    expect(out.toString('utf8')).toContain('1 SOUR @@X9@\n');
+  });
 });

@@ -11,6 +11,7 @@ import type { GedcomInspectResult } from '../../src/gedcom/inspect/result.js';
 
 const HEAD_551 = '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n';
 const HEAD_70 = '0 HEAD\n1 GEDC\n2 VERS 7.0\n';
+const EMPTY_GEDCOM = `${HEAD_551}0 TRLR\n`;
 
 function convert(bytes: Buffer, target: ConversionTarget = '7.0'): { text: string; bytes: Buffer; notes: Record<string, number> } {
   const r = convertDocument(parseGedcomBytes(bytes), target);
@@ -331,3 +332,15 @@ describe('probable version of a file without GEDC.VERS', () => {
     expect((await inspectGedcomBytes(bytes)).version.probable?.version).toBe('5.5.1');
   });
 });
+
+describe('a ZIP archive given as GEDCOM', () => {
+  // the first bytes of a ZIP local file header (a GEDZIP .gdz holding gedcom.ged), then its name
+  const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]), Buffer.from('gedcom.ged'), Buffer.alloc(40, 0x9c)]);
+
+  it('parse and inspect say it is an archive to extract, besides FILE_NOT_GEDCOM', async () => {
+    expect(codes(zip)).toEqual(expect.arrayContaining(['FILE_NOT_GEDCOM', 'FILE_ZIP_ARCHIVE']));
+    expect(findings(await inspectGedcomBytes(zip))).toEqual(expect.arrayContaining(['FILE_NOT_GEDCOM', 'FILE_ZIP_ARCHIVE']));
+    expect(codes(Buffer.from(EMPTY_GEDCOM))).not.toContain('FILE_ZIP_ARCHIVE');
+  });
+});
+

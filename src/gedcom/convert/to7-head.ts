@@ -53,6 +53,12 @@ export function convertHead(
       case 'DEST':
       case 'COPR':
         // system id / destination / copyright: plain text, substructures standard
+        if (c.pointer !== null) {
+          // a pointer where text belongs (a damaged file): kept as that text
+          notes.add('POINTER_AS_TEXT', ['HEAD', c.tag], c.line, c.pointer);
+          c.value = c.pointer;
+          c.pointer = null;
+        }
         if (c.value.includes('@#')) c.value = c.value.replace(/@#[^@]*@ ?/g, '');
         c.children = c.children.flatMap((cc) => convertChild(cc, pathOf(headPath, c.tag)));
         kept.push(c);

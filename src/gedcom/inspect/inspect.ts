@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { ByteOrderMark, GedcomEncoding } from '../model.js';
 import { DiagnosticLog } from '../diagnostics.js';
+import { isZipArchive, ZIP_ARCHIVE_MESSAGE } from '../archive.js';
 import { bomLength, detectBom, detectUtf16WithoutBom, textStart } from '../decode/bom.js';
 import { ByteStatsCollector } from '../decode/byte-stats.js';
 import type { ByteStats } from '../decode/byte-stats.js';
@@ -351,6 +352,10 @@ class Inspection {
   bomRepeated(): void {
     this.log.add('BOM_REPEATED', 1, 'the byte order mark is repeated; the copies are not read');
   }
+
+  zipArchive(): void {
+    this.log.add('FILE_ZIP_ARCHIVE', 1, ZIP_ARCHIVE_MESSAGE);
+  }
 }
 
 /**
@@ -393,6 +398,7 @@ export async function inspectGedcom(source: ByteSource, progress?: ((bytes: numb
     started.countBytes(head.length);
     const start = textStart(head, bom);
     if (start > bomLength(bom)) started.bomRepeated();
+    if (isZipArchive(head)) started.zipArchive();
     started.feed(toTokenizable(head.subarray(start)), false);
     return started;
   };

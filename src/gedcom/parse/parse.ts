@@ -23,6 +23,7 @@ import { isPointer } from '../lines/pointer.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 import type { ByteSource } from './read-all.js';
+import { isZipArchive, ZIP_ARCHIVE_MESSAGE } from '../archive.js';
 
 export interface ParseOptions {
   /** Full diagnostic entries kept per code (all are counted). Default 50. */
@@ -263,6 +264,7 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   }
   if (spans.length === 0 || tags[0] === '') {
     if (bytes.length > 0) log.add('FILE_NOT_GEDCOM', 1, 'the file does not start with a GEDCOM line');
+    if (isZipArchive(bytes)) log.add('FILE_ZIP_ARCHIVE', 1, ZIP_ARCHIVE_MESSAGE);
   }
   if (!facts.headFirst) {
     if (tags.includes('HEAD')) log.add('HEAD_NOT_FIRST', spans[tags.indexOf('HEAD')]?.line ?? 0, 'HEAD is not the first record');
