@@ -20,7 +20,8 @@ export const GEDCOM_GRANT_SCOPES: readonly GedcomGrantScope[] = GEDCOM_OPERATION
 /** Scope of artifacts an operation produced: the main process may export them or import them again. */
 export const GEDCOM_OUTPUT_SCOPE = 'gedcom.output';
 
-const XREF_PATTERN = '^@[A-Za-z0-9_.:-]{1,64}@$';
+/** A record identifier the API can name (7.0 allows longer ones: such a record is counted, never listed). */
+export const XREF_PATTERN = '^@[A-Za-z0-9_.:-]{1,64}@$';
 const Xref = Type.String({ pattern: XREF_PATTERN, maxLength: 66, description: 'A record identifier as written in the file, with its `@` signs.' });
 const ArtifactGrant = Type.String({ pattern: ARTIFACT_GRANT_PATTERN, description: 'Opaque artifact grant (`agr_` + 32 hex) scoped to one operation; never a path.' });
 

@@ -98,7 +98,7 @@ export class VersionEvidenceCollector {
     if (head.formVers !== null && /^5\.5\.5$/.test(head.formVers.trim())) add({ kind: 'header', signal: 'GEDC.FORM.VERS 5.5.5', suggests: '5.5.5', count: 1 }, 10);
     if (char === null) {
       // weak: 7.0 writes no CHAR, but neither do many 5.5.1 exporters of UTF-8 (PhpGedView), and this file has no GEDC.VERS either
-      if (head.bom === 'UTF-8') add({ kind: 'charset', signal: 'no CHAR, UTF-8 with BOM', suggests: '7.0', count: 1 }, 1);
+      if (head.bom === 'UTF-8') add({ kind: 'charset', signal: 'UTF-8 BOM without CHAR', suggests: '7.0', count: 1 }, 1);
     } else if (char === 'UTF-8') add({ kind: 'charset', signal: 'UTF-8', suggests: '5.5.1', count: 1 }, 3);
     else if (char === 'UNICODE') add({ kind: 'charset', signal: 'UNICODE', suggests: head.bom !== null ? '5.5.5' : '5.5', count: 1 }, 2);
     else add({ kind: 'charset', signal: safe(char), suggests: '5.5', count: 1 }, 2);

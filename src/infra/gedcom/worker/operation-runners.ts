@@ -1,4 +1,4 @@
-import type { GedcomOperation } from '../../../contract/gedcom.js';
+import { XREF_PATTERN, type GedcomOperation } from '../../../contract/gedcom.js';
 import type { GedcomRequests, GedcomSections } from '../../../contract/gedcom-operations.js';
 import { GEDCOM_LIMITS } from '../../../contract/limits.js';
 import {
@@ -55,7 +55,9 @@ type Runner<K extends GedcomOperation> = (ctx: RunnerContext<K>) => Promise<Runn
 export type RunnerTable = { readonly [K in GedcomOperation]: Runner<K> };
 
 const TAG = /^[A-Za-z0-9_]{1,64}$/;
-const XREF = /^@[A-Za-z0-9_.:-]{1,64}@$/;
+const XREF = new RegExp(XREF_PATTERN);
+/** A pair the API can list: both xrefs nameable (a longer 7.0 xref is counted, not listed). */
+const listable = (p: { readonly left: string; readonly right: string }): boolean => XREF.test(p.left) && XREF.test(p.right);
 
 function inspectSection(r: GedcomInspectResult): GedcomSections['inspect'] {
   return {
@@ -117,8 +119,8 @@ export const OPERATION_RUNNERS: RunnerTable = {
         families: { left: c.leftFamilies, right: c.rightFamilies, output: c.outputFamilies, unified: c.unifiedFamilies },
         pairs: { candidates: c.candidatePairs, automatic: c.automaticPairs, review: c.reviewPairs, vetoed: c.vetoedPairs },
         thresholds: { ...MERGE_THRESHOLDS },
-        merged: r.merged.slice(0, GEDCOM_LIMITS.mergedPairsListed).map((p) => ({ left: p.left, right: p.right, score: p.score })),
-        review: r.review.slice(0, GEDCOM_LIMITS.reviewPairs).map((p) => ({ left: p.left, right: p.right, score: p.score })),
+        merged: r.merged.filter(listable).slice(0, GEDCOM_LIMITS.mergedPairsListed).map((p) => ({ left: p.left, right: p.right, score: p.score })),
+        review: r.review.filter(listable).slice(0, GEDCOM_LIMITS.reviewPairs).map((p) => ({ left: p.left, right: p.right, score: p.score })),
         remapped_xrefs: c.remappedXrefs,
         shared_records: c.sharedRecords,
         alternates: c.alternates,
