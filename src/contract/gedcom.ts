@@ -130,7 +130,9 @@ export type GedcomJobAccepted = Static<typeof GedcomJobAccepted>;
 
 const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const Code = Type.String({ minLength: 1, maxLength: 96, pattern: '^[A-Za-z0-9._:-]+$' });
-const Tag = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$' });
+/** A tag the API lists (an extension tag a file spells otherwise is counted, not listed). */
+export const TAG_PATTERN = '^[A-Za-z0-9_]{1,64}$';
+const Tag = Type.String({ minLength: 1, maxLength: 64, pattern: TAG_PATTERN });
 
 const ProbableVersion = Type.Object(
   {

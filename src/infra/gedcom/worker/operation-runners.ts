@@ -1,4 +1,4 @@
-import { XREF_PATTERN, type GedcomOperation } from '../../../contract/gedcom.js';
+import { TAG_PATTERN, XREF_PATTERN, type GedcomOperation } from '../../../contract/gedcom.js';
 import type { GedcomRequests, GedcomSections } from '../../../contract/gedcom-operations.js';
 import { GEDCOM_LIMITS } from '../../../contract/limits.js';
 import {
@@ -54,7 +54,7 @@ type Runner<K extends GedcomOperation> = (ctx: RunnerContext<K>) => Promise<Runn
 /** One runner per operation of the contract's table: an operation without a runner does not compile. */
 export type RunnerTable = { readonly [K in GedcomOperation]: Runner<K> };
 
-const TAG = /^[A-Za-z0-9_]{1,64}$/;
+const TAG = new RegExp(TAG_PATTERN);
 const XREF = new RegExp(XREF_PATTERN);
 /** A pair the API can list: both xrefs nameable (a longer 7.0 xref is counted, not listed). */
 const listable = (p: { readonly left: string; readonly right: string }): boolean => XREF.test(p.left) && XREF.test(p.right);
