@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LaunchedSidecar } from '../../client/launcher.js';
@@ -110,6 +110,28 @@ describe('the database file lost while serving', () => {
       expect(['database.key_rejected', 'database.corrupt']).toContain(await databaseCode(next));
       expect((await patch(next, 1, 'light')).status).toBe(409);
       expect(await next.stop()).toBe(0);
+    } finally {
+      fixture.stop();
+    }
+  });
+
+  it('its write-ahead log removed: the acknowledged write survives a kill at once; later writes are refused', async () => {
+    const fixture = localState('unlocked');
+    try {
+      const database = join(fixture.workspace, 'service.db');
+      const sidecar = await withAcknowledgedPatch(fixture);
+      rmSync(`${database}-wal`);
+      // killed before anything else is written: the acknowledged write must already be in the database file
+      sidecar.child.kill('SIGKILL');
+      await sidecar.exited();
+      const after = await expectStateAfterRestart(fixture, 'database.ok');
+      const settings = await call<SettingsResponse>(after, 'GET', '/api/v1/settings');
+      expect(settings.body.revision).toBe(1);
+      expect(settings.body.fields.find((field) => field.key === 'ui.theme')?.value).toBe('dark');
+      // the log removed again while serving: changes are refused, not written where a restart would not find them
+      rmSync(`${database}-wal`);
+      await expectWritesRefused(after, 'removed');
+      expect(await after.stop()).toBe(0);
     } finally {
       fixture.stop();
     }

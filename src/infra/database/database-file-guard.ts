@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, statSync } from 'node:fs';
 import { ServiceError } from '../../app/service-error.js';
 
 /** Why the open database is no longer the one a restart would open. */
@@ -11,26 +11,28 @@ export function isWritableMode(mode: number): boolean {
 
 /**
  * Watches that the open encrypted database is still the file at the workspace path: same device
- * and inode, still linked, still writable. SQLite keeps writing to an unlinked or renamed-over file
- * without complaint, so a write acknowledged then would be gone after a restart. Every durable
- * write checks before and after its commit; a loss is sticky for the process (changes fail closed
- * with 503 DATABASE_FILE_LOST until a restart, whose diagnostics then report what it finds).
+ * and inode, still linked, still writable, and so is its write-ahead log (`-wal`), where every
+ * commit lands first. SQLite keeps writing to an unlinked or renamed-over file without complaint,
+ * so a write acknowledged then would be gone after a restart. Every durable write checks before
+ * and after its commit, and its commit is checkpointed from the log into the database file before
+ * it is acknowledged: a log removed later takes nothing acknowledged with it. A loss is sticky for
+ * the process (changes fail closed with 503 DATABASE_FILE_LOST until a restart, whose diagnostics
+ * then report what it finds).
  */
 export class DatabaseFileGuard {
-  private readonly descriptor: number;
-  private readonly device: number;
-  private readonly inode: number;
+  private readonly database: WatchedFile;
+  private readonly log: WatchedFile | null;
   private loss: DatabaseFileLoss | null = null;
 
   constructor(
     private readonly path: string,
+    /** Copies the log's commits into the database file (and syncs it). */
+    private readonly checkpoint: () => void,
     private readonly onLoss: (reason: DatabaseFileLoss) => void,
   ) {
-    // Our own descriptor on the database's inode: its link count tells an unlink apart.
-    this.descriptor = openSync(path, 'r');
-    const stat = fstatSync(this.descriptor);
-    this.device = stat.dev;
-    this.inode = stat.ino;
+    this.database = watched(path);
+    // The log exists once the database was opened in WAL mode and read (the open's checks do).
+    this.log = existsSync(walPath(path)) ? watched(walPath(path)) : null;
   }
 
   get lost(): DatabaseFileLoss | null {
@@ -39,21 +41,16 @@ export class DatabaseFileGuard {
 
   /** The current verdict, without remembering it. */
   inspect(): DatabaseFileLoss | null {
+    const database = verdict(this.database);
+    if (database !== null) return database;
     let current;
     try {
       current = statSync(this.path);
     } catch {
       return 'removed';
     }
-    // Another file at the path (renamed over, restored from elsewhere): the open one is not it.
-    if (current.dev !== this.device || current.ino !== this.inode) return 'replaced';
-    try {
-      if (fstatSync(this.descriptor).nlink === 0) return 'removed';
-    } catch {
-      return 'removed';
-    }
     if (!isWritableMode(current.mode)) return 'read_only';
-    return null;
+    return this.log === null ? null : verdict(this.log);
   }
 
   /** Throws DATABASE_FILE_LOST (and reports the loss once) unless the database file is intact. */
@@ -68,23 +65,64 @@ export class DatabaseFileGuard {
   }
 
   /**
-   * Runs a write (one SQLite transaction) only on an intact file, and acknowledges it only if the
-   * file is still the one at the workspace path after the commit.
+   * Runs a write (one SQLite transaction) only on an intact file, and acknowledges it only once it
+   * is in the database file and that file is still the one at the workspace path.
    */
   write<T>(commit: () => T): T {
     this.assertIntact();
     const result = commit();
+    this.checkpoint();
     this.assertIntact();
     return result;
   }
 
   close(): void {
-    try {
-      closeSync(this.descriptor);
-    } catch {
-      // already closed
+    for (const file of [this.database, this.log]) {
+      if (file === null) continue;
+      try {
+        closeSync(file.descriptor);
+      } catch {
+        // already closed
+      }
     }
   }
+}
+
+/** A file the guard holds a descriptor on: its link count tells an unlink apart, its inode a replacement. */
+interface WatchedFile {
+  readonly path: string;
+  readonly descriptor: number;
+  readonly device: number;
+  readonly inode: number;
+}
+
+function watched(path: string): WatchedFile {
+  const descriptor = openSync(path, 'r');
+  const stat = fstatSync(descriptor);
+  return { path, descriptor, device: stat.dev, inode: stat.ino };
+}
+
+/** Whether the watched file is still the one at its path. */
+function verdict(file: WatchedFile): DatabaseFileLoss | null {
+  let current;
+  try {
+    current = statSync(file.path);
+  } catch {
+    return 'removed';
+  }
+  // Another file at the path (renamed over, restored from elsewhere): the open one is not it.
+  if (current.dev !== file.device || current.ino !== file.inode) return 'replaced';
+  try {
+    if (fstatSync(file.descriptor).nlink === 0) return 'removed';
+  } catch {
+    return 'removed';
+  }
+  return null;
+}
+
+/** SQLite's write-ahead log of the database at `path`. */
+function walPath(path: string): string {
+  return `${path}-wal`;
 }
 
 /** The guard of a database with nothing to watch (tests and in-memory compositions). */

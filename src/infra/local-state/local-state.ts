@@ -78,5 +78,7 @@ export async function openLocalState(
     const reason = error instanceof DatabaseOpenError ? error.reason : 'corrupt';
     return closed(`database.${reason}`);
   }
-  return { config, codes: { ...codes, database: 'database.ok' }, database, databaseGuard: new DatabaseFileGuard(paths.database, onDatabaseLoss) };
+  const open = database;
+  const guard = new DatabaseFileGuard(paths.database, () => open.pragma('wal_checkpoint(PASSIVE)'), onDatabaseLoss);
+  return { config, codes: { ...codes, database: 'database.ok' }, database, databaseGuard: guard };
 }
