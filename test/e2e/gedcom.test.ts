@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +208,28 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
     writeFileSync(otherTarget, Buffer.from(text.replace('2 DATE 6 SEP 1888', '2 DATE 9 SEP 1888'), 'latin1'));
     const staleSync = await submit('sync', { ...(await syncInputs(otherTarget)), plan_job: drySync.job_id, execution: offline });
     expect(await waitTerminal(sidecar, staleSync.job_id)).toMatchObject({ state: 'failed', error: { code: 'GEDCOM_PLAN_STALE' } });
+  });
+
+  it('a grant whose object was pulled away or changed in size is refused at submission, by every operation alike', async () => {
+    for (const [change, operation, extra] of [
+      ['removed', 'inspect', {}],
+      ['removed', 'quality', {}],
+      ['removed', 'subtree', { root: firstIndividual(KENNEDY), direction: 'both' }],
+      ['appended to', 'inspect', {}],
+    ] as const) {
+      // a file of its own, so that its grant has an object of its own
+      const file = join(scratch, `pulled-${operation}-${change.length}.ged`);
+      writeFileSync(file, Buffer.concat([readFileSync(KENNEDY), Buffer.from(`\n`.repeat(1 + operation.length))]));
+      const before = new Set(readdirSync(join(root, 'objects')));
+      const g = await grant(file, `gedcom.${operation}`);
+      const object = readdirSync(join(root, 'objects')).find((name) => !before.has(name));
+      expect(object).toBeDefined();
+      const path = join(root, 'objects', object as string);
+      if (change === 'removed') rmSync(path);
+      else appendFileSync(path, '0 @X1@ NOTE late\n');
+      const refused = await call<{ code: string }>(sidecar, 'POST', `/api/v1/gedcom/${operation}`, { source: g, ...extra, execution: offline });
+      expect({ change, operation, status: refused.status, code: refused.body.code }).toEqual({ change, operation, status: 400, code: 'ARTIFACT_GRANT_INVALID' });
+    }
   });
 
   it('refuses grants for another operation, unknown grants and provider fields in offline mode', async () => {

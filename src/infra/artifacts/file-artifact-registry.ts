@@ -96,6 +96,9 @@ export class FileArtifactRegistry implements ArtifactRegistry {
   async resolve(grant: string, scope: string): Promise<ResolvedArtifact> {
     const g = await this.grantFile(grant);
     if (g === null || g.scope !== scope || g.expires_at <= this.now()) throw invalid();
+    // a grant stands only while its object does: pulled away or cut, it is refused for every operation alike
+    const info = await stat(join(this.dir('objects'), g.object)).catch(() => null);
+    if (info === null || !info.isFile() || info.size !== g.bytes) throw invalid();
     return { grant, scope: g.scope, bytes: g.bytes, sha256: g.sha256 };
   }
 
@@ -106,7 +109,14 @@ export class FileArtifactRegistry implements ArtifactRegistry {
   }
 
   async head(artifact: ResolvedArtifact, maxBytes: number): Promise<Buffer> {
-    const handle = await open(await this.objectOf(artifact), 'r');
+    let handle;
+    try {
+      handle = await open(await this.objectOf(artifact), 'r');
+    } catch (error) {
+      // the object pulled away (or made unreadable) under its grant: the grant no longer stands
+      if (error instanceof ServiceError) throw error;
+      throw invalid();
+    }
     try {
       const buf = Buffer.alloc(Math.min(maxBytes, artifact.bytes));
       const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
@@ -117,7 +127,10 @@ export class FileArtifactRegistry implements ArtifactRegistry {
   }
 
   async read(artifact: ResolvedArtifact): Promise<Buffer> {
-    const bytes = await readFile(await this.objectOf(artifact));
+    const path = await this.objectOf(artifact);
+    const bytes = await readFile(path).catch(() => {
+      throw invalid();
+    });
     if (bytes.length !== artifact.bytes || createHash('sha256').update(bytes).digest('hex') !== artifact.sha256) {
       throw new ServiceError('INTERNAL_FAILURE', [{ name: 'reason', value: 'artifact_changed' }]);
     }
