@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GEDCOM_GRANT_SCOPES, GEDCOM_OUTPUT_SCOPE } from '../../contract/gedcom.js';
 import type { GedcomGrantScope } from '../../contract/gedcom.js';
 import { ARTIFACT_GRANT_PATTERN } from '../../contract/jobs.js';
-import { GEDCOM_LIMITS } from '../../contract/limits.js';
+import { GEDCOM_LIMITS, GEDCOM_WORKER_LIMITS } from '../../contract/limits.js';
 import type { ArtifactRegistry, MintedGrant, ResolvedArtifact } from '../../app/gedcom/artifact-registry.js';
 import { ServiceError } from '../../app/service-error.js';
 import { createFolders } from '../folders.js';
@@ -78,6 +78,27 @@ export class FileArtifactRegistry implements ArtifactRegistry {
     await chmod(this.root, 0o700);
     createFolders(this.dir('objects'), 0o700);
     createFolders(this.dir('grants'), 0o700);
+  }
+
+  /**
+   * Removes what writers left behind in a process that ended without cleaning up (a crash, a kill):
+   * `.part` files of outputs and grants older than the longest an operation may run, so that no
+   * writer of any process can still be at them. Returns how many were removed.
+   */
+  async sweepAbandoned(): Promise<number> {
+    let removed = 0;
+    for (const folder of [this.dir('objects'), this.dir('grants')]) {
+      const names = await readdir(folder).catch(() => []);
+      for (const name of names) {
+        if (!name.endsWith('.part')) continue;
+        const path = join(folder, name);
+        const info = await stat(path).catch(() => null);
+        if (info === null || !info.isFile() || this.now() - info.mtimeMs <= GEDCOM_WORKER_LIMITS.operationTimeoutMs) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   private async grantFile(grant: string): Promise<GrantFile | null> {

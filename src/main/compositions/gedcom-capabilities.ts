@@ -29,6 +29,8 @@ export async function composeGedcom(
   if (options.gedcomWorker === undefined) throw new Error('the GEDCOM worker script is needed with an artifact root');
   const artifacts = new FileArtifactRegistry(artifactRoot);
   await artifacts.prepare();
+  const swept = await artifacts.sweepAbandoned();
+  if (swept > 0) log.event('artifacts.swept', { partial_files: swept });
   const override = core.extensions.find((extension) => extension.gedcomWorker !== undefined)?.gedcomWorker ?? null;
   const workers = new GedcomWorkerPool({
     script: options.gedcomWorker,
