@@ -232,6 +232,8 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
     const state = job.record.state;
     if (isTerminalState(state)) return { schema_version: 1, disposition: 'terminal', job: this.snapshotOf(job.record) };
     if (state === 'cancelling') return { schema_version: 1, disposition: 'pending_safe_point', job: this.snapshotOf(job.record) };
+    // A cancel is acknowledged only if the ledger can record it.
+    this.deps.ledger.assertDurable?.();
     const now = this.deps.now();
     if (state === 'queued') {
       const index = this.queue.indexOf(job);
@@ -459,11 +461,19 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
       },
       safePoint: () => {
         if (job.record.cancelRequested || !active()) throw new JobCancelledError();
+        // past here a handler commits its result: not when the ledger could no longer record it
+        this.deps.ledger.assertDurable?.();
       },
     };
   }
 
-  private finish(job: LiveJob, outcome: TerminalJobState, now: number, error: JobError | null, resultProduced: boolean): void {
+  private finish(job: LiveJob, requested: TerminalJobState, now: number, requestedError: JobError | null, requestedResult: boolean): void {
+    // A terminal outcome the ledger cannot record (its database file lost underneath the service)
+    // is `interrupted`: what a restart reconciles the job to, so that it ends one way only.
+    const lost = requested !== 'interrupted' && !this.ledgerDurable();
+    const outcome: TerminalJobState = lost ? 'interrupted' : requested;
+    const error = lost ? jobErrorOf(new ServiceError('DATABASE_FILE_LOST')) : requestedError;
+    const resultProduced = lost ? false : requestedResult;
     this.transition(job, { state: outcome, endedAt: now, error, resultProduced }, outcome, now, { error }, true);
     for (const subscription of [...job.subscribers]) subscription.complete();
     job.subscribers.clear();
@@ -528,6 +538,15 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
       artifact: payload.artifact ?? null,
       error: payload.error ?? null,
     };
+  }
+
+  private ledgerDurable(): boolean {
+    try {
+      this.deps.ledger.assertDurable?.();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private assertLedgerOpen(): void {
