@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import { ServiceError } from '../../app/service-error.js';
 
 /** Why the open database is no longer the one a restart would open. */
@@ -32,7 +32,7 @@ export class DatabaseFileGuard {
   ) {
     this.database = watched(path);
     // The log exists once the database was opened in WAL mode and read (the open's checks do).
-    this.log = existsSync(walPath(path)) ? watched(walPath(path)) : null;
+    this.log = watchedIfPresent(walPath(path));
   }
 
   get lost(): DatabaseFileLoss | null {
@@ -100,6 +100,14 @@ function watched(path: string): WatchedFile {
   const descriptor = openSync(path, 'r');
   const stat = fstatSync(descriptor);
   return { path, descriptor, device: stat.dev, inode: stat.ino };
+}
+
+function watchedIfPresent(path: string): WatchedFile | null {
+  try {
+    return watched(path);
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the watched file is still the one at its path. */
