@@ -79,6 +79,15 @@ export async function openLocalState(
     return closed(`database.${reason}`);
   }
   const open = database;
-  const guard = new DatabaseFileGuard(paths.database, () => open.pragma('wal_checkpoint(PASSIVE)'), onDatabaseLoss);
+  const guard = new DatabaseFileGuard(paths.database, () => checkpoint(open), onDatabaseLoss);
   return { config, codes: { ...codes, database: 'database.ok' }, database, databaseGuard: guard };
+}
+
+/** Copies the write-ahead log's commits into the database file; when SQLite cannot now, they stay in the log, durable as before. */
+function checkpoint(database: Database): void {
+  try {
+    database.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // busy or failing: the commit is in the log, which the guard watches
+  }
 }
