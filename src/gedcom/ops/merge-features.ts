@@ -44,6 +44,10 @@ function locality(place: string): string {
 }
 
 const NO_NAMES: readonly NameFeature[] = [];
+/** A vital event: the offset of its range in {@link SideFeatures.bounds}, and its bit in `approximate`. */
+const BIRTH = { at: 0, bit: 1 } as const;
+const DEATH = { at: 2, bit: 2 } as const;
+type VitalEvent = typeof BIRTH | typeof DEATH;
 const SEX_CODE_M = 1;
 const SEX_CODE_F = 2;
 
@@ -94,8 +98,8 @@ export class SideFeatures {
       const death = vitalEvent(index, p, TAG_DEAT, TAG_BURI, TAG_CREM);
       this.birthRow[p] = birth;
       this.deathRow[p] = death;
-      this.putBounds(p, 0, birth, 1);
-      this.putBounds(p, 2, death, 2);
+      this.putBounds(p, BIRTH, birth);
+      this.putBounds(p, DEATH, death);
       // cast: birth >= 0 is a row of the person event table
       const dated = birth >= 0 && ((ev.flags[birth] as number) & EV_DATED) !== 0;
       // cast: dated implies birth is a row of the person event table
@@ -104,23 +108,24 @@ export class SideFeatures {
     }
   }
 
-  private putBounds(p: number, at: number, row: EventRow, bit: number): void {
+  private putBounds(p: number, event: VitalEvent, row: EventRow): void {
     const ev = this.index.personEvents;
+    const at = 4 * p + event.at;
     // cast: row >= 0 is a row of the person event table
     const f = row < 0 ? 0 : (ev.flags[row] as number);
     if ((f & EV_DATED) === 0) {
-      this.bounds[4 * p + at] = NaN;
-      this.bounds[4 * p + at + 1] = NaN;
+      this.bounds[at] = NaN;
+      this.bounds[at + 1] = NaN;
       return;
     }
     const approximate = (f & EV_APPROXIMATE) !== 0;
     const slack = approximate ? SLACK_DAYS : 0;
     // cast: p < count, and approximate has count entries
-    if (approximate) this.approximate[p] = (this.approximate[p] as number) | bit;
+    if (approximate) this.approximate[p] = (this.approximate[p] as number) | event.bit;
     // cast: row is a dated row of the person event table
-    this.bounds[4 * p + at] = (ev.earliest[row] as number) - slack;
+    this.bounds[at] = (ev.earliest[row] as number) - slack;
     // cast: row is a dated row of the person event table
-    this.bounds[4 * p + at + 1] = (ev.latest[row] as number) + slack;
+    this.bounds[at + 1] = (ev.latest[row] as number) + slack;
   }
 
   xref(p: number): string {
@@ -289,7 +294,11 @@ export function vetoedByDates(l: SideFeatures, i: number, r: SideFeatures, j: nu
   const la = l.approximate[i] as number;
   // cast: callers pass j < the right side's count, and approximate has an entry per person
   const ra = r.approximate[j] as number;
-  return disjoint(l.bounds, 4 * i, (la & 1) !== 0, r.bounds, 4 * j, (ra & 1) !== 0) || disjoint(l.bounds, 4 * i + 2, (la & 2) !== 0, r.bounds, 4 * j + 2, (ra & 2) !== 0);
+  // written out, not looped: this runs for every candidate pair of a block (millions)
+  return (
+    disjoint(l.bounds, 4 * i + BIRTH.at, (la & BIRTH.bit) !== 0, r.bounds, 4 * j + BIRTH.at, (ra & BIRTH.bit) !== 0) ||
+    disjoint(l.bounds, 4 * i + DEATH.at, (la & DEATH.bit) !== 0, r.bounds, 4 * j + DEATH.at, (ra & DEATH.bit) !== 0)
+  );
 }
 
 /** dateScore === -1 for the ranges at lb[x..x+1] and rb[y..y+1] (equal exact ranges score 1 first). */
@@ -332,33 +341,27 @@ function namesScore(a: readonly NameFeature[], b: readonly NameFeature[]): numbe
   return best;
 }
 
-/** Gramps date_match over day ranges (approximate dates widened by the slack) of two event rows; allocation free. */
-function dateScore(x: SideFeatures, xr: EventRow, y: SideFeatures, yr: EventRow): number {
-  if (xr < 0 || yr < 0) return 0;
-  const xe = x.index.personEvents;
-  const ye = y.index.personEvents;
-  // cast: xr >= 0 is a row of x's person event table
-  const xf = xe.flags[xr] as number;
-  // cast: yr >= 0 is a row of y's person event table
-  const yf = ye.flags[yr] as number;
-  if ((xf & EV_DATED) === 0 || (yf & EV_DATED) === 0) return 0;
-  const xa = (xf & EV_APPROXIMATE) !== 0;
-  const ya = (yf & EV_APPROXIMATE) !== 0;
-  // cast: xr is a row of x's person event table (see above)
-  const xEarliest = xe.earliest[xr] as number;
+/**
+ * Gramps date_match over day ranges (approximate dates widened by the slack) of left person i and
+ * right person j, read from the widened bounds the vetoes use; allocation free.
+ */
+function dateScore(x: SideFeatures, i: number, y: SideFeatures, j: number, event: VitalEvent): number {
+  // cast: callers pass person numbers, and bounds has 4 entries per person
+  const xlo = x.bounds[4 * i + event.at] as number;
   // cast: see above
-  const xLatest = xe.latest[xr] as number;
-  // cast: yr is a row of y's person event table (see above)
-  const yEarliest = ye.earliest[yr] as number;
+  const xhi = x.bounds[4 * i + event.at + 1] as number;
   // cast: see above
-  const yLatest = ye.latest[yr] as number;
-  if (xEarliest === yEarliest && xLatest === yLatest && !xa && !ya) return 1;
-  const sa = xa ? SLACK_DAYS : 0;
-  const sb = ya ? SLACK_DAYS : 0;
-  const xlo = xEarliest - sa;
-  const xhi = xLatest + sa;
-  const ylo = yEarliest - sb;
-  const yhi = yLatest + sb;
+  const ylo = y.bounds[4 * j + event.at] as number;
+  // cast: see above
+  const yhi = y.bounds[4 * j + event.at + 1] as number;
+  // NaN: the event is absent or undated
+  if (Number.isNaN(xlo) || Number.isNaN(ylo)) return 0;
+  // cast: callers pass person numbers, and approximate has an entry per person
+  const xa = ((x.approximate[i] as number) & event.bit) !== 0;
+  // cast: see above
+  const ya = ((y.approximate[j] as number) & event.bit) !== 0;
+  // exact ranges are not widened: equal bounds are equal dates
+  if (xlo === ylo && xhi === yhi && !xa && !ya) return 1;
   if (xhi < ylo || yhi < xlo) return -1;
   if (xa || ya) return 0.5;
   // one date is a more precise statement within the other (year vs. full date, within a year)
@@ -398,9 +401,9 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   const as = a.sex[i];
   const bs = b.sex[j];
   if ((as === SEX_CODE_M && bs === SEX_CODE_F) || (as === SEX_CODE_F && bs === SEX_CODE_M)) return -1;
-  const birth = dateScore(a, a.birth(i), b, b.birth(j));
+  const birth = dateScore(a, i, b, j, BIRTH);
   if (birth === -1) return -1;
-  const death = dateScore(a, a.death(i), b, b.death(j));
+  const death = dateScore(a, i, b, j, DEATH);
   if (death === -1) return -1;
   const names = namesScore(a.namesOf(i), b.namesOf(j));
   if (names === -1) return -1;
@@ -437,7 +440,7 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
  * are no such evidence: siblings share them.
  */
 function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
-  if (dateScore(a, a.birth(i), b, b.birth(j)) >= 0.75 || dateScore(a, a.death(i), b, b.death(j)) >= 0.75) return true;
+  if (dateScore(a, i, b, j, BIRTH) >= 0.75 || dateScore(a, i, b, j, DEATH) >= 0.75) return true;
   for (const [x, y] of [[a.birth(i), b.birth(j)], [a.death(i), b.death(j)]] as const) {
     const l = a.placeOf(x)?.locality ?? '';
     if (l !== '' && l === (b.placeOf(y)?.locality ?? '')) return true;
