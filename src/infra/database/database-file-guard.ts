@@ -25,7 +25,7 @@ export class DatabaseFileGuard {
   private loss: DatabaseFileLoss | null = null;
 
   constructor(
-    private readonly path: string,
+    path: string,
     /** Copies the log's commits into the database file (and syncs it). */
     private readonly checkpoint: () => void,
     private readonly onLoss: (reason: DatabaseFileLoss) => void,
@@ -41,16 +41,7 @@ export class DatabaseFileGuard {
 
   /** The current verdict, without remembering it. */
   inspect(): DatabaseFileLoss | null {
-    const database = verdict(this.database);
-    if (database !== null) return database;
-    let current;
-    try {
-      current = statSync(this.path);
-    } catch {
-      return 'removed';
-    }
-    if (!isWritableMode(current.mode)) return 'read_only';
-    return this.log === null ? null : verdict(this.log);
+    return verdict(this.database, true) ?? (this.log === null ? null : verdict(this.log, false));
   }
 
   /** Throws DATABASE_FILE_LOST (and reports the loss once) unless the database file is intact. */
@@ -110,8 +101,8 @@ function watchedIfPresent(path: string): WatchedFile | null {
   }
 }
 
-/** Whether the watched file is still the one at its path. */
-function verdict(file: WatchedFile): DatabaseFileLoss | null {
+/** Whether the watched file is still the one at its path (and, when asked, writable by mode). */
+function verdict(file: WatchedFile, mustBeWritable: boolean): DatabaseFileLoss | null {
   let current;
   try {
     current = statSync(file.path);
@@ -125,7 +116,7 @@ function verdict(file: WatchedFile): DatabaseFileLoss | null {
   } catch {
     return 'removed';
   }
-  return null;
+  return mustBeWritable && !isWritableMode(current.mode) ? 'read_only' : null;
 }
 
 /** SQLite's write-ahead log of the database at `path`. */
