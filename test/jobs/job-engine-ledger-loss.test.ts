@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SILENT_EVENT_LOG } from '../../src/app/event-log.js';
-import { JobEngine, type JobContext } from '../../src/app/jobs/job-engine.js';
+import type { JobContext, JobEngine } from '../../src/app/jobs/job-engine.js';
 import { InMemoryJobLedger, type JobLedger } from '../../src/app/jobs/job-ledger.js';
-import { PageCursorCodec } from '../../src/app/jobs/page-cursor.js';
 import { ServiceError } from '../../src/app/service-error.js';
-import { startupGate } from '../../src/app/startup/startup-gate.js';
 import { isTerminalState } from '../../src/contract/jobs.js';
+import { testJobEngine } from '../support/job-engine.js';
 
 /**
  * The ledger's database file lost while jobs run (removed, replaced, read-only underneath the
@@ -32,14 +30,7 @@ function world(): { engine: JobEngine; lose: () => void; release: (jobId: string
   };
   let clock = 1;
   let ids = 1;
-  const engine = new JobEngine({
-    ledger,
-    cursors: new PageCursorCodec(Buffer.alloc(32, 7), 'jobs.list'),
-    startup: startupGate(false, false),
-    log: SILENT_EVENT_LOG,
-    now: () => clock++,
-    newJobId: () => `job_${(ids++).toString(16).padStart(32, '0')}`,
-  });
+  const engine = testJobEngine(ledger, () => clock++, () => `job_${(ids++).toString(16).padStart(32, '0')}`);
   const gates = new Map<string, () => void>();
   const kind = engine.registerKind<{ safePoint: boolean }>(
     'test.gated',

@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SILENT_EVENT_LOG } from '../../src/app/event-log.js';
 import type { EventSubscription } from '../../src/app/jobs/event-subscription.js';
-import { JobEngine, type JobContext, type JobSubmitter } from '../../src/app/jobs/job-engine.js';
+import type { JobContext, JobEngine, JobSubmitter } from '../../src/app/jobs/job-engine.js';
 import { InMemoryJobLedger, type JobLedger, type JobRecord } from '../../src/app/jobs/job-ledger.js';
-import { PageCursorCodec } from '../../src/app/jobs/page-cursor.js';
 import { ServiceError } from '../../src/app/service-error.js';
-import { startupGate } from '../../src/app/startup/startup-gate.js';
 import { isTerminalState, type JobEvent } from '../../src/contract/jobs.js';
 import { JOB_LIMITS } from '../../src/contract/limits.js';
+import { testJobEngine } from '../support/job-engine.js';
 
 type Step = 'progress' | 'safe' | 'complete' | 'fail';
 
@@ -111,14 +109,7 @@ async function runScenario(ops: readonly Op[]): Promise<void> {
       nonTerminal: () => store.nonTerminal(),
       pruneTerminal: () => undefined,
     };
-    const engine = new JobEngine({
-      ledger,
-      cursors: new PageCursorCodec(Buffer.alloc(32, 7), 'jobs.list'),
-      startup: startupGate(false, false),
-      log: SILENT_EVENT_LOG,
-      now: () => clock++,
-      newJobId: () => `job_${(ids++).toString(16).padStart(32, '0')}`,
-    });
+    const engine = testJobEngine(ledger, () => clock++, () => `job_${(ids++).toString(16).padStart(32, '0')}`);
     const boxOf = (jobId: string): StepBox => {
       let box = process.boxes.get(jobId);
       if (!box) process.boxes.set(jobId, (box = new StepBox()));
