@@ -80,6 +80,28 @@ export const CONNECTION_LIMITS = {
   lingeringCloseMs: 5_000,
 } as const;
 
+/**
+ * The OS keyring. GNOME Keyring (42 to 50 at least) aborts on a race when a client connects, opens a
+ * Secret Service session and disconnects while other such clients come and go (its
+ * `gkd_secret_service_get_pkcs11_session: assertion 'client' failed`); the session's D-Bus then
+ * starts a fresh daemon whose login collection is locked or absent, for every application of the
+ * user. The service therefore keeps one connection and one session for its whole life and uses the
+ * keyring one operation at a time.
+ */
+export const KEYRING_LIMITS = {
+  /**
+   * Operations waiting for the one in flight. Each of the at most CONNECTION_LIMITS.maxConnections
+   * connections has one request in flight, and a request queues at most one operation per
+   * credential reference (a provider-configuration listing), so real use stays far below; past it,
+   * an operation fails as the keyring unavailable.
+   */
+  maxQueuedOperations: 1024,
+  /** Longest wait for the bus or the keyring to answer one call; then the connection is dropped and the operation fails as unavailable. */
+  callTimeoutMs: 3_000,
+  /** Largest D-Bus message read from the bus (a Secret Service answer is a few hundred bytes); a larger one drops the connection. */
+  maxMessageBytes: 1_048_576,
+} as const;
+
 export const CAPABILITY_LIMITS = {
   maxModules: 128,
   maxActionsPerModule: 128,

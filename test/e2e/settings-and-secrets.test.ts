@@ -273,6 +273,31 @@ describe('credentials', () => {
     expect(json(longest)).toEqual({ reference: 'anthropic.api_key', status: 'present' });
   });
 
+  it('answers concurrent statuses and provider-configuration listings right, and the keyring daemon keeps running', async () => {
+    await send('POST', '/api/v1/secrets/openai.api_key/set', JSON.stringify({ value }));
+    await send('POST', '/api/v1/secrets/anthropic.api_key/delete', '', []);
+    const daemon = fixture.secrets.daemonPid();
+    const wrong: string[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, worker) => {
+        for (let step = 0; step < 25; step++) {
+          const which = (worker + step) % 3;
+          const path = which === 0 ? '/api/v1/provider-configuration' : `/api/v1/secrets/${which === 1 ? 'openai' : 'anthropic'}.api_key/status`;
+          const response = await send('GET', path, '', []);
+          const body = response.status === 200 ? json(response) : {};
+          const right =
+            which === 0
+              ? response.status === 200 && !response.body.includes('"unavailable"')
+              : body.status === (which === 1 ? 'present' : 'missing');
+          if (!right) wrong.push(`${path}: ${response.status} ${response.body.slice(0, 120)}`);
+        }
+      }),
+    );
+    expect(wrong).toEqual([]);
+    expect(fixture.secrets.daemonPid()).toBe(daemon);
+    await send('POST', '/api/v1/secrets/openai.api_key/delete', '', []);
+  });
+
   it('environment credentials exist only behind --credentials-from-env and are read-only', async () => {
     const envValue = 'sk-from-environment-value';
     const headless = await fixture.launch(['--credentials-from-env'], { OPENAI_COMPATIBLE_API_KEY: envValue });

@@ -9,6 +9,10 @@ export interface PrivateSecretService {
   /** Environment for a sidecar (or a CLI) that must use this Secret Service and this home. */
   readonly env: Record<string, string>;
   readonly home: string;
+  /** The process that owns the Secret Service name on this bus now (null: none). */
+  daemonPid(): number | null;
+  /** Stops the keyring daemon and starts a new one, unlocked with the same password (the keyring files stay). */
+  restartDaemon(): void;
   stop(): void;
 }
 
@@ -41,6 +45,8 @@ export function startSecretService(condition: KeyringCondition = 'unlocked'): Pr
     return {
       env: { ...baseEnv, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home, 'no-bus-here')}` },
       home,
+      daemonPid: () => null,
+      restartDaemon: () => undefined,
       stop: () => rmSync(home, { recursive: true, force: true }),
     };
   }
@@ -57,24 +63,36 @@ export function startSecretService(condition: KeyringCondition = 'unlocked'): Pr
       spawnSync('gnome-keyring-daemon', ['--replace', '--components=secrets', '--daemonize'], { env: daemonEnv, stdio: 'ignore' });
     }
   }
+  const daemonPid = (): number | null => {
+    const owner = spawnSync(
+      'dbus-send',
+      ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetConnectionUnixProcessID', 'string:org.freedesktop.secrets'],
+      { env: daemonEnv, encoding: 'utf8' },
+    );
+    const pid = /uint32 (\d+)/.exec(owner.stdout ?? '')?.[1];
+    return pid === undefined ? null : Number(pid);
+  };
+  // Stop exactly this bus's keyring daemon: the process that owns the Secret Service name.
+  const stopDaemon = (): void => {
+    const pid = daemonPid();
+    if (pid === null) return;
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    for (let attempt = 0; attempt < 100 && daemonPid() === pid; attempt++) spawnSync('sleep', ['0.02']);
+  };
   return {
     env,
     home,
+    daemonPid,
+    restartDaemon() {
+      stopDaemon();
+      spawnSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], { input: KEYRING_PASSWORD, env: daemonEnv, stdio: ['pipe', 'ignore', 'ignore'] });
+    },
     stop() {
-      // Stop exactly this bus's keyring daemon: ask the bus which process owns the Secret Service name.
-      const owner = spawnSync(
-        'dbus-send',
-        ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetConnectionUnixProcessID', 'string:org.freedesktop.secrets'],
-        { env: daemonEnv, encoding: 'utf8' },
-      );
-      const pid = /uint32 (\d+)/.exec(owner.stdout ?? '')?.[1];
-      if (pid !== undefined) {
-        try {
-          process.kill(Number(pid), 'SIGTERM');
-        } catch {
-          /* already gone */
-        }
-      }
+      stopDaemon();
       bus.kill('SIGTERM');
       rmSync(home, { recursive: true, force: true });
     },

@@ -1,5 +1,4 @@
 import { posix, win32 } from 'node:path';
-import type { EntryOptions } from '@napi-rs/keyring';
 
 /** The operating system the service runs on, as the composition hands it down (tests pass any of the three). */
 export interface HostPlatform {
@@ -47,13 +46,19 @@ export function platformPaths(platform: HostPlatform): PlatformPaths {
   return { configFile: posix.join(configHome, APP_FOLDER, 'config.json'), workspace: posix.join(dataHome, APP_FOLDER, 'workspace') };
 }
 
+/** A platform's credential store; on the Secret Service, with the session bus to reach it by. */
+export type KeyringStoreChoice = { readonly name: 'secret-service'; readonly busAddress: string | null } | { readonly name: 'keychain' } | { readonly name: 'credential-manager' };
+
 /**
- * The credential store of a platform: the Secret Service on Linux, pinned so that the library never
- * falls back silently to the kernel keyring (which a reboot erases); the Keychain on macOS and the
- * Credential Manager on Windows, the library's only stores there.
+ * The credential store of a platform: the Keychain on macOS, the Credential Manager on Windows, and
+ * the Secret Service elsewhere (never the kernel keyring, which a reboot erases), on the session bus
+ * the environment names, or else the per-user bus `$XDG_RUNTIME_DIR/bus` (as libdbus and sd-bus do).
  */
-export function keyringStoreOf(platform: HostPlatform): { readonly name: 'secret-service' | 'keychain' | 'credential-manager'; readonly options: EntryOptions } {
-  if (platform.os === 'darwin') return { name: 'keychain', options: {} };
-  if (platform.os === 'win32') return { name: 'credential-manager', options: {} };
-  return { name: 'secret-service', options: { linux: { store: 'secret-service' } } };
+export function keyringStoreOf(platform: HostPlatform): KeyringStoreChoice {
+  if (platform.os === 'darwin') return { name: 'keychain' };
+  if (platform.os === 'win32') return { name: 'credential-manager' };
+  const address = platform.env.DBUS_SESSION_BUS_ADDRESS;
+  if (address !== undefined && address.length > 0) return { name: 'secret-service', busAddress: address };
+  const runtime = absolute(platform.env.XDG_RUNTIME_DIR, false);
+  return { name: 'secret-service', busAddress: runtime === null ? null : `unix:path=${posix.join(runtime, 'bus')}` };
 }

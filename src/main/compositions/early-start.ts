@@ -5,8 +5,8 @@ import { hostPlatform } from './host.js';
 
 /**
  * Work of `serve` that needs neither the bearer nor any change on disk, started before the rest of
- * the service is even evaluated: the read of the database key from the OS keyring, a D-Bus round
- * trip that runs on the thread pool while the main thread evaluates the service's code and reads the
+ * the service is even evaluated: the read of the database key from the OS keyring, D-Bus round
+ * trips whose waits overlap the main thread's evaluation of the service's code and its read of the
  * handshake. This module imports only what that read needs.
  */
 export interface EarlyStart {

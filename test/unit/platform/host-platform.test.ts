@@ -29,11 +29,13 @@ describe('each platform by its own conventions, chosen through an injected platf
     });
   });
 
-  it('keyring: the Secret Service pinned on Linux (never the kernel keyring), Keychain on macOS, Credential Manager on Windows', () => {
-    expect(keyringStoreOf(linux)).toEqual({ name: 'secret-service', options: { linux: { store: 'secret-service' } } });
-    expect(keyringStoreOf({ ...linux, os: 'freebsd' }).options).toEqual({ linux: { store: 'secret-service' } });
-    expect(keyringStoreOf(macos)).toEqual({ name: 'keychain', options: {} });
-    expect(keyringStoreOf(windows)).toEqual({ name: 'credential-manager', options: {} });
+  it('keyring: the Secret Service on Linux and other Unix systems (never the kernel keyring), on the named session bus or the per-user one; Keychain on macOS, Credential Manager on Windows', () => {
+    const bus = 'unix:path=/run/user/1000/bus,guid=0123';
+    expect(keyringStoreOf({ ...linux, env: { DBUS_SESSION_BUS_ADDRESS: bus, XDG_RUNTIME_DIR: '/elsewhere' } })).toEqual({ name: 'secret-service', busAddress: bus });
+    expect(keyringStoreOf({ ...linux, os: 'freebsd', env: { XDG_RUNTIME_DIR: '/run/user/1000' } })).toEqual({ name: 'secret-service', busAddress: 'unix:path=/run/user/1000/bus' });
+    expect(keyringStoreOf({ ...linux, env: { DBUS_SESSION_BUS_ADDRESS: '', XDG_RUNTIME_DIR: 'relative' } })).toEqual({ name: 'secret-service', busAddress: null });
+    expect(keyringStoreOf({ ...macos, env: { DBUS_SESSION_BUS_ADDRESS: bus } })).toEqual({ name: 'keychain' });
+    expect(keyringStoreOf(windows)).toEqual({ name: 'credential-manager' });
   });
 
   it('the configuration reader takes the platform default when no --config or --workspace is given', async () => {

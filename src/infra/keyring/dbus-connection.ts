@@ -1,0 +1,225 @@
+import { createConnection, type Socket } from 'node:net';
+import handshake from '@homebridge/dbus-native/lib/handshake.js';
+import DBusBuffer from '@homebridge/dbus-native/lib/dbus-buffer.js';
+import { marshall } from '@homebridge/dbus-native/lib/message.js';
+import { KEYRING_LIMITS } from '../../contract/limits.js';
+
+/** D-Bus message types (D-Bus specification, "Message Format"). */
+const METHOD_CALL = 1;
+const METHOD_RETURN = 2;
+const ERROR = 3;
+/** Fixed part of every message header: endianness, type, flags, version, body length, serial, header-field array length. */
+const FIXED_HEADER_BYTES = 16;
+/** Header field codes this connection reads (D-Bus specification, "Header Fields"). */
+const ERROR_NAME = 4;
+const REPLY_SERIAL = 5;
+const SIGNATURE = 8;
+
+/** The peer answered a call with a D-Bus error (its name, e.g. `org.freedesktop.Secret.Error.NoSession`). */
+export class DbusCallError extends Error {
+  constructor(readonly errorName: string) {
+    super(`D-Bus error ${errorName}`);
+    this.name = 'DbusCallError';
+  }
+}
+
+/** The bus could not be reached, the connection closed, or a call had no answer in time. */
+export class DbusConnectionLost extends Error {
+  constructor(readonly reason: 'unreachable' | 'closed' | 'timeout' | 'protocol') {
+    super(`D-Bus connection ${reason}`);
+    this.name = 'DbusConnectionLost';
+  }
+}
+
+export interface DbusCall {
+  readonly destination: string;
+  readonly path: string;
+  readonly interface: string;
+  readonly member: string;
+  readonly signature?: string;
+  readonly body?: readonly unknown[];
+}
+
+interface PendingCall {
+  resolve(body: readonly unknown[]): void;
+  reject(error: Error): void;
+  readonly timer: NodeJS.Timeout;
+}
+
+/**
+ * The socket paths of a session bus address (`unix:path=...` and Linux's `unix:abstract=...`, with
+ * the specification's %-escapes), in the address's order; other transports are skipped.
+ */
+export function unixSocketPaths(address: string): string[] {
+  const paths: string[] = [];
+  for (const entry of address.split(';')) {
+    const colon = entry.indexOf(':');
+    if (colon < 0 || entry.slice(0, colon) !== 'unix') continue;
+    const keys = new Map<string, string>();
+    for (const pair of entry.slice(colon + 1).split(',')) {
+      const equals = pair.indexOf('=');
+      if (equals > 0) keys.set(pair.slice(0, equals), decodeAddressValue(pair.slice(equals + 1)));
+    }
+    const path = keys.get('path');
+    const abstract = keys.get('abstract');
+    if (path !== undefined) paths.push(path);
+    else if (abstract !== undefined) paths.push(`\0${abstract}`);
+  }
+  return paths;
+}
+
+function decodeAddressValue(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * One long-lived connection to a D-Bus message bus: SASL handshake and `Hello`, then method calls
+ * answered by serial, each with a deadline. Signals and calls addressed to this connection are not
+ * subscribed to and are dropped. Calls are made one at a time by the keyring queue, so at most a
+ * few are pending; a message over KEYRING_LIMITS.maxMessageBytes, an unreadable message or a missed
+ * deadline closes the connection, failing whatever is pending.
+ */
+export class DbusConnection {
+  private readonly pending = new Map<number, PendingCall>();
+  private serial = 1;
+  private buffered: Buffer = Buffer.alloc(0);
+  private lost: DbusConnectionLost | null = null;
+
+  private constructor(
+    private readonly socket: Socket,
+    private readonly timeoutMs: number,
+  ) {
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('error', () => this.fail(new DbusConnectionLost('closed')));
+    socket.on('close', () => this.fail(new DbusConnectionLost('closed')));
+    socket.resume();
+  }
+
+  /** Connects to the first reachable socket of `address` and says Hello. */
+  static async open(address: string, timeoutMs: number = KEYRING_LIMITS.callTimeoutMs): Promise<DbusConnection> {
+    for (const path of unixSocketPaths(address)) {
+      const socket = await authenticated(path, timeoutMs);
+      if (socket === null) continue;
+      const connection = new DbusConnection(socket, timeoutMs);
+      await connection.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'Hello' });
+      return connection;
+    }
+    throw new DbusConnectionLost('unreachable');
+  }
+
+  get isOpen(): boolean {
+    return this.lost === null;
+  }
+
+  call(call: DbusCall): Promise<readonly unknown[]> {
+    if (this.lost !== null) return Promise.reject(this.lost);
+    const serial = this.serial++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.fail(new DbusConnectionLost('timeout')), this.timeoutMs);
+      this.pending.set(serial, { resolve, reject, timer });
+      this.socket.write(marshall({ serial, type: METHOD_CALL, ...call }));
+    });
+  }
+
+  close(): void {
+    this.fail(new DbusConnectionLost('closed'));
+  }
+
+  private fail(reason: DbusConnectionLost): void {
+    if (this.lost !== null) return;
+    this.lost = reason;
+    for (const call of this.pending.values()) {
+      clearTimeout(call.timer);
+      call.reject(reason);
+    }
+    this.pending.clear();
+    this.socket.destroy();
+  }
+
+  private receive(chunk: Buffer): void {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    while (this.buffered.length >= FIXED_HEADER_BYTES) {
+      const size = messageSize(this.buffered);
+      if (size > KEYRING_LIMITS.maxMessageBytes) return this.fail(new DbusConnectionLost('protocol'));
+      if (this.buffered.length < size) return;
+      const bytes = this.buffered.subarray(0, size);
+      this.buffered = this.buffered.subarray(size);
+      let message: IncomingMessage;
+      try {
+        message = readMessage(bytes);
+      } catch {
+        return this.fail(new DbusConnectionLost('protocol'));
+      }
+      this.settle(message);
+    }
+  }
+
+  private settle(message: IncomingMessage): void {
+    if ((message.type !== METHOD_RETURN && message.type !== ERROR) || message.replySerial === null) return;
+    const call = this.pending.get(message.replySerial);
+    if (call === undefined) return;
+    this.pending.delete(message.replySerial);
+    clearTimeout(call.timer);
+    if (message.type === METHOD_RETURN) call.resolve(message.body);
+    else call.reject(new DbusCallError(message.errorName ?? 'unknown'));
+  }
+}
+
+interface IncomingMessage {
+  readonly type: number;
+  readonly replySerial: number | null;
+  readonly errorName: string | null;
+  readonly body: readonly unknown[];
+}
+
+/** Reads one whole message: its type, the header fields a reply needs, and the body (empty without a signature). */
+function readMessage(bytes: Buffer): IncomingMessage {
+  const reader = new DBusBuffer(bytes, undefined, { littleEndian: bytes[0] === 0x6c, ayBuffer: true });
+  const fixed = reader.read('yyyyuua(yv)');
+  const fields = new Map<unknown, unknown>();
+  for (const field of Array.isArray(fixed[6]) ? fixed[6] : []) {
+    // a field is [code, [signature tree, [value]]]
+    if (Array.isArray(field) && Array.isArray(field[1]) && Array.isArray(field[1][1])) fields.set(field[0], field[1][1][0]);
+  }
+  reader.align(3);
+  const signature = fields.get(SIGNATURE);
+  const replySerial = fields.get(REPLY_SERIAL);
+  const errorName = fields.get(ERROR_NAME);
+  return {
+    type: typeof fixed[1] === 'number' ? fixed[1] : 0,
+    replySerial: typeof replySerial === 'number' ? replySerial : null,
+    errorName: typeof errorName === 'string' ? errorName : null,
+    body: typeof signature === 'string' && signature.length > 0 ? reader.read(signature) : [],
+  };
+}
+
+/** Whole size of the message that starts the buffer: fixed header, header fields padded to 8, body. */
+function messageSize(buffer: Buffer): number {
+  const littleEndian = buffer[0] === 0x6c;
+  const bodyBytes = littleEndian ? buffer.readUInt32LE(4) : buffer.readUInt32BE(4);
+  const fieldBytes = littleEndian ? buffer.readUInt32LE(12) : buffer.readUInt32BE(12);
+  return FIXED_HEADER_BYTES + Math.ceil(fieldBytes / 8) * 8 + bodyBytes;
+}
+
+/** A socket to the bus, authenticated with EXTERNAL (the peer's credentials), or null when it cannot be reached. */
+function authenticated(path: string, timeoutMs: number): Promise<Socket | null> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ path });
+    const give = (result: Socket | null): void => {
+      clearTimeout(timer);
+      socket.removeListener('error', refused);
+      if (result === null) socket.destroy();
+      resolve(result);
+    };
+    const refused = (): void => give(null);
+    const timer = setTimeout(refused, timeoutMs);
+    socket.once('error', refused);
+    socket.once('connect', () => {
+      handshake(socket, { authMethods: ['EXTERNAL'] }, (error) => give(error === null ? socket : null));
+    });
+  });
+}

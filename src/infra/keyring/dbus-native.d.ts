@@ -1,0 +1,34 @@
+// The two pieces of @homebridge/dbus-native this service uses (its index has no usable types, and
+// its bus object loads an XML introspection stack the keyring never needs): the SASL handshake,
+// the message marshalling and the buffer reader. Message bodies stay `unknown` here; every reply is checked where it
+// is read (secret-service-replies.ts).
+
+declare module '@homebridge/dbus-native/lib/handshake.js' {
+  import type { Duplex } from 'node:stream';
+
+  export default function handshake(stream: Duplex, options: { readonly authMethods?: readonly string[] }, done: (error: Error | null, guid?: string) => void): void;
+}
+
+declare module '@homebridge/dbus-native/lib/message.js' {
+  interface OutgoingMessage {
+    readonly serial: number;
+    readonly type?: number;
+    readonly flags?: number;
+    readonly destination?: string;
+    readonly path?: string;
+    readonly interface?: string;
+    readonly member?: string;
+    readonly signature?: string;
+    readonly body?: readonly unknown[];
+  }
+
+  export function marshall(message: OutgoingMessage): Buffer;
+}
+
+declare module '@homebridge/dbus-native/lib/dbus-buffer.js' {
+  export default class DBusBuffer {
+    constructor(buffer: Buffer, startPosition: number | undefined, options: { readonly littleEndian: boolean; readonly ayBuffer: boolean });
+    read(signature: string): unknown[];
+    align(power: number): void;
+  }
+}

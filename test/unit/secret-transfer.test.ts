@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { DhExchange, plainTransfer } from '../../src/infra/keyring/secret-transfer.js';
+
+describe('Secret Service transfer of secrets', () => {
+  it('both sides of the Diffie-Hellman exchange derive the same AES key: what one seals the other opens, and the wire never holds the secret', () => {
+    const secret = Buffer.from('sk-test-transfer-🌳-value', 'utf8');
+    for (let round = 0; round < 5; round++) {
+      const ours = new DhExchange();
+      const theirs = new DhExchange();
+      const sealed = ours.transfer(theirs.publicKey).seal(secret);
+      expect(sealed.parameters).toHaveLength(16);
+      expect(sealed.value.includes(secret)).toBe(false);
+      expect(sealed.value.length % 16).toBe(0);
+      expect(theirs.transfer(ours.publicKey).open(sealed).equals(secret)).toBe(true);
+    }
+  });
+
+  it('a value sealed under another key does not open', () => {
+    const sealed = new DhExchange().transfer(new DhExchange().publicKey).seal(Buffer.from('x'.repeat(40)));
+    const stranger = new DhExchange().transfer(new DhExchange().publicKey);
+    let opened: Buffer | null = null;
+    try {
+      opened = stranger.open(sealed);
+    } catch {
+      opened = null;
+    }
+    expect(opened?.toString() === 'x'.repeat(40)).toBe(false);
+  });
+
+  it('the plain transfer sends the secret as it is, with no parameters', () => {
+    const wire = plainTransfer.seal(Buffer.from('v'));
+    expect([wire.parameters.length, wire.value.toString()]).toEqual([0, 'v']);
+    expect(plainTransfer.open(wire).toString()).toBe('v');
+  });
+});
