@@ -49,8 +49,11 @@ async function runServe(argv: readonly string[], io: CommandIo, bundleDirectory:
     return EXIT.OK;
   }
   // The keyring read starts before the service's code is evaluated (the dynamic import below), so
-  // that the two overlap: `serve` is the command the desktop window waits for.
+  // that the two overlap: `serve` is the command the desktop window waits for. One turn of the event
+  // loop lets its socket connect and hand the pipelined requests to the bus, which answers them
+  // while this thread evaluates.
   const early = startEarly();
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const { serve } = await import('./serve.js');
   return serve(
     {

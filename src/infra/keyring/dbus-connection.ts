@@ -1,5 +1,4 @@
 import { createConnection, type Socket } from 'node:net';
-import handshake from '@homebridge/dbus-native/lib/handshake.js';
 import DBusBuffer from '@homebridge/dbus-native/lib/dbus-buffer.js';
 import { marshall } from '@homebridge/dbus-native/lib/message.js';
 import { KEYRING_LIMITS } from '../../contract/limits.js';
@@ -76,39 +75,48 @@ function decodeAddressValue(value: string): string {
   }
 }
 
+/** Longest SASL answer line read before the messages start (`OK <32 hex digits>` is 35 bytes). */
+const MAX_AUTH_LINE_BYTES = 512;
+
 /**
- * One long-lived connection to a D-Bus message bus: SASL handshake and `Hello`, then method calls
- * answered by serial, each with a deadline. Signals and calls addressed to this connection are not
- * subscribed to and are dropped. Calls are made one at a time by the keyring queue, so at most a
- * few are pending; a message over KEYRING_LIMITS.maxMessageBytes, an unreadable message or a missed
- * deadline closes the connection, failing whatever is pending.
+ * One long-lived connection to a D-Bus message bus. Everything is pipelined, as sd-bus does: the
+ * SASL exchange (`AUTH EXTERNAL` with this process's uid, then `BEGIN` without waiting for `OK`), the
+ * `Hello` and the first calls are written at once, before the socket is even connected, so that
+ * the bus and the keyring work on them while this thread is busy. Calls are answered by serial,
+ * each with a deadline. Signals and calls addressed to this connection are not subscribed to and
+ * are dropped. Calls are made one operation at a time by the keyring queue, so at most a few are
+ * pending; a message over KEYRING_LIMITS.maxMessageBytes, an unreadable message, a refused
+ * authentication or a missed deadline closes the connection, failing whatever is pending.
  */
 export class DbusConnection {
   private readonly pending = new Map<number, PendingCall>();
   private serial = 1;
   private buffered: Buffer = Buffer.alloc(0);
+  private authenticated = false;
   private lost: DbusConnectionLost | null = null;
+  private readonly socket: Socket;
 
-  private constructor(
-    private readonly socket: Socket,
-    private readonly timeoutMs: number,
+  /**
+   * Connects to the first unix socket of `address` (an address without one fails every call as
+   * unreachable). The socket does not keep the process alive; a call waiting for its answer does.
+   */
+  constructor(
+    address: string,
+    private readonly timeoutMs: number = KEYRING_LIMITS.callTimeoutMs,
   ) {
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
-    socket.on('error', () => this.fail(new DbusConnectionLost('closed')));
-    socket.on('close', () => this.fail(new DbusConnectionLost('closed')));
-    socket.resume();
-  }
-
-  /** Connects to the first reachable socket of `address` and says Hello. */
-  static async open(address: string, timeoutMs: number = KEYRING_LIMITS.callTimeoutMs): Promise<DbusConnection> {
-    for (const path of unixSocketPaths(address)) {
-      const socket = await authenticated(path, timeoutMs);
-      if (socket === null) continue;
-      const connection = new DbusConnection(socket, timeoutMs);
-      await connection.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'Hello' });
-      return connection;
+    const path = unixSocketPaths(address)[0];
+    this.socket = createConnection({ path: path ?? '' });
+    this.socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    this.socket.on('error', () => this.fail(new DbusConnectionLost(this.authenticated ? 'closed' : 'unreachable')));
+    this.socket.on('close', () => this.fail(new DbusConnectionLost(this.authenticated ? 'closed' : 'unreachable')));
+    this.socket.unref();
+    if (path === undefined) {
+      this.fail(new DbusConnectionLost('unreachable'));
+      return;
     }
-    throw new DbusConnectionLost('unreachable');
+    const uid = Buffer.from(String(process.getuid?.() ?? 0)).toString('hex');
+    this.socket.write(`\0AUTH EXTERNAL ${uid}\r\nBEGIN\r\n`);
+    this.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'Hello' }).catch(() => undefined);
   }
 
   get isOpen(): boolean {
@@ -142,6 +150,16 @@ export class DbusConnection {
 
   private receive(chunk: Buffer): void {
     this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    if (!this.authenticated) {
+      const end = this.buffered.indexOf('\r\n');
+      if (end < 0) {
+        if (this.buffered.length > MAX_AUTH_LINE_BYTES) this.fail(new DbusConnectionLost('unreachable'));
+        return;
+      }
+      if (!this.buffered.subarray(0, end).toString('latin1').startsWith('OK ')) return this.fail(new DbusConnectionLost('unreachable'));
+      this.authenticated = true;
+      this.buffered = this.buffered.subarray(end + 2);
+    }
     while (this.buffered.length >= FIXED_HEADER_BYTES) {
       const size = messageSize(this.buffered);
       if (size > KEYRING_LIMITS.maxMessageBytes) return this.fail(new DbusConnectionLost('protocol'));
@@ -203,23 +221,4 @@ function messageSize(buffer: Buffer): number {
   const bodyBytes = littleEndian ? buffer.readUInt32LE(4) : buffer.readUInt32BE(4);
   const fieldBytes = littleEndian ? buffer.readUInt32LE(12) : buffer.readUInt32BE(12);
   return FIXED_HEADER_BYTES + Math.ceil(fieldBytes / 8) * 8 + bodyBytes;
-}
-
-/** A socket to the bus, authenticated with EXTERNAL (the peer's credentials), or null when it cannot be reached. */
-function authenticated(path: string, timeoutMs: number): Promise<Socket | null> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ path });
-    const give = (result: Socket | null): void => {
-      clearTimeout(timer);
-      socket.removeListener('error', refused);
-      if (result === null) socket.destroy();
-      resolve(result);
-    };
-    const refused = (): void => give(null);
-    const timer = setTimeout(refused, timeoutMs);
-    socket.once('error', refused);
-    socket.once('connect', () => {
-      handshake(socket, { authMethods: ['EXTERNAL'] }, (error) => give(error === null ? socket : null));
-    });
-  });
 }

@@ -1,13 +1,7 @@
 // The two pieces of @homebridge/dbus-native this service uses (its index has no usable types, and
-// its bus object loads an XML introspection stack the keyring never needs): the SASL handshake,
-// the message marshalling and the buffer reader. Message bodies stay `unknown` here; every reply is checked where it
-// is read (secret-service-replies.ts).
-
-declare module '@homebridge/dbus-native/lib/handshake.js' {
-  import type { Duplex } from 'node:stream';
-
-  export default function handshake(stream: Duplex, options: { readonly authMethods?: readonly string[] }, done: (error: Error | null, guid?: string) => void): void;
-}
+// its bus object loads an XML introspection stack the keyring never needs): the message marshalling
+// and the buffer reader. Message bodies stay `unknown` here; every reply is checked where it
+// is read (secret-service-store.ts).
 
 declare module '@homebridge/dbus-native/lib/message.js' {
   interface OutgoingMessage {

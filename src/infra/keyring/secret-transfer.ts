@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, getDiffieHellman, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 
 /** The Secret Service's encrypted transfer (specification, "Transfer of Secrets"): 1024-bit MODP Diffie-Hellman, HKDF-SHA256, AES-128-CBC. */
 export const DH_TRANSFER = 'dh-ietf1024-sha256-aes128-cbc-pkcs7';
@@ -27,17 +27,34 @@ export const plainTransfer: SecretTransfer = {
   open: (wire) => wire.value,
 };
 
-/** One side of the Diffie-Hellman exchange of OpenSession: our public key, then the transfer keyed by the peer's. */
+/**
+ * One side of the Diffie-Hellman exchange of OpenSession: our public key (the big-endian number the
+ * Secret Service exchanges), then the transfer keyed by the peer's. The keys are KeyObjects of the
+ * named group: `crypto.getDiffieHellman('modp2')` would check the group's prime on every use, about
+ * 33 ms of the event loop, here on the path to readiness (the database key's read).
+ */
 export class DhExchange {
-  private readonly group = getDiffieHellman('modp2');
+  private readonly privateKey: KeyObject;
+  /** Our key's DER AlgorithmIdentifier: the group's prime and generator, for the peer's key. */
+  private readonly algorithm: Buffer;
   readonly publicKey: Buffer;
 
   constructor() {
-    this.publicKey = this.group.generateKeys();
+    const keys = generateKeyPairSync('dh', { group: 'modp2' });
+    this.privateKey = keys.privateKey;
+    // SubjectPublicKeyInfo: SEQUENCE { AlgorithmIdentifier, BIT STRING { INTEGER y } }
+    const [algorithm, subjectKey] = derElements(keys.publicKey.export({ type: 'spki', format: 'der' }));
+    if (algorithm === undefined || subjectKey === undefined) throw new Error('unexpected DH public key encoding');
+    this.algorithm = algorithm;
+    this.publicKey = unsignedInteger(derContent(derContent(subjectKey).subarray(1)));
   }
 
   transfer(peerPublicKey: Buffer): SecretTransfer {
-    const shared = this.group.computeSecret(peerPublicKey);
+    const number = unsignedInteger(peerPublicKey);
+    // A DER INTEGER is signed: a leading zero byte keeps a number with its high bit set positive.
+    const y = derElement(0x02, (number[0] ?? 0) >= 0x80 ? Buffer.concat([Buffer.alloc(1), number]) : number);
+    const spki = derElement(0x30, Buffer.concat([this.algorithm, derElement(0x03, Buffer.concat([Buffer.alloc(1), y]))]));
+    const shared = diffieHellman({ privateKey: this.privateKey, publicKey: createPublicKey({ key: spki, format: 'der', type: 'spki' }) });
     const padded = Buffer.concat([Buffer.alloc(Math.max(0, PRIME_BYTES - shared.length)), shared]);
     const key = Buffer.from(hkdfSync('sha256', padded, Buffer.alloc(0), Buffer.alloc(0), AES_KEY_BYTES));
     return {
@@ -52,4 +69,43 @@ export class DhExchange {
       },
     };
   }
+}
+
+// The few DER rules a DH public key needs (X.690): tag, definite length, content.
+
+function derHeader(bytes: Buffer): { contentStart: number; contentLength: number } {
+  const first = bytes[1] ?? 0;
+  if (first < 0x80) return { contentStart: 2, contentLength: first };
+  const lengthBytes = first & 0x7f;
+  return { contentStart: 2 + lengthBytes, contentLength: bytes.readUIntBE(2, lengthBytes) };
+}
+
+function derContent(element: Buffer): Buffer {
+  const { contentStart, contentLength } = derHeader(element);
+  return element.subarray(contentStart, contentStart + contentLength);
+}
+
+/** The whole elements (tag, length, content) inside a constructed element. */
+function derElements(element: Buffer): Buffer[] {
+  const elements: Buffer[] = [];
+  let rest = derContent(element);
+  while (rest.length > 0) {
+    const { contentStart, contentLength } = derHeader(rest);
+    elements.push(rest.subarray(0, contentStart + contentLength));
+    rest = rest.subarray(contentStart + contentLength);
+  }
+  return elements;
+}
+
+function derElement(tag: number, content: Buffer): Buffer {
+  const length = content.length;
+  const header = length < 0x80 ? Buffer.from([tag, length]) : length < 0x100 ? Buffer.from([tag, 0x81, length]) : Buffer.from([tag, 0x82, length >> 8, length & 0xff]);
+  return Buffer.concat([header, content]);
+}
+
+/** A big-endian unsigned number without its leading zero bytes (at least one byte). */
+function unsignedInteger(bytes: Buffer): Buffer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  return bytes.subarray(start);
 }
