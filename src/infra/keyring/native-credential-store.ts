@@ -1,4 +1,5 @@
-import { AsyncEntry } from '@napi-rs/keyring';
+import type * as KeyringLibrary from '@napi-rs/keyring';
+import type { AsyncEntry } from '@napi-rs/keyring';
 import { KeyringError } from '../../app/secrets/keyring-store.js';
 import type { KeyringBackend } from './keyring-backend.js';
 
@@ -7,8 +8,14 @@ function failureOf(error: unknown): KeyringError {
   return new KeyringError(/unlock|locked|dismissed/i.test(text) ? 'locked' : 'unavailable');
 }
 
-/** The Keychain on macOS and the Credential Manager on Windows, through @napi-rs/keyring (the library's only stores there). */
+/**
+ * The Keychain on macOS and the Credential Manager on Windows, through @napi-rs/keyring (the
+ * library's only stores there). The library and its native module load on first use: on Linux, where
+ * this store is never built, they never load.
+ */
 export class NativeCredentialStore implements KeyringBackend {
+  private library: Promise<typeof KeyringLibrary> | null = null;
+
   constructor(private readonly service: string) {}
 
   read(account: string): Promise<string | null> {
@@ -27,6 +34,7 @@ export class NativeCredentialStore implements KeyringBackend {
 
   private async run<T>(account: string, operation: (entry: AsyncEntry) => Promise<T>): Promise<T> {
     try {
+      const { AsyncEntry } = await (this.library ??= import('@napi-rs/keyring'));
       return await operation(new AsyncEntry(this.service, account));
     } catch (error) {
       throw failureOf(error);
