@@ -9,6 +9,8 @@ declare module '@homebridge/dbus-native/lib/message.js' {
     readonly type?: number;
     readonly flags?: number;
     readonly destination?: string;
+    readonly replySerial?: number;
+    readonly errorName?: string;
     readonly path?: string;
     readonly interface?: string;
     readonly member?: string;
