@@ -13,6 +13,8 @@ export interface PrivateSecretService {
   daemonPid(): number | null;
   /** Stops the keyring daemon and starts a new one, unlocked with the same password (the keyring files stay). */
   restartDaemon(): void;
+  /** Stops the keyring daemon (the bus may start another on the next call: D-Bus activation, which unlocks nothing). */
+  killDaemon(): void;
   stop(): void;
 }
 
@@ -47,6 +49,7 @@ export function startSecretService(condition: KeyringCondition = 'unlocked'): Pr
       home,
       daemonPid: () => null,
       restartDaemon: () => undefined,
+      killDaemon: () => undefined,
       stop: () => rmSync(home, { recursive: true, force: true }),
     };
   }
@@ -87,6 +90,7 @@ export function startSecretService(condition: KeyringCondition = 'unlocked'): Pr
     env,
     home,
     daemonPid,
+    killDaemon: stopDaemon,
     restartDaemon() {
       stopDaemon();
       spawnSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], { input: KEYRING_PASSWORD, env: daemonEnv, stdio: ['pipe', 'ignore', 'ignore'] });

@@ -11,6 +11,10 @@ const ITEM = 'org.freedesktop.Secret.Item';
 const PROPERTIES = 'org.freedesktop.DBus.Properties';
 /** The object path that means "none" (no collection behind an alias, no prompt needed). */
 const NONE = '/';
+/** Error answers that mean the session is gone: a restarted daemon, or one that died during the call. */
+const SESSION_LOST: ReadonlySet<string> = new Set(['org.freedesktop.Secret.Error.NoSession', 'org.freedesktop.DBus.Error.NoReply', 'org.freedesktop.DBus.Error.Disconnected']);
+/** The item or collection asked for is locked. */
+const IS_LOCKED = 'org.freedesktop.Secret.Error.IsLocked';
 
 /** The Secret Service session, once OpenSession has answered. */
 interface OpenedSession {
@@ -56,9 +60,11 @@ export class SecretServiceStore implements KeyringBackend {
   }
 
   /**
-   * Runs an operation on the kept session. When the connection closed or the session is gone (the
-   * keyring daemon restarted: its objects are unknown), the session is dropped and the operation
-   * runs once more on a new one; a missed deadline is not retried.
+   * Runs an operation on the kept session. When the connection closed or the keyring forgot the
+   * session (its daemon restarted), the session is dropped and the operation runs once more on a new
+   * one; a missed deadline or an unreadable answer drops it without a retry. Any other error answer
+   * leaves the connection and session as they are: opening new ones for every failing operation is
+   * the churn that crashes GNOME Keyring.
    */
   private async attempt<T>(operation: (session: Session) => Promise<T>): Promise<T> {
     for (let round = 0; ; round++) {
@@ -68,8 +74,10 @@ export class SecretServiceStore implements KeyringBackend {
         return await operation(session);
       } catch (error) {
         if (error instanceof KeyringError) throw error;
-        this.drop(session);
-        if (round > 0 || !retryable(error)) throw new KeyringError('unavailable');
+        if (error instanceof DbusCallError && error.errorName === IS_LOCKED) throw new KeyringError('locked');
+        const sessionLost = (error instanceof DbusConnectionLost && error.reason === 'closed') || (error instanceof DbusCallError && SESSION_LOST.has(error.errorName));
+        if (error instanceof DbusConnectionLost || sessionLost) this.drop(session);
+        if (round > 0 || !sessionLost) throw new KeyringError('unavailable');
       }
     }
   }
@@ -185,12 +193,6 @@ async function collectionState(connection: DbusConnection): Promise<CollectionSt
 
 function serviceCall(member: string, signature: string, body: readonly unknown[]): DbusCall {
   return { destination: SECRETS, path: SERVICE_PATH, interface: SERVICE, member, signature, body };
-}
-
-/** The connection closed or the keyring forgot the session (a restarted daemon): worth one more try on a new session. */
-function retryable(error: unknown): boolean {
-  if (error instanceof DbusConnectionLost) return error.reason === 'closed';
-  return error instanceof DbusCallError;
 }
 
 // Replies, checked where they are read: a reply of another shape is a protocol failure.

@@ -89,6 +89,25 @@ describe('OsKeyring on the Secret Service', () => {
     expect(JSON.parse(keyringTool(secrets.env, 'get', 'openai.api_key'))).toBe('sk-after-restart');
   });
 
+  it('while the keyring daemon is gone, reads fail with the state of the one D-Bus starts instead, over one connection, and answer again once an unlocked daemon is back', async () => {
+    await keyring.write('openai.api_key', 'sk-outlasts-the-daemon');
+    const connection = connectionsOfThisProcess();
+    secrets.killDaemon();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const failure = await keyring.read('openai.api_key').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // D-Bus starts a daemon again on demand, which unlocks nothing (locked, or no default collection).
+      expect(failure).toMatchObject({ name: 'KeyringError', failure: expect.stringMatching(/^(locked|unavailable)$/) });
+    }
+    expect(connectionsOfThisProcess()).toHaveLength(1);
+    expect(connectionsOfThisProcess()).not.toEqual([]);
+    secrets.restartDaemon();
+    expect(await keyring.read('openai.api_key')).toBe('sk-outlasts-the-daemon');
+    expect(connection).toHaveLength(1);
+  });
+
   it('keeps entries the keyring library (@napi-rs/keyring) reads and writes: the same attributes, the same entries', async () => {
     keyringTool(secrets.env, 'set', 'anthropic.api_key', 'sk-written-by-the-library');
     expect(await keyring.read('anthropic.api_key')).toBe('sk-written-by-the-library');
