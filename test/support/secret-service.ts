@@ -54,7 +54,8 @@ export function startSecretService(condition: KeyringCondition = 'unlocked'): Pr
     };
   }
   const address = `unix:path=${join(home, 'bus')}`;
-  const bus: ChildProcess = spawn('dbus-daemon', ['--session', '--nofork', `--address=${address}`], { stdio: 'ignore' });
+  // The bus gets the private home too: a daemon it starts on demand (D-Bus activation) reads this home's keyrings, not the user's.
+  const bus: ChildProcess = spawn('dbus-daemon', ['--session', '--nofork', `--address=${address}`], { stdio: 'ignore', env: { ...process.env, ...baseEnv } });
   waitForBus(address);
   const env = { ...baseEnv, DBUS_SESSION_BUS_ADDRESS: address };
   const daemonEnv = { ...process.env, ...env };
