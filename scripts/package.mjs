@@ -39,11 +39,15 @@ function copyPackage(name, files) {
 say('Copying the native modules of this platform');
 // The JavaScript of both is in the bundle; only the binaries are loaded from here.
 copyPackage('better-sqlite3-multiple-ciphers', ['build/Release/better_sqlite3.node']);
-const keyringBinding = `@napi-rs/keyring-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : process.platform === 'win32' ? '-msvc' : ''}`;
-const bindingFolder = dirname(require.resolve(`${keyringBinding}/package.json`));
-const bindingFile = readdirSync(bindingFolder).find((name) => name.endsWith('.node'));
-if (bindingFile === undefined) throw new Error(`no native binding in ${bindingFolder}`);
-copyPackage(keyringBinding, [bindingFile]);
+// The keyring binding serves the Keychain and the Credential Manager; elsewhere the service speaks to
+// the Secret Service itself (src/infra/keyring/) and never loads it.
+if (process.platform === 'darwin' || process.platform === 'win32') {
+  const keyringBinding = `@napi-rs/keyring-${process.platform}-${process.arch}${process.platform === 'win32' ? '-msvc' : ''}`;
+  const bindingFolder = dirname(require.resolve(`${keyringBinding}/package.json`));
+  const bindingFile = readdirSync(bindingFolder).find((name) => name.endsWith('.node'));
+  if (bindingFile === undefined) throw new Error(`no native binding in ${bindingFolder}`);
+  copyPackage(keyringBinding, [bindingFile]);
+}
 
 // The single executable: a small CommonJS entry (the only form SEA runs) that evaluates the same
 // bundle and its V8 code cache (same Node, same V8) from embedded assets, with `require` rooted
