@@ -32,10 +32,10 @@ const ARTIFACTS_USAGE: CommandDeclaration = {
   positionals: { min: 0, max: 0, names: '' },
 };
 
-/** A failure of the artifact store: a refusal of the service is a data error, a file the system refuses an I/O one. */
 /** What makes an input path unreadable as a file: it names nothing, or nothing the command can read. */
 const UNREADABLE_INPUT: ReadonlySet<string> = new Set(['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP']);
 
+/** A failure of the artifact store: a refusal of the service is a data error, a file the system refuses an I/O one. */
 function storeFailure(error: unknown, action: 'import' | 'export'): CommandFailure {
   if (isServiceError(error)) {
     if (action === 'import' && error.details.some((detail) => detail.name === 'reason' && detail.value === 'not_a_file')) {
