@@ -29,8 +29,6 @@ interface Session {
   readonly opened: Promise<OpenedSession>;
 }
 
-type CollectionState = { readonly kind: 'unlocked'; readonly path: string } | { readonly kind: 'locked' } | { readonly kind: 'absent' };
-
 /**
  * Credentials in the freedesktop Secret Service (GNOME Keyring, KWallet, KeePassXC), over one D-Bus
  * connection and one encrypted session kept for the life of the process (KEYRING_LIMITS says why).
@@ -165,12 +163,16 @@ export class SecretServiceStore implements KeyringBackend {
     return { unlocked: objectPaths(unlocked), locked: objectPaths(locked) };
   }
 
-  /** The default collection's path when it is there and unlocked; a KeyringError otherwise. */
+  /** The default collection's path when it is there and unlocked; a KeyringError otherwise (none: unavailable). */
   private async defaultCollection(connection: DbusConnection): Promise<string> {
-    const state = await collectionState(connection);
-    if (state.kind === 'absent') throw new KeyringError('unavailable');
-    if (state.kind === 'locked') throw new KeyringError('locked');
-    return state.path;
+    const [alias] = await connection.call(serviceCall('ReadAlias', 's', ['default']));
+    const path = objectPath(alias);
+    if (path === NONE) throw new KeyringError('unavailable');
+    const [locked] = await connection.call({ destination: SECRETS, path, interface: PROPERTIES, member: 'Get', signature: 'ss', body: [COLLECTION, 'Locked'] });
+    const value = variantValue(locked);
+    if (typeof value !== 'boolean') throw new DbusConnectionLost('protocol');
+    if (value) throw new KeyringError('locked');
+    return path;
   }
 
   private attributes(account: string): [string, string][] {
@@ -179,16 +181,6 @@ export class SecretServiceStore implements KeyringBackend {
       ['username', account],
     ];
   }
-}
-
-async function collectionState(connection: DbusConnection): Promise<CollectionState> {
-  const [alias] = await connection.call(serviceCall('ReadAlias', 's', ['default']));
-  const path = objectPath(alias);
-  if (path === NONE) return { kind: 'absent' };
-  const [locked] = await connection.call({ destination: SECRETS, path, interface: PROPERTIES, member: 'Get', signature: 'ss', body: [COLLECTION, 'Locked'] });
-  const value = variantValue(locked);
-  if (typeof value !== 'boolean') throw new DbusConnectionLost('protocol');
-  return value ? { kind: 'locked' } : { kind: 'unlocked', path };
 }
 
 function serviceCall(member: string, signature: string, body: readonly unknown[]): DbusCall {
