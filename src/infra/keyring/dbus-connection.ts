@@ -1,4 +1,4 @@
-import { createConnection, type Socket } from 'node:net';
+import { createConnection, Socket } from 'node:net';
 import DBusBuffer from '@homebridge/dbus-native/lib/dbus-buffer.js';
 import { marshall } from '@homebridge/dbus-native/lib/message.js';
 import { KEYRING_LIMITS } from '../../contract/limits.js';
@@ -105,7 +105,8 @@ export class DbusConnection {
     private readonly timeoutMs: number = KEYRING_LIMITS.callTimeoutMs,
   ) {
     const path = unixSocketPaths(address)[0];
-    this.socket = createConnection({ path: path ?? '' });
+    // Without a unix socket to connect to, the socket stays unconnected and every call fails below.
+    this.socket = path === undefined ? new Socket() : createConnection({ path });
     this.socket.on('data', (chunk: Buffer) => this.receive(chunk));
     this.socket.on('error', () => this.fail(new DbusConnectionLost(this.authenticated ? 'closed' : 'unreachable')));
     this.socket.on('close', () => this.fail(new DbusConnectionLost(this.authenticated ? 'closed' : 'unreachable')));
