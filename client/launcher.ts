@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createApiClient, contractHeaders, type ApiClient, type ContractHeaders } from './api-client.js';
 import { errnoCode, exitWithin, KILLED_EXIT_WAIT_MS, watchChild } from './child-exit.js';
-import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN } from './generated/contract-constants.js';
+import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN, SERVE_EXIT } from './generated/contract-constants.js';
 import { checkHealth } from './health-check.js';
 import { readinessProof } from './readiness-proof.js';
 import { createSidecarClient, type SidecarClient, type SidecarClientOptions } from './sidecar-client.js';
@@ -69,6 +69,8 @@ export interface LaunchExit {
   readonly stderrTail: readonly string[];
   /** The errno code (ENOENT, EACCES, ...) when the program could not be started at all (reason `spawn_failed`). */
   readonly errno?: string | null;
+  /** The pid of the process that holds the workspace (reason `workspace_in_use`), when the sidecar could name it. */
+  readonly holderPid?: number | null;
 }
 
 export class LaunchRefused extends Error {
@@ -77,6 +79,11 @@ export class LaunchRefused extends Error {
   readonly stderrTail: readonly string[];
   /** The errno code of a program that could not be started (reason `spawn_failed`), else null. */
   readonly errno: string | null;
+  /**
+   * Reason `workspace_in_use`: another sidecar (or `setup`) holds the workspace, so the shell can say
+   * "already running"; this is the holder's pid when it was named, else null.
+   */
+  readonly holderPid: number | null;
 
   constructor(
     readonly reason: string,
@@ -89,7 +96,25 @@ export class LaunchRefused extends Error {
     this.signal = exit.signal;
     this.stderrTail = exit.stderrTail;
     this.errno = errno;
+    this.holderPid = exit.holderPid ?? null;
   }
+}
+
+/** The holder's pid from the sidecar's `workspace.in_use` event line, if it wrote one. */
+function holderPidOf(lines: readonly string[]): number | null {
+  for (const line of lines) {
+    let event: unknown;
+    try {
+      event = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (typeof event === 'object' && event !== null && 'event' in event && event.event === 'workspace.in_use' && 'holder_pid' in event) {
+      const pid = event.holder_pid;
+      if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) return pid;
+    }
+  }
+  return null;
 }
 
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
@@ -280,7 +305,9 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
     if (child.pid !== undefined) child.kill('SIGKILL');
     const exitCode = await exitWithin(child, exit, KILLED_EXIT_WAIT_MS);
     const refused = error instanceof LaunchRefused ? error : null;
-    const details: LaunchExit = { exitCode, signal: exitSignal(), stderrTail: stderrTail(stderr, bearer), errno: refused?.errno ?? null };
-    throw new LaunchRefused(refused?.reason ?? 'health_unreachable', details);
+    const tail = stderrTail(stderr, bearer);
+    const inUse = exitCode === SERVE_EXIT.workspaceInUse;
+    const details: LaunchExit = { exitCode, signal: exitSignal(), stderrTail: tail, errno: refused?.errno ?? null, holderPid: inUse ? holderPidOf(tail) : null };
+    throw new LaunchRefused(inUse ? 'workspace_in_use' : (refused?.reason ?? 'health_unreachable'), details);
   }
 }

@@ -1,6 +1,7 @@
 import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN, HEADER_API_VERSION, HEADER_APP_BUILD, HEADER_SESSION_OWNER } from '../src/contract/api-version.js';
 import { ERROR_CATALOGUE } from '../src/contract/error-codes.js';
 import { GEDCOM_OPERATIONS } from '../src/contract/gedcom.js';
+import { SERVE_EXIT } from '../src/contract/launch.js';
 import { SETTINGS_CATALOG, type SettingDefinition } from '../src/contract/settings.js';
 
 /** The TypeScript type of one setting's value: its allowed values, or its scalar type. */
@@ -25,6 +26,8 @@ export const HEADER_SESSION_OWNER = ${JSON.stringify(HEADER_SESSION_OWNER)};
 /** Pattern and length of app_build and sidecar_build. */
 export const BUILD_PATTERN = ${JSON.stringify(BUILD_PATTERN)};
 export const BUILD_MAX_CHARACTERS = ${BUILD_MAX_CHARACTERS};
+/** The exit codes of \`serve\` before it is ready; \`workspaceInUse\`: another live process holds the workspace. */
+export const SERVE_EXIT = ${JSON.stringify(SERVE_EXIT)} as const;
 
 /** Every stable code of an ErrorEnvelope (docs/error-codes.md). */
 export const ERROR_CODES = ${JSON.stringify(Object.keys(ERROR_CATALOGUE))} as const;

@@ -28,3 +28,14 @@ export const ReadinessLine = Type.Object(
   { additionalProperties: false },
 );
 export type ReadinessLine = Static<typeof ReadinessLine>;
+
+/**
+ * The exit codes of `serve` before it is ready (contract.md sections 1 and 12); the launcher reads
+ * them to tell the shell why a launch was refused. `workspaceInUse` is also `setup`'s refusal of a
+ * workspace that another process holds (sysexits' EX_TEMPFAIL: try again once the holder is gone).
+ */
+export const SERVE_EXIT = {
+  startupFailed: 1,
+  handshakeRejected: 2,
+  workspaceInUse: 75,
+} as const;

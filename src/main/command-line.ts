@@ -2,6 +2,7 @@
 // kebab-case flags, `--help` on stdout with exit 0, one failure style on stderr
 // (`<command>: <CODE>: <message>` and a remediation line), and sysexits-style exit codes.
 import { parseArgs } from 'node:util';
+import { SERVE_EXIT } from '../contract/launch.js';
 import { keysOf } from '../contract/typed-keys.js';
 
 /** Exit codes (sysexits.h); `serve` keeps the launch protocol's own codes for startup failures. */
@@ -21,6 +22,8 @@ export const EXIT = {
   CANT_CREATE: 73,
   /** Reading or writing failed part way. */
   IO: 74,
+  /** The workspace is held by another live process (a serving sidecar): try again once it is gone. */
+  IN_USE: SERVE_EXIT.workspaceInUse,
   /** The configuration file is invalid. */
   CONFIG: 78,
 } as const;
@@ -37,8 +40,9 @@ export const EXIT_CODE_HELP = [
   '  70  internal failure',
   '  73  output cannot be created (exists: pass --force; or the folder refuses it)',
   '  74  I/O error while reading or writing',
+  `  ${SERVE_EXIT.workspaceInUse}  the workspace is in use by another process (a sidecar serves it): try again once it has exited`,
   '  78  configuration file invalid',
-  '  serve only: 1 startup failed, 2 handshake refused (the launch protocol)',
+  `  serve only: ${SERVE_EXIT.startupFailed} startup failed, ${SERVE_EXIT.handshakeRejected} handshake refused (the launch protocol)`,
 ].join('\n');
 
 /** A failure a command reports: a stable code, a one-line message, what to do, and the exit code. */

@@ -1,14 +1,12 @@
 import { API_VERSION } from '../contract/api-version.js';
 import { SIDECAR_BUILD } from '../contract/build-info.js';
-import type { ReadinessLine } from '../contract/launch.js';
+import { SERVE_EXIT, type ReadinessLine } from '../contract/launch.js';
 import { HANDSHAKE, SERVER_TIMEOUTS } from '../contract/limits.js';
 import type { CompositionExtension } from './compositions/extensions.js';
 import type { EarlyStart } from './compositions/early-start.js';
 import { composeService, launchLog, readinessOutput, type ServeOptions } from './compositions/service.js';
 import { readHandshake } from '../infra/launch/stdin-handshake.js';
-
-const EXIT_HANDSHAKE_REJECTED = 2;
-const EXIT_STARTUP_FAILED = 1;
+import { WorkspaceInUse } from '../infra/workspace/workspace-lock.js';
 
 /**
  * The launch protocol (contract.md section 1): handshake on stdin, bind 127.0.0.1:0, one
@@ -25,7 +23,7 @@ export async function serve(options: ServeOptions, extensions: readonly Composit
   const result = await readHandshake(process.stdin);
   if (!result.ok) {
     log.event('handshake.rejected', { reason: result.reason });
-    return EXIT_HANDSHAKE_REJECTED;
+    return SERVE_EXIT.handshakeRejected;
   }
   const { bearer, app_build: appBuild } = result.handshake;
   let service;
@@ -34,8 +32,13 @@ export async function serve(options: ServeOptions, extensions: readonly Composit
     service = await composeService({ bearer, appBuild }, options, log, extensions, early);
     port = await service.http.listen();
   } catch (error) {
+    // Another live process serves this workspace: nothing was reconciled, written or bound here.
+    if (error instanceof WorkspaceInUse) {
+      log.event('workspace.in_use', { holder_pid: error.holderPid, message: error.message });
+      return SERVE_EXIT.workspaceInUse;
+    }
     log.event('startup.failed', { error: error instanceof Error ? error.name : 'unknown' });
-    return EXIT_STARTUP_FAILED;
+    return SERVE_EXIT.startupFailed;
   }
   service.bindPort(port);
   const ready: ReadinessLine = {

@@ -19,6 +19,7 @@ function refusal(reason: string): { readonly exit: ExitCode; readonly remediatio
   if (reason === 'keyring.locked') return { exit: EXIT.UNAVAILABLE, remediation: 'unlock the OS keyring (Secret Service) and run setup again' };
   if (reason.startsWith('keyring.')) return { exit: EXIT.UNAVAILABLE, remediation: 'start a Secret Service provider (GNOME Keyring, KWallet) in this session, with a default collection, and run setup again' };
   if (reason === 'workspace.not_a_folder') return { exit: EXIT.CANT_CREATE, remediation: 'the workspace path is a file, a broken link or under a file: pass --workspace with a folder, or a path where one can be created' };
+  if (reason === 'workspace.in_use') return { exit: EXIT.IN_USE, remediation: 'a sidecar serves this workspace (or another setup runs): stop it, or run setup again once it has exited' };
   if (reason === 'workspace.not_created') return { exit: EXIT.CANT_CREATE, remediation: 'the workspace folder cannot be created there: pass --workspace with a path under a writable folder' };
   if (reason === 'database.key_missing') return { exit: EXIT.DATA, remediation: 'the database exists but its key is not in the keyring: restore the key, or move the database away to start afresh' };
   return { exit: EXIT.DATA, remediation: 'the database cannot be opened with the key in the keyring; restore the matching key or move the database away' };

@@ -26,7 +26,7 @@ const KEY_PATTERN = /^[0-9a-f]{64}$/;
  * The SQLCipher binary, handed to better-sqlite3 directly: its own lookup (the `bindings` package)
  * walks the call stack and tries a dozen paths, each a thrown require, on every start.
  */
-function nativeBinding(): string {
+export function nativeBinding(): string {
   return createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node');
 }
 

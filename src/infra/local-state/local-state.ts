@@ -8,7 +8,8 @@ import { loadConfig, type ResolvedConfig } from '../config/config-file.js';
 import { DatabaseFileGuard, isWritableMode, type DatabaseFileLoss } from '../database/database-file-guard.js';
 import { DatabaseOpenError, openEncryptedDatabase, type Database } from '../database/encrypted-database.js';
 import { MIGRATIONS } from '../database/migrations/index.js';
-import { probeWorkspace } from '../workspace/workspace-probe.js';
+import { probeWorkspace, type WorkspaceState } from '../workspace/workspace-probe.js';
+import { lockWorkspace, WorkspaceLockFailed, type WorkspaceLock } from '../workspace/workspace-lock.js';
 
 const DATABASE_FILE = 'service.db';
 const KEY_CHECK_FILE = 'service.db.keycheck';
@@ -27,6 +28,8 @@ export interface LocalState {
   readonly database: Database | null;
   /** Watches that the open database stays the file at the workspace path; null without a database. */
   readonly databaseGuard: DatabaseFileGuard | null;
+  /** This process's exclusive hold on the workspace; null when there is no writable workspace to hold. */
+  readonly workspaceLock: WorkspaceLock | null;
 }
 
 export function databasePaths(workspace: string): { readonly database: string; readonly keyCheck: string } {
@@ -42,9 +45,22 @@ export function readKeyCheck(file: string): string | null {
   }
 }
 
+/** Takes the workspace's lock when there is a writable workspace; null when there is none or it refuses the lock file. */
+function holdWorkspace(workspace: string, state: WorkspaceState): WorkspaceLock | null {
+  if (state !== 'ok' && state !== 'low_disk') return null;
+  try {
+    return lockWorkspace(workspace, process.pid);
+  } catch (error) {
+    if (error instanceof WorkspaceLockFailed) return null;
+    throw error;
+  }
+}
+
 /**
  * Evaluates the four startup components once and opens the encrypted database when it can.
- * Read-only: it never creates the workspace, a key or a database, and never repairs anything.
+ * It first takes the workspace's exclusive lock (throwing WorkspaceInUse when another live process
+ * holds it), so that the database is opened, and the job ledger reconciled, by one process only.
+ * Otherwise read-only: it never creates the workspace, a key or a database, and never repairs anything.
  */
 export async function openLocalState(
   options: LocalStateOptions,
@@ -55,7 +71,10 @@ export async function openLocalState(
   onDatabaseLoss: (reason: DatabaseFileLoss) => void = () => undefined,
 ): Promise<LocalState> {
   const config = await loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
-  const workspaceState = probeWorkspace(config.workspace);
+  const probed = probeWorkspace(config.workspace);
+  const workspaceLock = holdWorkspace(config.workspace, probed);
+  // A writable workspace that refuses a new file is not writable for the database either.
+  const workspaceState = workspaceLock === null && (probed === 'ok' || probed === 'low_disk') ? 'not_writable' : probed;
   const key = await databaseKey;
   const codes: Record<StartupComponentName, StartupCode> = {
     configuration: config.state === 'ok' ? 'configuration.ok' : config.state === 'defaults' ? 'configuration.defaults' : 'configuration.invalid',
@@ -63,7 +82,7 @@ export async function openLocalState(
     keyring: key.state === 'locked' ? 'keyring.locked' : key.state === 'unavailable' ? 'keyring.unavailable' : 'keyring.ok',
     database: 'database.not_opened',
   };
-  const closed = (database: StartupCode): LocalState => ({ config, codes: { ...codes, database }, database: null, databaseGuard: null });
+  const closed = (database: StartupCode): LocalState => ({ config, codes: { ...codes, database }, database: null, databaseGuard: null, workspaceLock });
   if (config.state === 'invalid' || workspaceState === 'missing' || workspaceState === 'not_writable') return closed('database.not_opened');
   const paths = databasePaths(config.workspace);
   if (!existsSync(paths.database)) return closed('database.not_initialized');
@@ -80,7 +99,7 @@ export async function openLocalState(
   }
   const open = database;
   const guard = new DatabaseFileGuard(paths.database, () => checkpoint(open), onDatabaseLoss);
-  return { config, codes: { ...codes, database: 'database.ok' }, database, databaseGuard: guard };
+  return { config, codes: { ...codes, database: 'database.ok' }, database, databaseGuard: guard, workspaceLock };
 }
 
 /** Copies the write-ahead log's commits into the database file; when SQLite cannot now, they stay in the log, durable as before. */

@@ -9,6 +9,7 @@ import { DatabaseOpenError, keyCheckOf, openEncryptedDatabase } from '../databas
 import { MIGRATIONS } from '../database/migrations/index.js';
 import { DATABASE_KEY_ACCOUNT, readDatabaseKey } from './database-key.js';
 import { databasePaths, readKeyCheck, type LocalStateOptions } from './local-state.js';
+import { lockWorkspace, WorkspaceInUse, type WorkspaceLock } from '../workspace/workspace-lock.js';
 
 export type SetupOutcome =
   | { readonly ok: true; readonly created: readonly string[] }
@@ -48,9 +49,20 @@ function createWorkspace(path: string): boolean {
   }
 }
 
+/** The workspace's lock for the time of provisioning, or why it cannot be had. */
+function holdForSetup(workspace: string): WorkspaceLock | SetupOutcome {
+  try {
+    return lockWorkspace(workspace, process.pid);
+  } catch (error) {
+    if (error instanceof WorkspaceInUse) return { ok: false, reason: 'workspace.in_use', detail: error.holderPid === null ? undefined : `held by pid ${error.holderPid}` };
+    return { ok: false, reason: 'workspace.not_created' };
+  }
+}
+
 /**
  * Explicit provisioning: workspace, database key, database. Idempotent; never replaces an
  * existing key; refuses to touch a database it cannot open. `serve` never does any of this.
+ * It holds the workspace's lock while it works, so it never provisions under a serving sidecar.
  */
 export async function setup(options: LocalStateOptions, keyring: KeyringStore): Promise<SetupOutcome> {
   const config = await loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
@@ -59,14 +71,29 @@ export async function setup(options: LocalStateOptions, keyring: KeyringStore): 
   if (config.state === 'defaults' && options.configPath !== undefined) return { ok: false, reason: 'configuration.missing' };
   const workspace = workspaceState(config.workspace);
   if (workspace === 'unusable') return { ok: false, reason: 'workspace.not_a_folder' };
-  const key = await readDatabaseKey(keyring);
-  if (key.state === 'locked' || key.state === 'unavailable') return { ok: false, reason: `keyring.${key.state}` };
+  // Refused before anything is created when the keyring cannot be used at all.
+  const early = await readDatabaseKey(keyring);
+  if (early.state === 'locked' || early.state === 'unavailable') return { ok: false, reason: `keyring.${early.state}` };
   const created: string[] = [];
   if (workspace === 'missing') {
     if (!createWorkspace(config.workspace)) return { ok: false, reason: 'workspace.not_created' };
     created.push('workspace');
   }
-  const paths = databasePaths(config.workspace);
+  const lock = holdForSetup(config.workspace);
+  if (!('release' in lock)) return lock;
+  try {
+    return await provision(config.workspace, keyring, created);
+  } finally {
+    lock.release();
+  }
+}
+
+/** Key and database in a workspace that exists and that this process holds. */
+async function provision(workspace: string, keyring: KeyringStore, created: string[]): Promise<SetupOutcome> {
+  // Read again under the lock: a setup that held it before this one may have written the key meanwhile.
+  const key = await readDatabaseKey(keyring);
+  if (key.state === 'locked' || key.state === 'unavailable') return { ok: false, reason: `keyring.${key.state}` };
+  const paths = databasePaths(workspace);
   const databaseExists = existsSync(paths.database);
   if (databaseExists && key.state === 'missing') return { ok: false, reason: 'database.key_missing' };
   let keyHex: string;

@@ -128,6 +128,7 @@ export async function composeService(
     async close() {
       state.database?.close();
       state.databaseGuard?.close();
+      state.workspaceLock?.release();
     },
   };
 }
