@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3-multiple-ciphers';
 import { nativeBinding } from '../database/encrypted-database.js';
@@ -70,11 +71,9 @@ export function lockWorkspace(workspace: string, pid: number): WorkspaceLock {
     if (isBusy(error)) throw new WorkspaceInUse(recordedHolder(workspace));
     throw new WorkspaceLockFailed();
   }
-  try {
-    writeFileSync(join(workspace, HOLDER_FILE), `${pid}\n`, { mode: 0o600 });
-  } catch {
-    // the pid only names the holder in another process's refusal; the lock stands without it
-  }
+  // Written in the background: start-up does not wait on the disk for a pid that only names the
+  // holder in another process's refusal; the lock stands without it.
+  writeFile(join(workspace, HOLDER_FILE), `${pid}\n`, { mode: 0o600 }).catch(() => undefined);
   return {
     release() {
       if (db.open) db.close();
