@@ -10,8 +10,8 @@ import { parseGedcomBytes } from '../../src/gedcom/parse/parse.js';
 import { danglingPointers } from '../../src/gedcom/ops/merge.js';
 import { call, openStream, waitTerminal } from '../support/job-stream.js';
 import { corpusRoot } from '../support/corpus.js';
-import { localState, runSetup, type LocalStateFixture } from '../support/local-state.js';
-import { SIDECAR_ENTRY, startSidecar } from '../support/sidecar.js';
+import { localState, type LocalStateFixture } from '../support/local-state.js';
+import { SIDECAR_ENTRY } from '../support/sidecar.js';
 
 const corpus = (rel: string): string => join(corpusRoot(), 'gedcom', rel);
 const KENNEDY = corpus('d-jeffrey-gedcom-samples/sample-kennedy/kennedy.ged');
@@ -260,10 +260,7 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
   });
 
   it('without --artifact-root the GEDCOM routes do not exist and the module is not listed', async () => {
-    // A workspace of its own: one serving process per workspace, and the other sidecar still serves.
-    const workspace = join(fixture.secrets.home, 'plain-workspace');
-    expect(runSetup(fixture.secrets.env, workspace).status).toBe(0);
-    plain = await startSidecar({ env: fixture.secrets.env, args: ['--workspace', workspace] });
+    plain = await fixture.launchBeside();
     const answer = await call<{ code: string }>(plain, 'POST', '/api/v1/gedcom/inspect', { source: `agr_${'0'.repeat(32)}`, execution: offline });
     expect(answer).toMatchObject({ status: 404, body: { code: 'ROUTE_NOT_EXPOSED' } });
     const caps = await call<{ modules: { module_id: string }[] }>(plain, 'GET', '/api/v1/capabilities');

@@ -300,7 +300,7 @@ describe('credentials', () => {
 
   it('environment credentials exist only behind --credentials-from-env and are read-only', async () => {
     const envValue = 'sk-from-environment-value';
-    const headless = await fixture.launch(['--credentials-from-env'], { OPENAI_COMPATIBLE_API_KEY: envValue });
+    const headless = await fixture.launchBeside(['--credentials-from-env'], { OPENAI_COMPATIBLE_API_KEY: envValue });
     const status = await headless.api.GET('/api/v1/secrets/{reference}/status', { params: { header: headless.header, path: { reference: 'openai_compatible.api_key' } } });
     expect(status.data).toEqual({ reference: 'openai_compatible.api_key', status: 'present' });
     const set = await headless.api.POST('/api/v1/secrets/{reference}/set', {
@@ -311,7 +311,7 @@ describe('credentials', () => {
     expect(set.error).toMatchObject({ code: 'CREDENTIAL_ENV_MANAGED' });
     expect(headless.stderrText().includes(envValue)).toBe(false);
     await headless.stop();
-    const plain = await fixture.launch([], { OPENAI_COMPATIBLE_API_KEY: envValue });
+    const plain = await fixture.launchBeside([], { OPENAI_COMPATIBLE_API_KEY: envValue });
     const plainStatus = await plain.api.GET('/api/v1/secrets/{reference}/status', { params: { header: plain.header, path: { reference: 'openai_compatible.api_key' } } });
     expect(plainStatus.data?.status).toBe('missing');
     await plain.stop();

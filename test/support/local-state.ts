@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LaunchedSidecar } from '../../client/launcher.js';
 import { startSecretService, type KeyringCondition, type PrivateSecretService } from './secret-service.js';
@@ -28,6 +28,11 @@ export interface LocalStateFixture {
   readonly secrets: PrivateSecretService;
   readonly workspace: string;
   launch(args?: readonly string[], env?: Record<string, string>): Promise<LaunchedSidecar>;
+  /**
+   * Launches on a second workspace of the same home and keyring (provisioned on first use), for a
+   * sidecar that runs while the first one serves: one serving process per workspace.
+   */
+  launchBeside(args?: readonly string[], env?: Record<string, string>): Promise<LaunchedSidecar>;
   stop(): void;
 }
 
@@ -39,10 +44,15 @@ export function localState(condition: KeyringCondition = 'unlocked', options: { 
     const result = runSetup(secrets.env, workspace);
     if (condition === 'unlocked' && result.status !== 0) throw new Error(`setup failed: ${result.output}`);
   } else mkdirSync(workspace, { recursive: true, mode: 0o700 });
+  const beside = join(secrets.home, 'workspace-beside');
   return {
     secrets,
     workspace,
     launch: (args = [], env = {}) => startSidecar({ env: { ...secrets.env, ...env }, args: ['--workspace', workspace, ...args] }),
+    launchBeside: (args = [], env = {}) => {
+      if (!existsSync(beside) && runSetup(secrets.env, beside).status !== 0) throw new Error('setup of the second workspace failed');
+      return startSidecar({ env: { ...secrets.env, ...env }, args: ['--workspace', beside, ...args] });
+    },
     stop: () => secrets.stop(),
   };
 }
