@@ -1,6 +1,6 @@
 import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN, HEADER_API_VERSION, HEADER_APP_BUILD, HEADER_SESSION_OWNER } from '../src/contract/api-version.js';
 import { ERROR_CATALOGUE } from '../src/contract/error-codes.js';
-import { GEDCOM_OPERATIONS } from '../src/contract/gedcom.js';
+import { GEDCOM_OPERATIONS } from '../src/contract/gedcom-operations.js';
 import { SERVE_EXIT } from '../src/contract/launch.js';
 import { SETTINGS_CATALOG, type SettingDefinition } from '../src/contract/settings.js';
 

@@ -1,19 +1,6 @@
-import {
-  AdvisoryReview,
-  ExecutionSelection,
-  GedcomInspectRequest,
-  GedcomInspectSummary,
-  GedcomJobAccepted,
-  GedcomJobResult,
-  GedcomMergeRequest,
-  GedcomMergeSummary,
-  GedcomQualityRequest,
-  GedcomQualitySummary,
-  GedcomSubtreeRequest,
-  GedcomSubtreeSummary,
-  GedcomSyncRequest,
-  GedcomSyncSummary,
-} from './gedcom.js';
+import { AdvisoryReview, GedcomJobAccepted, GedcomJobResult } from './gedcom.js';
+import { gedcomOperationSchemas } from './gedcom-operations.js';
+import { ExecutionSelection } from './gedcom-schema-parts.js';
 import { ApiVersion } from './api-version.js';
 import { CapabilityAction, CapabilityManifest, CapabilityModule, PaginationPolicy, RequestSizePolicy } from './capabilities.js';
 import { FailureDetail, ValidationError } from './errors.js';
@@ -117,17 +104,9 @@ export const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
   ChatStreamCancelResponse,
   ChatStreamEvent,
   ExecutionSelection,
-  GedcomInspectRequest,
-  GedcomMergeRequest,
-  GedcomSubtreeRequest,
-  GedcomQualityRequest,
-  GedcomSyncRequest,
+  ...gedcomOperationSchemas('request'),
   GedcomJobAccepted,
   GedcomJobResult,
-  GedcomInspectSummary,
-  GedcomMergeSummary,
-  GedcomSubtreeSummary,
-  GedcomQualitySummary,
-  GedcomSyncSummary,
+  ...gedcomOperationSchemas('section'),
   AdvisoryReview,
 };

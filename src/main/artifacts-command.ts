@@ -1,4 +1,4 @@
-import { GEDCOM_OPERATIONS } from '../contract/gedcom.js';
+import { GEDCOM_OPERATIONS } from '../contract/gedcom-operations.js';
 import { isServiceError } from '../app/service-error.js';
 import { isArtifactScope } from '../infra/artifacts/file-artifact-registry.js';
 import { CommandFailure, EXIT, helpText, parseCommand, reportFailure, required, subcommandOf, type CommandDeclaration, type CommandIo } from './command-line.js';

@@ -1,4 +1,4 @@
-import type { GedcomGrantScope } from '../../contract/gedcom.js';
+import type { GedcomGrantScope } from '../../contract/gedcom-operations.js';
 
 /** A grant resolved for one use: what the registry knows of the artifact, never its location. */
 export interface ResolvedArtifact {

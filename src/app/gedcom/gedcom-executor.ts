@@ -1,5 +1,4 @@
-import type { GedcomOperation } from '../../contract/gedcom.js';
-import type { GedcomRequests } from '../../contract/gedcom-operations.js';
+import type { GedcomOperation, GedcomRequests } from '../../contract/gedcom-operations.js';
 import type { ProgressReport } from '../jobs/job-work.js';
 import type { MintedGrant, ResolvedArtifact } from './artifact-registry.js';
 
@@ -9,7 +8,7 @@ export interface GedcomWorkOrder<K extends GedcomOperation = GedcomOperation> {
   readonly request: GedcomRequests[K];
   /** The inputs in the order of the operation's `inputs` fields. */
   readonly inputs: readonly ResolvedArtifact[];
-  /** Output version when the request names none (the `gedcom.export_version` setting; subtree). */
+  /** Output version when the request names none (the `gedcom.export_version` setting). */
   readonly exportVersion: '5.5.1' | '7.0';
   /** Living-person estimate: now (ms since the epoch) and the `privacy.living_threshold_years` setting. */
   readonly nowMs: number;

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { codePoints } from '../../contract/code-points.js';
 import type { ConsentPurpose } from '../../contract/consent.js';
-import type { AdvisoryPayloadPreview, AdvisoryReview, ExecutionSelection, GedcomJobAccepted, GedcomJobResult, GedcomOperation } from '../../contract/gedcom.js';
-import { GEDCOM_OPERATION_TABLE, type GedcomOperationEntry, type GedcomRequests } from '../../contract/gedcom-operations.js';
+import type { AdvisoryPayloadPreview, AdvisoryReview, GedcomJobAccepted, GedcomJobResult } from '../../contract/gedcom.js';
+import { GEDCOM_OPERATION_TABLE, GEDCOM_OPERATIONS, gedcomOperationEntries, type GedcomOperation, type GedcomOperationEntry, type GedcomRequests } from '../../contract/gedcom-operations.js';
+import type { ExecutionSelection } from '../../contract/gedcom-schema-parts.js';
 import type { JobArtifactReference, JobSnapshot } from '../../contract/jobs.js';
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
 import { ASSUME_VERSION_REMEDIATION, declaredVersion, HEAD_PROBE_BYTES } from '../../gedcom/boundary.js';
@@ -77,7 +78,8 @@ function planOf(section: GedcomJobResult[GedcomOperation]): string | null {
 }
 
 type Sections = Pick<GedcomJobResult, GedcomOperation>;
-const NO_SECTIONS: Sections = { inspect: null, merge: null, subtree: null, quality: null, sync: null };
+// cast: one null property per operation of the table, which is what Sections holds when no operation's section is set
+const NO_SECTIONS = Object.fromEntries(GEDCOM_OPERATIONS.map((operation) => [operation, null])) as Sections;
 
 function selectionOf(execution: ExecutionSelection): Selection {
   const { mode } = execution;
@@ -138,7 +140,7 @@ export class GedcomService {
 
   constructor(private readonly deps: GedcomServiceDependencies) {
     const lane = { name: 'gedcom', capacity: deps.executor.capacity };
-    const entries = Object.values(GEDCOM_OPERATION_TABLE);
+    const entries = gedcomOperationEntries();
     this.submitters = new Map(entries.map((entry) => [entry.name, deps.jobs.registerKind<JobInput>(`gedcom.${entry.name}`, (input, ctx) => this.runJob(input, ctx), lane)]));
   }
 

@@ -1,10 +1,6 @@
-/** Pure GEDCOM operations over the record model (no I/O). */
-export { indexTree } from './tree-index.js';
+/** Pure GEDCOM operations over the record model (no I/O); the runners (`runners/`) call them for the service. */
 export { todayJulianDay } from './living.js';
-export { extractSubtree, SubtreeRootUnknown } from './subtree.js';
-export { analyzeQuality, QualityRootUnknown } from './quality.js';
-export { mergeDocuments, MERGE_THRESHOLDS } from './merge.js';
+export { mergeDocuments } from './merge.js';
 export { syncDocuments } from './sync.js';
 export { writeOutputChunks } from './output.js';
-export { mergePrompt, qualityPrompt } from './advisory-prompt.js';
 export type { AdvisoryPrompt } from './advisory-prompt.js';

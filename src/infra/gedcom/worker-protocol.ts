@@ -1,5 +1,4 @@
-import type { GedcomOperation } from '../../contract/gedcom.js';
-import type { GedcomRequests } from '../../contract/gedcom-operations.js';
+import type { GedcomOperation, GedcomRequests } from '../../contract/gedcom-operations.js';
 import { GEDCOM_STAGE_NAMES, type GedcomStageName } from '../../contract/gedcom-stages.js';
 import type { ErrorCode } from '../../contract/error-codes.js';
 import type { ArtifactFile, WrittenOutput } from '../artifacts/file-artifact-registry.js';

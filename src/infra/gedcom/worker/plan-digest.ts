@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GedcomOperation } from '../../../contract/gedcom.js';
+import type { GedcomOperation } from '../../../contract/gedcom-operations.js';
 import type { WorkerTask } from '../worker-protocol.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { GedcomOperation } from '../../../contract/gedcom.js';
-import type { GedcomRequests } from '../../../contract/gedcom-operations.js';
-import { WorkCancelled } from '../../../gedcom/index.js';
+import type { GedcomOperation, GedcomRequests } from '../../../contract/gedcom-operations.js';
+import { GEDCOM_RUNNERS, OperationRefused, WorkCancelled, type AdvisoryPrompt, type WorkMonitor } from '../../../gedcom/index.js';
+import type { WrittenOutput } from '../../artifacts/file-artifact-registry.js';
 import { CONTROL, type RunMessage, type WorkerMessage, type WorkerTask } from '../worker-protocol.js';
-import { OPERATION_RUNNERS, runnerContext, type RunnerOutcome } from './operation-runners.js';
+import { taskContext } from './task-context.js';
 import { TaskFailure } from './task-failure.js';
 import { TaskMonitor } from './task-monitor.js';
 
@@ -16,16 +16,25 @@ function isRunMessage(value: unknown): value is RunMessage {
 /** The catalogued code of a failure inside the worker; the error itself never leaves the thread. */
 function failureCode(error: unknown): WorkerMessage {
   if (error instanceof WorkCancelled) return { type: 'cancelled' };
-  if (error instanceof TaskFailure) return { type: 'failed', code: error.code };
+  if (error instanceof TaskFailure || error instanceof OperationRefused) return { type: 'failed', code: error.code };
   // a stack overflow (deeply nested input the engine could not flatten) is a resource ceiling
   if (error instanceof RangeError && /call stack/i.test(error.message)) return { type: 'failed', code: 'GEDCOM_RESOURCE_LIMIT' };
   return { type: 'failed', code: 'GEDCOM_WORKER_FAILED' };
 }
 
-function run<K extends GedcomOperation>(operation: K, task: WorkerTask, monitor: TaskMonitor): Promise<RunnerOutcome<K>> | RunnerOutcome<K> {
-  const runner = OPERATION_RUNNERS[operation];
+/** What a task produced: the runner's section and prompt, and the output its context wrote. */
+interface TaskOutcome {
+  readonly section: unknown;
+  readonly output: WrittenOutput | null;
+  readonly prompt: AdvisoryPrompt | null;
+}
+
+/** Runs the engine's runner of the task's operation over the task's files. */
+export async function runTask<K extends GedcomOperation>(operation: K, task: WorkerTask, monitor: WorkMonitor): Promise<TaskOutcome> {
   // cast: the pool builds each task's request for task.operation, which the caller passes as K
-  return runner(runnerContext<K>(task, task.request as GedcomRequests[K], monitor));
+  const context = taskContext<K>(task, task.request as GedcomRequests[K], monitor);
+  const outcome = await GEDCOM_RUNNERS[operation](context);
+  return { section: outcome.section, output: context.written(), prompt: outcome.prompt };
 }
 
 /**
@@ -42,7 +51,7 @@ export function serveGedcomTasks(port: MessagePort): void {
     const post = (message: WorkerMessage): void => port.postMessage(message);
     const monitor = new TaskMonitor(control, post, value.task.checkpoint);
     Promise.resolve()
-      .then(() => run(value.task.operation, value.task, monitor))
+      .then(() => runTask(value.task.operation, value.task, monitor))
       .then(
         (outcome) => {
           if (monitor.cancelled) post({ type: 'cancelled' });

@@ -1,0 +1,30 @@
+import { GEDCOM_LIMITS } from '../../contract/limits.js';
+import type { GedcomDocument } from '../document.js';
+import { qualityPrompt } from '../ops/advisory-prompt.js';
+import { analyzeQuality, QualityRootUnknown } from '../ops/quality.js';
+import { indexTree } from '../ops/tree-index.js';
+import { LISTABLE_XREF } from './listing.js';
+import { OperationRefused, type OperationRunner } from './runner.js';
+
+export const runQuality: OperationRunner<'quality'> = (ctx) => {
+  // cast: the descriptor declares one input (source)
+  const [doc] = ctx.documents() as [GedcomDocument];
+  const index = indexTree(doc, { maxListed: GEDCOM_LIMITS.affectedXrefsPerRule, monitor: ctx.monitor });
+  let report;
+  try {
+    report = analyzeQuality(doc, { root: ctx.request.root ?? null, generations: ctx.request.generations ?? null, living: ctx.living, maxAffected: GEDCOM_LIMITS.affectedXrefsPerRule, monitor: ctx.monitor }, index);
+  } catch (error) {
+    if (error instanceof QualityRootUnknown) throw new OperationRefused('GEDCOM_ROOT_UNKNOWN');
+    throw error;
+  }
+  return {
+    section: {
+      scope: { individuals: report.scope.individuals, families: report.scope.families, rooted: report.scope.rooted },
+      rules: report.rules.map((r) => ({ rule: r.rule, severity: r.severity, count: r.count, affected: r.affected.filter((x) => LISTABLE_XREF.test(x)).slice(0, GEDCOM_LIMITS.affectedXrefsPerRule) })),
+      totals: { error: report.totals.error, warning: report.totals.warning, info: report.totals.info },
+      probably_living: report.probablyLiving,
+      living_threshold_years: ctx.living.thresholdYears,
+    },
+    prompt: ctx.advisoryItems > 0 ? qualityPrompt(index, report, ctx.living, ctx.advisoryItems) : null,
+  };
+};

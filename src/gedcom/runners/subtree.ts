@@ -1,0 +1,29 @@
+import type { GedcomDocument } from '../document.js';
+import { extractSubtree, SubtreeRootUnknown } from '../ops/subtree.js';
+import { OperationRefused, type OperationRunner } from './runner.js';
+
+export const runSubtree: OperationRunner<'subtree'> = (ctx) => {
+  // cast: the descriptor declares one input (source)
+  const [doc] = ctx.documents() as [GedcomDocument];
+  const version = ctx.request.output_version ?? ctx.exportVersion;
+  let r;
+  try {
+    r = extractSubtree(doc, {
+      root: ctx.request.root,
+      direction: ctx.request.direction,
+      generations: ctx.request.generations,
+      includeSpouses: ctx.request.include_spouses === true,
+      outputVersion: version,
+      monitor: ctx.monitor,
+    });
+  } catch (error) {
+    if (error instanceof SubtreeRootUnknown) throw new OperationRefused('GEDCOM_ROOT_UNKNOWN');
+    throw error;
+  }
+  ctx.write(r.document);
+  const c = r.counts;
+  return {
+    section: { individuals: c.individuals, families: c.families, referenced_records: c.referenced, pruned_pointers: c.prunedPointers, generations_reached: c.generationsReached, output_version: version, output_encoding: r.outputEncoding },
+    prompt: null,
+  };
+};

@@ -1,0 +1,48 @@
+import type { GedcomOperation, GedcomRequests } from '../../../contract/gedcom-operations.js';
+import { monitorSlice, parseGedcomBytes, todayJulianDay, writeOutputChunks, type OperationContext, type WorkMonitor } from '../../../gedcom/index.js';
+import type { WrittenOutput } from '../../artifacts/file-artifact-registry.js';
+import type { WorkerTask } from '../worker-protocol.js';
+import { readInputs, writeOutput } from './artifact-io.js';
+import { planDigest } from './plan-digest.js';
+import { TaskFailure } from './task-failure.js';
+
+/** The engine's context for one task (its inputs read lazily, parsed with progress), and what the task wrote. */
+export interface TaskContext<K extends GedcomOperation> extends OperationContext<K> {
+  /** The output the runner wrote, or null when it wrote none. */
+  written(): WrittenOutput | null;
+}
+
+/** The context of one task over its control and output path: the file side of the engine's runner. */
+export function taskContext<K extends GedcomOperation>(task: WorkerTask, request: GedcomRequests[K], monitor: WorkMonitor): TaskContext<K> {
+  let bytes: Buffer[] | null = null;
+  let output: WrittenOutput | null = null;
+  const readAll = (): Buffer[] => (bytes ??= readInputs(task.inputs, monitor));
+  return {
+    request,
+    monitor,
+    bytes: readAll,
+    documents() {
+      const inputs = readAll();
+      const total = inputs.reduce((sum, b) => sum + b.length, 0);
+      let base = 0;
+      const assumeVersion = 'assume_version' in request ? (request.assume_version ?? null) : null;
+      const docs = inputs.map((b) => {
+        const doc = parseGedcomBytes(b, { monitor: monitorSlice(monitor, 'parse', base, total), assumeVersion });
+        base += b.length;
+        if (doc.version.family === null) throw new TaskFailure('GEDCOM_VERSION_UNSUPPORTED');
+        if (doc.diagnostics.some((d) => d.code === 'LINE_OVER_LIMIT' || d.code === 'VALUE_OVER_LIMIT')) throw new TaskFailure('GEDCOM_INPUT_LIMIT');
+        return doc;
+      });
+      bytes = null;
+      return docs;
+    },
+    write(doc) {
+      if (task.outputPath !== null) output = writeOutput(task.outputPath, writeOutputChunks(doc, monitor));
+    },
+    written: () => output,
+    planDigest: (decisions) => planDigest(task.operation, task, decisions),
+    exportVersion: task.exportVersion,
+    advisoryItems: task.advisoryItems,
+    living: { today: todayJulianDay(new Date(task.nowMs)), thresholdYears: task.livingThresholdYears },
+  };
+}
