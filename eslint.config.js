@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { entryConstructsNothingRule, noModuleStateRule } from './eslint/composition-rules.js';
 import { justifiedCastsRule } from './eslint/cast-rules.js';
+import { gedcomOperationPlaceRule } from './eslint/gedcom-operation-rule.js';
 import { layeringRule } from './eslint/layering-rule.js';
 
 export default tseslint.config(
@@ -20,6 +21,12 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     plugins: { local: { rules: { layering: layeringRule, 'no-module-state': noModuleStateRule, 'entry-constructs-nothing': entryConstructsNothingRule, 'justified-casts': justifiedCastsRule } } },
     rules: { 'local/layering': 'error', 'local/no-module-state': 'error', 'local/entry-constructs-nothing': 'error', 'local/justified-casts': 'error' },
+  },
+  {
+    // src/main/gedcom-command.ts: `gedcom inspect` is the command line's own command over a local file, not the service operation
+    files: ['src/**/*.ts', 'client/**/*.ts'],
+    plugins: { operations: { rules: { 'gedcom-operation-place': gedcomOperationPlaceRule } } },
+    rules: { 'operations/gedcom-operation-place': ['error', { allow: { 'src/main/gedcom-command.ts': ['inspect'] } }] },
   },
   {
     files: ['client/**/*.ts'],
