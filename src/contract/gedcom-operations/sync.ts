@@ -55,5 +55,5 @@ export const SYNC = gedcomOperation({
   versionChecked: true,
   advisory: null,
   writesOutput: true,
-  stages: ['read', 'parse', 'index', 'apply', 'write'],
+  stages: ['read', 'parse', 'index', 'match', 'apply', 'write'],
 });
