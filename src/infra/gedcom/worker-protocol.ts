@@ -29,7 +29,7 @@ export interface WorkerTask {
   readonly operation: GedcomOperation;
   readonly request: GedcomRequests[GedcomOperation];
   readonly inputs: readonly ArtifactFile[];
-  /** Where the output is written, or null when the operation writes none (inspect, quality, dry runs). */
+  /** Where the output is written, or null when the operation writes none (its descriptor's `writesOutput`, or a dry run). */
   readonly outputPath: string | null;
   readonly exportVersion: '5.5.1' | '7.0';
   readonly nowMs: number;
