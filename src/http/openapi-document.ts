@@ -30,6 +30,14 @@ const STATUS_TEXT: Record<number, string> = {
 
 type JsonObject = Record<string, unknown>;
 
+/**
+ * The media-type extension that names the schema of one event's JSON `data` line on a
+ * `text/event-stream` response. OpenAPI 3.1 has no keyword for a stream's items (`itemSchema` is
+ * 3.2), and `x-` extensions are allowed on a Media Type Object, so the document stays valid 3.1.0
+ * while a reader (the paired client, docs/client.md) still finds the event schema as a component $ref.
+ */
+export const EVENT_SCHEMA_EXTENSION = 'x-event-schema';
+
 /** Replaces every occurrence of a named schema (by identity) with a $ref to its component. */
 function referencing(schema: unknown, names: Map<unknown, string>, self?: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return schema;
@@ -55,6 +63,7 @@ function parametersOf(schema: unknown, location: 'path' | 'query', names: Map<un
 /**
  * Projects the route table and the TypeBox schemas into the committed OpenAPI 3.1.0 document.
  * `namedSchemas` become components and are referenced wherever the same schema object appears.
+ * An event stream's event schema is declared with the `x-event-schema` extension (see above).
  */
 export function buildOpenApiDocument(routes: readonly RouteContract[], namedSchemas: Readonly<Record<string, unknown>>): JsonObject {
   const all: Record<string, unknown> = { ErrorEnvelope, HTTPValidationError, ...namedSchemas };
@@ -100,7 +109,7 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], namedSche
     const success: JsonObject = { description: route.success.description };
     if (route.success.contentType === 'text/event-stream') {
       const content: JsonObject = { schema: { type: 'string', description: 'Server-sent events: `id`, `event` and one JSON `data` line per frame.' } };
-      if (route.success.eventSchema) content.itemSchema = referencing(route.success.eventSchema, names);
+      if (route.success.eventSchema) content[EVENT_SCHEMA_EXTENSION] = referencing(route.success.eventSchema, names);
       success.content = { 'text/event-stream': content };
     } else if (route.success.schema) {
       success.content = { 'application/json': { schema: referencing(route.success.schema, names) } };
@@ -145,7 +154,8 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], namedSche
       description:
         'Private, authenticated, IPv4-loopback control plane of the desktop application. Served only to the paired desktop shell main process; the running service does not expose this document.',
     },
-    servers: [{ url: 'http://127.0.0.1:{port}', variables: { port: { default: '0', description: 'Ephemeral port from the readiness line.' } } }],
+    // The port's explanation sits on the server: swagger-parser's 3.1 schema accepts only `default` and `enum` on a variable.
+    servers: [{ url: 'http://127.0.0.1:{port}', description: 'The loopback service; `port` is the ephemeral port from the readiness line.', variables: { port: { default: '0' } } }],
     security: [{ PrivateBearer: [] }],
     paths,
     components: {
