@@ -4,7 +4,7 @@ import { createApiClient, contractHeaders, type ApiClient, type ContractHeaders 
 import { errnoCode, exitWithin, KILLED_EXIT_WAIT_MS, watchChild } from './child-exit.js';
 import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN, SERVE_EXIT } from './generated/contract-constants.js';
 import { checkHealth } from './health-check.js';
-import { readinessProof } from './readiness-proof.js';
+import { readinessProof } from './generated/readiness-proof.js';
 import { createSidecarClient, type SidecarClient, type SidecarClientOptions } from './sidecar-client.js';
 
 /** The one line the sidecar prints on stdout once it serves (contract.md section 1). */

@@ -1,9 +1,11 @@
-// Regenerates the committed contract (openapi-v1.json) and the paired client's types from it.
+// Regenerates the committed contract (openapi-v1.json) and the paired client's types from it, the
+// client's constants and readiness proof from src/contract, and docs/error-codes.md.
 // `--check` writes nothing and fails when either file differs from what the code generates.
 import { readFile, writeFile } from 'node:fs/promises';
 import { contractDocumentText, errorCodesDocumentText } from '../src/main/contract-document.js';
 import { clientTypesText } from './client-types.js';
 import { clientConstantsText } from './client-constants.js';
+import { clientReadinessProofText } from './client-readiness-proof.js';
 
 const check = process.argv.includes('--check');
 const documentText = contractDocumentText();
@@ -12,6 +14,7 @@ const targets: Array<[string, string]> = [
   ['openapi-v1.json', documentText],
   ['client/generated/openapi-v1.ts', typesText],
   ['client/generated/contract-constants.ts', clientConstantsText()],
+  ['client/generated/readiness-proof.ts', clientReadinessProofText()],
   ['docs/error-codes.md', errorCodesDocumentText()],
 ];
 let drift = false;

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KILLED_EXIT_WAIT_MS } from '../../client/child-exit.js';
 import { API_CONTRACT } from '../../client/generated/contract-constants.js';
 import { LaunchRefused, launchSidecar } from '../../client/launcher.js';
-import { readinessProof } from '../../client/readiness-proof.js';
+import { readinessProof } from '../../client/generated/readiness-proof.js';
 
 /** Children the next spawns return instead of starting a program; empty: the real spawn. */
 const fakes = vi.hoisted((): ChildProcess[] => []);

@@ -4,6 +4,7 @@ import { contractDocumentText, errorCodesDocumentText } from '../../src/main/con
 import { SIDECAR_VERSION } from '../../src/contract/build-info.js';
 import { clientTypesText } from '../../scripts/client-types.js';
 import { clientConstantsText } from '../../scripts/client-constants.js';
+import { clientReadinessProofText } from '../../scripts/client-readiness-proof.js';
 
 describe('committed contract', () => {
   const generated = contractDocumentText();
@@ -22,6 +23,10 @@ describe('committed contract', () => {
 
   it('the paired client constants (contract identifiers, GEDCOM operations, settings catalogue) are generated from src/contract', () => {
     expect(readFileSync('client/generated/contract-constants.ts', 'utf8')).toBe(clientConstantsText());
+  });
+
+  it('the paired client readiness proof is generated from the one the sidecar answers /health with (src/contract/readiness-proof.ts)', () => {
+    expect(readFileSync('client/generated/readiness-proof.ts', 'utf8')).toBe(clientReadinessProofText());
   });
 
   it('pins OpenAPI 3.1.0, info.version 1.0.0, the PrivateBearer scheme and the two headers on every operation', () => {
