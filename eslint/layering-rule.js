@@ -11,7 +11,7 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
  */
 export const APP_PORTS = new Set([
   'app/event-log.ts',
-  'app/service-error.ts',
+  'app/adapter-errors.ts',
   'app/chat/chat-provider.ts',
   'app/gedcom/advisory.ts',
   'app/gedcom/artifact-registry.ts',

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventLog } from '../app/event-log.js';
-import { isServiceError, ServiceError, type ServiceErrorDetail } from '../app/service-error.js';
+import { serviceErrorOf } from '../app/adapter-failures.js';
+import { ServiceError, type ServiceErrorDetail } from '../app/service-error.js';
 import { readJsonBody } from './json-body-parser.js';
 import { coerceQuery } from './query-coercion.js';
 import type { RouteDefinition } from './route-definition.js';
@@ -92,8 +93,9 @@ export class RouteRunner {
   private failed(reply: RouteReply, error: unknown): void {
     // A stream has written its head; it ends itself. Any other answer is given once.
     if (reply.answered) return;
-    if (isServiceError(error)) {
-      reply.fail(error);
+    const known = serviceErrorOf(error);
+    if (known !== null) {
+      reply.fail(known);
       return;
     }
     const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;

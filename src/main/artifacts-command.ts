@@ -1,5 +1,6 @@
 import { GEDCOM_OPERATIONS } from '../contract/gedcom-operations.js';
-import { isServiceError } from '../app/service-error.js';
+import { ArtifactNotAFileError } from '../app/adapter-errors.js';
+import { serviceErrorOf } from '../app/adapter-failures.js';
 import { isArtifactScope } from '../infra/artifacts/file-artifact-registry.js';
 import { CommandFailure, EXIT, helpText, parseCommand, reportFailure, required, subcommandOf, type CommandDeclaration, type CommandIo } from './command-line.js';
 import { errnoCode } from '../infra/errno-code.js';
@@ -37,12 +38,11 @@ const UNREADABLE_INPUT: ReadonlySet<string> = new Set(['ENOENT', 'EACCES', 'EISD
 
 /** A failure of the artifact store: a refusal of the service is a data error, a file the system refuses an I/O one. */
 function storeFailure(error: unknown, action: 'import' | 'export'): CommandFailure {
-  if (isServiceError(error)) {
-    if (action === 'import' && error.details.some((detail) => detail.name === 'reason' && detail.value === 'not_a_file')) {
-      return new CommandFailure('ARTIFACTS_NOT_A_FILE', 'the input is not a regular file', EXIT.NO_INPUT, 'import a regular file: not a folder, a pipe or a device');
-    }
-    return new CommandFailure(error.code, 'the artifact store refused the request', EXIT.DATA, error.remediation ?? 'see the code in docs/error-codes.md');
+  if (action === 'import' && error instanceof ArtifactNotAFileError) {
+    return new CommandFailure('ARTIFACTS_NOT_A_FILE', 'the input is not a regular file', EXIT.NO_INPUT, 'import a regular file: not a folder, a pipe or a device');
   }
+  const refusal = serviceErrorOf(error);
+  if (refusal !== null) return new CommandFailure(refusal.code, 'the artifact store refused the request', EXIT.DATA, refusal.remediation ?? 'see the code in docs/error-codes.md');
   const known = errnoCode(error);
   const code = known === 'error' ? 'EIO' : known;
   if (action === 'export' && code === 'EEXIST') return new CommandFailure('ARTIFACTS_EEXIST', 'the output file exists', EXIT.CANT_CREATE, 'choose a new --out; export never replaces a file');

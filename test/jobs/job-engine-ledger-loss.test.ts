@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JobContext, JobEngine } from '../../src/app/jobs/job-engine.js';
 import { InMemoryJobLedger, type JobLedger } from '../../src/app/jobs/job-ledger.js';
-import { ServiceError } from '../../src/app/service-error.js';
+import { DatabaseFileLostError } from '../../src/app/adapter-errors.js';
+import { serviceErrorOf } from '../../src/app/adapter-failures.js';
 import { isTerminalState } from '../../src/contract/jobs.js';
 import { testJobEngine } from '../support/job-engine.js';
 
@@ -16,7 +17,7 @@ function world(): { engine: JobEngine; lose: () => void; release: (jobId: string
   let lost = false;
   const ledger: JobLedger = {
     save: (record) => {
-      if (lost) throw new ServiceError('DATABASE_FILE_LOST');
+      if (lost) throw new DatabaseFileLostError('removed');
       store.save(record);
     },
     saveAll: (records) => store.saveAll(records),
@@ -25,7 +26,7 @@ function world(): { engine: JobEngine; lose: () => void; release: (jobId: string
     nonTerminal: () => store.nonTerminal(),
     pruneTerminal: (keep) => store.pruneTerminal(keep),
     assertDurable: () => {
-      if (lost) throw new ServiceError('DATABASE_FILE_LOST', [{ name: 'reason', value: 'removed' }]);
+      if (lost) throw new DatabaseFileLostError('removed');
     },
   };
   let clock = 1;
@@ -65,7 +66,15 @@ describe('jobs when the ledger can no longer record', () => {
     const job = w.submit(true);
     await new Promise((resolve) => setImmediate(resolve));
     w.lose();
-    expect(() => w.engine.cancel(job)).toThrow(expect.objectContaining({ code: 'DATABASE_FILE_LOST' }));
+    // The SQLite ledger's typed error, which the application maps to the catalogue's DATABASE_FILE_LOST.
+    let refusal: unknown = null;
+    try {
+      w.engine.cancel(job);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(DatabaseFileLostError);
+    expect(serviceErrorOf(refusal)).toMatchObject({ code: 'DATABASE_FILE_LOST', details: [{ name: 'reason', value: 'removed' }] });
     expect(w.engine.get(job)).toMatchObject({ state: 'running', cancel_requested: false });
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -21,6 +21,8 @@ describe('layering lint rule (eslint/layering-rule.js)', () => {
     ['src/gedcom/ops/probe.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n", 'gedcom may not import node:fs/promises'],
     ['src/app/gedcom/probe.ts', "import { parseGedcomBytes } from '../../gedcom/parse/parse.js';\nexport const x = parseGedcomBytes;\n", 'src/app may not import src/gedcom/parse/parse.ts (app imports contract, app and the gedcom facade'],
     ['src/infra/gedcom/probe.ts', "import { JobEngine } from '../../app/jobs/job-engine.js';\nexport const x = JobEngine;\n", 'src/infra may not import src/app/jobs/job-engine.ts (infra imports contract, app ports'],
+    // Infra throws its own typed errors (src/app/adapter-errors.ts); only the application speaks the API's catalogue.
+    ['src/infra/artifacts/probe.ts', "import { ServiceError } from '../../app/service-error.js';\nexport const refuse = () => new ServiceError('INTERNAL_FAILURE');\n", 'src/infra may not import src/app/service-error.ts (infra imports contract, app ports'],
     ['src/http/routes/probe.ts', "import { OsKeyring } from '../../infra/keyring/os-keyring.js';\nexport const x = OsKeyring;\n", 'src/http may not import src/infra/keyring/os-keyring.ts (http imports contract and app)'],
     ['src/app/chat/probe.ts', "export const load = () => import('../../infra/providers/chat-providers.js');\n", 'src/app may not import src/infra/providers/chat-providers.ts'],
     ['src/contract/probe.ts', "export * from '../http/route-definition.js';\n", 'src/contract may not import src/http/route-definition.ts'],
@@ -117,5 +119,14 @@ describe('import circles (scripts/import-cycles.mjs)', () => {
     const files: string[] = [...sourceFiles(join(process.cwd(), 'src')), ...sourceFiles(join(process.cwd(), 'client'))];
     expect(files.length).toBeGreaterThan(100);
     expect(importCycles(files)).toEqual([]);
+  });
+});
+
+describe('typed errors in infra', () => {
+  it('constructs no ServiceError anywhere under src/infra (the application maps the adapters\' errors)', () => {
+    const files: string[] = sourceFiles(join(process.cwd(), 'src', 'infra'));
+    expect(files.length).toBeGreaterThan(20);
+    const speaking = files.filter((file) => /\bnew ServiceError\(/.test(readFileSync(file, 'utf8')));
+    expect(speaking).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ import type { EventLog } from '../event-log.js';
 import type { ActiveWork, ActiveWorkSource } from '../jobs/active-work.js';
 import type { RunConsent, WithdrawalCode } from '../providers/consent-runs.js';
 import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.js';
+import { serviceErrorOf } from '../adapter-failures.js';
 import { isServiceError, ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import { ProviderFailure, type ChatProviders, type GenerationMessage, type GenerationResult } from './chat-provider.js';
@@ -119,7 +120,8 @@ function iso(ms: number): string {
 
 function failureCode(error: unknown): ChatRunFailureCode {
   if (error instanceof ProviderFailure) return error.code;
-  if (isServiceError(error) && isOneOf(CHAT_RUN_FAILURE_CODES, error.code)) return error.code;
+  const known = serviceErrorOf(error);
+  if (known !== null && isOneOf(CHAT_RUN_FAILURE_CODES, known.code)) return known.code;
   return 'INTERNAL_FAILURE';
 }
 
@@ -290,7 +292,9 @@ export class ChatService implements ActiveWorkSource {
         message_count: committed.messageCount,
         context_characters: committed.contextCharacters,
       };
-    } catch (error) {
+    } catch (caught) {
+      // An adapter's typed error (a database file lost under a consent's charge) counts as its catalogued failure.
+      const error = serviceErrorOf(caught) ?? caught;
       if (run.withdrawn !== null) {
         // Nothing of the unfinished answer is kept: history stays as it was before the turn.
         this.audit(session, run.runId, 'sync', 'failed', run.withdrawn);

@@ -10,6 +10,8 @@ import { GEDCOM_LIMITS } from '../../contract/limits.js';
 import { ASSUME_VERSION_REMEDIATION, declaredVersion, HEAD_PROBE_BYTES } from '../../gedcom/boundary.js';
 import { ASSUMABLE_GEDCOM_VERSIONS } from '../../contract/gedcom-versions.js';
 import type { EventLog } from '../event-log.js';
+import { serviceErrorOf } from '../adapter-failures.js';
+import { ProviderFailure } from '../chat/chat-provider.js';
 import { ServiceError } from '../service-error.js';
 import type { JobContext, JobEngine, JobResult, JobSubmitter } from '../jobs/job-engine.js';
 import { JobCancelledError } from '../jobs/job-work.js';
@@ -375,7 +377,7 @@ export class GedcomService {
       return { review: { ...base, status: advice.outcome, finish_reason: advice.finishReason, items_reviewed: prompt.items, ...redacted }, output };
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      const code = error instanceof ServiceError ? error.code : 'PROVIDER_FAILED';
+      const code = error instanceof ProviderFailure ? error.code : (serviceErrorOf(error)?.code ?? 'PROVIDER_FAILED');
       this.deps.log.event('gedcom.advisory_failed', { code });
       return { review: { ...base, status: 'failed', error_code: code, items_reviewed: 0, ...redacted }, output: null };
     }

@@ -15,7 +15,8 @@ import {
 } from '../../contract/jobs.js';
 import { JOB_LIMITS, PAGINATION } from '../../contract/limits.js';
 import type { EventLog } from '../event-log.js';
-import { isServiceError, ServiceError } from '../service-error.js';
+import { serviceErrorOf } from '../adapter-failures.js';
+import { ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import type { ActiveWork, ActiveWorkSource } from './active-work.js';
 import { EventHistory } from './event-history.js';
@@ -127,7 +128,7 @@ function sanitizeProgress(report: ProgressReport): JobProgress {
 }
 
 function jobErrorOf(error: unknown): JobError {
-  const code = isServiceError(error) ? error.code : 'INTERNAL_FAILURE';
+  const code = serviceErrorOf(error)?.code ?? 'INTERNAL_FAILURE';
   return { code, message: ERROR_CATALOGUE[code].message };
 }
 
@@ -426,7 +427,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
       (error: unknown) => {
         if (error instanceof JobCancelledError && job.record.cancelRequested) this.settle(job, 'cancelled', null, false);
         else {
-          if (!isServiceError(error)) this.deps.log.event('job.handler_failed', { kind: job.record.kind, error: error instanceof Error ? error.name.slice(0, 64) : 'unknown' });
+          if (serviceErrorOf(error) === null) this.deps.log.event('job.handler_failed', { kind: job.record.kind, error: error instanceof Error ? error.name.slice(0, 64) : 'unknown' });
           this.settle(job, 'failed', jobErrorOf(error), false);
         }
       },

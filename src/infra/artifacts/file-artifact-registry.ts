@@ -7,7 +7,7 @@ import { GEDCOM_GRANT_SCOPES, type GedcomGrantScope } from '../../contract/gedco
 import { ARTIFACT_GRANT_PATTERN } from '../../contract/jobs.js';
 import { GEDCOM_LIMITS, GEDCOM_WORKER_LIMITS } from '../../contract/limits.js';
 import type { ArtifactRegistry, MintedGrant, ResolvedArtifact } from '../../app/gedcom/artifact-registry.js';
-import { ServiceError } from '../../app/service-error.js';
+import { ArtifactChangedError, ArtifactGrantInvalidError, ArtifactNotAFileError, ArtifactTooLargeError } from '../../app/adapter-errors.js';
 import { createFolders } from '../folders.js';
 import { isOneOf } from '../../contract/one-of.js';
 
@@ -57,8 +57,8 @@ export interface WrittenOutput {
   readonly sha256: string;
 }
 
-function invalid(): ServiceError {
-  return new ServiceError('ARTIFACT_GRANT_INVALID');
+function invalid(): ArtifactGrantInvalidError {
+  return new ArtifactGrantInvalidError();
 }
 
 export class FileArtifactRegistry implements ArtifactRegistry {
@@ -135,7 +135,7 @@ export class FileArtifactRegistry implements ArtifactRegistry {
       handle = await open(await this.objectOf(artifact), 'r');
     } catch (error) {
       // the object pulled away (or made unreadable) under its grant: the grant no longer stands
-      if (error instanceof ServiceError) throw error;
+      if (error instanceof ArtifactGrantInvalidError) throw error;
       throw invalid();
     }
     try {
@@ -153,7 +153,7 @@ export class FileArtifactRegistry implements ArtifactRegistry {
       throw invalid();
     });
     if (bytes.length !== artifact.bytes || createHash('sha256').update(bytes).digest('hex') !== artifact.sha256) {
-      throw new ServiceError('INTERNAL_FAILURE', [{ name: 'reason', value: 'artifact_changed' }]);
+      throw new ArtifactChangedError();
     }
     return bytes;
   }
@@ -208,7 +208,7 @@ export class FileArtifactRegistry implements ArtifactRegistry {
       try {
         for await (const chunk of chunks) {
           size += chunk.length;
-          if (size > GEDCOM_LIMITS.maxArtifactBytes) throw new ServiceError('ARTIFACT_GRANT_INVALID', [{ name: 'reason', value: 'artifact_too_large' }]);
+          if (size > GEDCOM_LIMITS.maxArtifactBytes) throw new ArtifactTooLargeError();
           hash.update(chunk);
           await handle.write(chunk);
         }
@@ -230,7 +230,7 @@ export class FileArtifactRegistry implements ArtifactRegistry {
   /** Main-process side only (CLI, paired client): copy a host file in, read-only, and mint a scoped grant. */
   async importFile(path: string, scope: ArtifactScope): Promise<MintedGrant> {
     const info = await stat(path);
-    if (!info.isFile()) throw new ServiceError('ARTIFACT_GRANT_INVALID', [{ name: 'reason', value: 'not_a_file' }]);
+    if (!info.isFile()) throw new ArtifactNotAFileError();
     // cast: a ReadStream opened without an encoding yields Buffer chunks; its typings say `any`
     return this.mint(createReadStream(path) as AsyncIterable<Buffer>, scope);
   }

@@ -1,8 +1,7 @@
 import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
-import { ServiceError } from '../../app/service-error.js';
+import { DatabaseFileLostError, type DatabaseFileLoss } from '../../app/adapter-errors.js';
 
-/** Why the open database is no longer the one a restart would open. */
-export type DatabaseFileLoss = 'removed' | 'replaced' | 'read_only';
+export type { DatabaseFileLoss } from '../../app/adapter-errors.js';
 
 /** Whether the file's mode lets its owner write (checked by mode bits: root ignores permissions). */
 export function isWritableMode(mode: number): boolean {
@@ -44,7 +43,7 @@ export class DatabaseFileGuard {
     return verdict(this.database, true) ?? (this.log === null ? null : verdict(this.log, false));
   }
 
-  /** Throws DATABASE_FILE_LOST (and reports the loss once) unless the database file is intact. */
+  /** Throws DatabaseFileLostError (and reports the loss once) unless the database file is intact. */
   assertIntact(): void {
     if (this.loss === null) {
       const loss = this.inspect();
@@ -52,7 +51,7 @@ export class DatabaseFileGuard {
       this.loss = loss;
       this.onLoss(loss);
     }
-    throw new ServiceError('DATABASE_FILE_LOST', [{ name: 'reason', value: this.loss }]);
+    throw new DatabaseFileLostError(this.loss);
   }
 
   /**

@@ -1,8 +1,6 @@
 import type { ChatProviders, GenerationRequest } from '../../app/chat/chat-provider.js';
-import { ProviderFailure } from '../../app/chat/chat-provider.js';
 import type { AdvisoryGenerator, AdvisoryText } from '../../app/gedcom/advisory.js';
 import type { ExecutionBinding } from '../../app/providers/preflight.js';
-import { ServiceError } from '../../app/service-error.js';
 import type { ProviderCredentialReference } from '../../contract/providers.js';
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
 
@@ -33,16 +31,11 @@ export class ProviderAdvisoryGenerator implements AdvisoryGenerator {
     return this.wirePayload(this.generation(binding, system, prompt));
   }
 
-  /** The review text and its outcome; a failure becomes a ServiceError with the stable code, details and remediation. */
+  /** The review text and its outcome; a failure is the wire client's ProviderFailure, which the service maps. */
   async generate(binding: ExecutionBinding, system: string, prompt: string, signal: AbortSignal): Promise<AdvisoryText> {
     const credential = binding.credentialReference === null ? null : await this.credentials.resolve(binding.credentialReference);
     let text = '';
-    try {
-      const result = await this.providers[binding.providerId].generate({ ...this.generation(binding, system, prompt), credential, signal }, { text: (piece) => (text += piece) });
-      return { text: result.outcome === 'refused' ? '' : text, outcome: result.outcome, finishReason: result.finishReason, ...(result.usage === undefined ? {} : { usage: result.usage }) };
-    } catch (error) {
-      if (error instanceof ProviderFailure) throw new ServiceError(error.code, error.details, error.remediation);
-      throw error;
-    }
+    const result = await this.providers[binding.providerId].generate({ ...this.generation(binding, system, prompt), credential, signal }, { text: (piece) => (text += piece) });
+    return { text: result.outcome === 'refused' ? '' : text, outcome: result.outcome, finishReason: result.finishReason, ...(result.usage === undefined ? {} : { usage: result.usage }) };
   }
 }

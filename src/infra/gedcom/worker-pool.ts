@@ -6,7 +6,7 @@ import { GEDCOM_WORKER_LIMITS } from '../../contract/limits.js';
 import type { GedcomExecutor, GedcomWorkOrder, GedcomWorkOutcome, GedcomWorkWatch } from '../../app/gedcom/gedcom-executor.js';
 import type { EventLog } from '../../app/event-log.js';
 import { JobCancelledError, type ProgressReport } from '../../app/jobs/job-work.js';
-import { ServiceError } from '../../app/service-error.js';
+import { GedcomTaskError, WorkerPoolFullError } from '../../app/adapter-errors.js';
 import type { FileArtifactRegistry, OutputReservation } from '../artifacts/file-artifact-registry.js';
 import { CONTROL, workerMessageOf, type TaskCheckpoint, type WorkerMessage, type WorkerTask } from './worker-protocol.js';
 
@@ -79,7 +79,7 @@ export class GedcomWorkerPool implements GedcomExecutor {
 
   async run(order: GedcomWorkOrder, watch: GedcomWorkWatch): Promise<GedcomWorkOutcome> {
     if (this.closed || watch.signal.aborted) throw new JobCancelledError();
-    if (this.live.size >= this.capacity) throw new ServiceError('INTERNAL_FAILURE', [{ name: 'reason', value: 'worker_pool_full' }]);
+    if (this.live.size >= this.capacity) throw new WorkerPoolFullError();
     const { artifacts } = this.options;
     const inputs = await Promise.all(order.inputs.map((artifact) => artifacts.locate(artifact)));
     const request: Readonly<Record<string, unknown>> = order.request;
@@ -173,7 +173,7 @@ export class GedcomWorkerPool implements GedcomExecutor {
             reject(new JobCancelledError());
           } else {
             log.event('gedcom.worker_failed', { operation: task.operation, code });
-            reject(new ServiceError(code));
+            reject(new GedcomTaskError(code));
           }
         });
       const cancel = (): void => {

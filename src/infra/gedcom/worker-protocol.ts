@@ -1,6 +1,6 @@
 import type { GedcomOperation, GedcomRequests } from '../../contract/gedcom-operations.js';
 import { GEDCOM_STAGE_NAMES, type GedcomStageName } from '../../contract/gedcom-stages.js';
-import type { ErrorCode } from '../../contract/error-codes.js';
+import { GEDCOM_TASK_FAILURES, type GedcomTaskFailure } from '../../app/adapter-errors.js';
 import type { ArtifactFile, WrittenOutput } from '../artifacts/file-artifact-registry.js';
 import { isOneOf } from '../../contract/one-of.js';
 
@@ -51,22 +51,13 @@ export type WorkerMessage =
   | { readonly type: 'failed'; readonly code: WorkerFailureCode }
   | { readonly type: 'cancelled' };
 
-/** Codes a worker may report; anything else becomes GEDCOM_WORKER_FAILED on the main thread. */
-const WORKER_FAILURE_CODES = [
-  'GEDCOM_ROOT_UNKNOWN',
-  'GEDCOM_VERSION_UNSUPPORTED',
-  'GEDCOM_INPUT_LIMIT',
-  'GEDCOM_RESOURCE_LIMIT',
-  'GEDCOM_WORKER_FAILED',
-  'ARTIFACT_GRANT_INVALID',
-  'INTERNAL_FAILURE',
-] as const satisfies readonly ErrorCode[];
-export type WorkerFailureCode = (typeof WORKER_FAILURE_CODES)[number];
+/** Codes a worker may report (GEDCOM_TASK_FAILURES); anything else becomes GEDCOM_WORKER_FAILED on the main thread. */
+export type WorkerFailureCode = GedcomTaskFailure;
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isStage = (value: unknown): value is GedcomStageName => isOneOf(GEDCOM_STAGE_NAMES, value);
-const isFailure = (value: unknown): value is WorkerFailureCode => isOneOf(WORKER_FAILURE_CODES, value);
+const isFailure = (value: unknown): value is WorkerFailureCode => isOneOf(GEDCOM_TASK_FAILURES, value);
 
 function writtenOf(value: unknown): WrittenOutput | null | undefined {
   if (value === null) return null;
