@@ -14,6 +14,14 @@ import { bareServer, startupRounds } from './foundation.js';
 import { fmt, median, rssOfProcess } from './support.js';
 
 const APP_BUILD = '1.0.0-bench';
+/**
+ * Another build of the sidecar to launch beside this one, interleaved in the same rounds (a folder
+ * holding its dist/ files, e.g. a clone of an earlier commit after `npm run build`), and what it
+ * is: how issue 30 compared composing every capability before the readiness line (this build)
+ * with composing them after it (the earlier build).
+ */
+const COMPARED_DIST = process.env.BENCH_STARTUP_COMPARED_DIST;
+const COMPARED_LABEL = process.env.BENCH_STARTUP_COMPARED_LABEL ?? 'compared build';
 const MODEL = 'fake-model';
 /** Idle resident memory is read this long after ready: past V8's memory reducer (first GC 8 s after start-up, the last about a second later). */
 const IDLE_AFTER_READY_MS = 12_000;
@@ -93,7 +101,11 @@ export async function runStartupBench(): Promise<string> {
   const fake = await startFakeProvider('ollama');
   const workspace = join(secrets.home, 'workspace');
   execFileSync(process.execPath, ['dist/cli.js', 'setup', '--workspace', workspace], { env: secrets.env, stdio: 'ignore' });
-  const launch = (): Promise<LaunchedSidecar> => launchSidecar({ entry: 'dist/cli.js', appBuild: APP_BUILD, env: secrets.env, args: ['--workspace', workspace] });
+  const launchOf =
+    (entry: string) =>
+    (): Promise<LaunchedSidecar> =>
+      launchSidecar({ entry, appBuild: APP_BUILD, env: secrets.env, args: ['--workspace', workspace] });
+  const launch = launchOf('dist/cli.js');
   const endpoint = `http://127.0.0.1:${fake.port}`;
   try {
     // The profile the chat sessions use, saved once in the encrypted database.
@@ -116,6 +128,19 @@ export async function runStartupBench(): Promise<string> {
       sidecar.child.kill('SIGKILL');
       await sidecar.exited();
     };
+    const sidecarVariants = (prefix: string, start: () => Promise<LaunchedSidecar>): Record<string, () => Promise<void>> => ({
+      [`${prefix}ready`]: async () => stopNow(await start()),
+      [`${prefix}settings`]: async () => {
+        const sidecar = await start();
+        expectStatus(await json(sidecar, 'GET', '/api/v1/settings'), 200, 'settings');
+        await stopNow(sidecar);
+      },
+      [`${prefix}chat`]: async () => {
+        const sidecar = await start();
+        expectStatus(await json(sidecar, 'POST', '/api/v1/chat/sessions', { profile: 'bench', model: MODEL, purpose: 'research_chat', data_classes: ['user_text'] }), 200, 'chat session');
+        await stopNow(sidecar);
+      },
+    });
     const startup = await startupRounds(
       {
         bare: async () => {
@@ -123,17 +148,8 @@ export async function runStartupBench(): Promise<string> {
           await answered(port);
           child.kill('SIGKILL');
         },
-        ready: async () => stopNow(await launch()),
-        settings: async () => {
-          const sidecar = await launch();
-          expectStatus(await json(sidecar, 'GET', '/api/v1/settings'), 200, 'settings');
-          await stopNow(sidecar);
-        },
-        chat: async () => {
-          const sidecar = await launch();
-          expectStatus(await json(sidecar, 'POST', '/api/v1/chat/sessions', { profile: 'bench', model: MODEL, purpose: 'research_chat', data_classes: ['user_text'] }), 200, 'chat session');
-          await stopNow(sidecar);
-        },
+        ...sidecarVariants('', launch),
+        ...(COMPARED_DIST === undefined ? {} : sidecarVariants('compared-', launchOf(join(COMPARED_DIST, 'cli.js')))),
       },
       20,
     );
@@ -181,9 +197,18 @@ export async function runStartupBench(): Promise<string> {
       '| measure | median ms | p90 ms | ratio | goal |',
       '|---|---:|---:|---:|---|',
       row('bare', 'bare node:http, spawn to first answer', bare, 'bare', 'baseline'),
-      row('ready', 'sidecar, spawn to verified ready', bare, 'bare', 'at most 1.6x bare'),
+      row('ready', 'sidecar, spawn to verified ready', bare, 'bare', 'at most 2.3x bare (issue 30)'),
       row('settings', 'sidecar, spawn to first settings GET', ready, 'ready', 'at most 1.2x ready'),
       row('chat', 'sidecar, spawn to first chat session', ready, 'ready', 'at most 1.2x ready'),
+      ...(COMPARED_DIST === undefined
+        ? []
+        : [
+            row('compared-ready', `${COMPARED_LABEL}, spawn to verified ready`, bare, 'bare', 'compared'),
+            row('compared-settings', `${COMPARED_LABEL}, spawn to first settings GET`, m['compared-ready'] as number, 'its ready', 'compared'),
+            row('compared-chat', `${COMPARED_LABEL}, spawn to first chat session`, m['compared-ready'] as number, 'its ready', 'compared'),
+            '',
+            `This build against the ${COMPARED_LABEL}, same run: ready ${fmt(ready - (m['compared-ready'] as number))} ms, first settings GET ${fmt((m.settings as number) - (m['compared-settings'] as number))} ms, first chat session ${fmt((m.chat as number) - (m['compared-chat'] as number))} ms (negative: this build is sooner).`,
+          ]),
       '',
       `Resident memory (VmRSS, median of 5 launches; a bare node:http server started beside each launch is read at the same moments; "idle" is ${IDLE_AFTER_READY_MS / 1000} s after ready, once V8's memory reducer has run):`,
       '',

@@ -47,12 +47,6 @@ export const SERVER_TIMEOUTS = {
   /** Graceful shutdown of the whole process (contract.md section 1). */
   gracefulShutdownMs: 5_000,
   maxHeaderBytes: 16_384,
-  /**
-   * How long a request whose capability is still loading after readiness waits for it before it
-   * answers INTERNAL_FAILURE. Loading takes tens of milliseconds; the waiting requests are bounded
-   * by CONNECTION_LIMITS (one request in flight per connection).
-   */
-  capabilityLoadWaitMs: 10_000,
 } as const;
 
 /**

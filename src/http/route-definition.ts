@@ -16,7 +16,7 @@ interface SuccessResponse {
 }
 
 /**
- * One route of the table: the wire shape (projected into the router, the validators and openapi-v1.json)
+ * One route of the table: the wire shape (projected into the route table, the validators and openapi-v1.json)
  * and a handler that only translates between HTTP and an application service.
  */
 export interface RouteDefinition {
@@ -54,11 +54,6 @@ export interface RouteDefinition {
    * query-less request for exactly this path without routing it.
    */
   readonly fixedResponse?: () => string | null;
-}
-
-/** The router's path syntax (`:name`) from the OpenAPI template (`{name}`). */
-export function routerPath(template: string): string {
-  return template.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
 export function takesBody(route: RouteContract): boolean {

@@ -56,12 +56,13 @@ export class RouteRunner {
     this.body = route.body ? lazyTypeBoxValidator(route.body) : null;
   }
 
-  run(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, searchParams: Record<string, string>): void {
+  /** `params` and `searchParams`: the decoded path parameters and query of the route table's match. */
+  run(req: IncomingMessage, res: ServerResponse, params: Readonly<Record<string, string>>, searchParams: Readonly<Record<string, string | string[]>>): void {
     const reply = new RouteReply(req, res);
     this.serve(req, reply, params, searchParams).catch((error: unknown) => this.failed(reply, error));
   }
 
-  private async serve(req: IncomingMessage, reply: RouteReply, params: Record<string, string | undefined>, searchParams: Record<string, string>): Promise<void> {
+  private async serve(req: IncomingMessage, reply: RouteReply, params: Readonly<Record<string, string>>, searchParams: Readonly<Record<string, string | string[]>>): Promise<void> {
     const { route } = this;
     // The adapter removed the Content-Type of a request that announces no body: one is present only with a body.
     let body = route.body !== undefined && req.headers['content-type'] !== undefined ? await readJsonBody(req) : undefined;

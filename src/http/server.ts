@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { HTTPMethod } from 'find-my-way';
 import type { ErrorCode } from '../contract/error-codes.js';
 import { CONNECTION_LIMITS, REQUEST_LIMITS, SERVER_TIMEOUTS } from '../contract/limits.js';
 import { ServiceError } from '../app/service-error.js';
@@ -10,9 +9,9 @@ import { BASELINE_HEADERS, setBaselineHeaders, writeRawEnvelope } from './error-
 import { isJsonContentType } from './json-body-parser.js';
 import { PASS, PASS_WITH_BODY, type RequestGate } from './request-gate.js';
 import { takesBody, takesQuery, type RouteContract, type RouteDefinition } from './route-definition.js';
-import { RouteMatcher } from './route-matcher.js';
 import { RouteReply } from './route-reply.js';
-import { NO_DEFERRED_ROUTES, RouteLoading, type DeferredRoutes, type Router } from './route-loading.js';
+import type { RouteRunner } from './route-runner.js';
+import { pathParameters, queryParameters, RouteTable, type RouteMatch } from './route-table.js';
 
 /** Deadlines of the HTTP layer (SERVER_TIMEOUTS); a test composition may shorten them. */
 export interface HttpDeadlines {
@@ -20,14 +19,12 @@ export interface HttpDeadlines {
   readonly requestMs: number;
   readonly keepAliveMs: number;
   readonly deadlineCheckIntervalMs: number;
-  readonly capabilityLoadWaitMs: number;
 }
 
 export interface HttpAdapterOptions {
   readonly gate: RequestGate;
-  /** The routes bound from the start (the fixed answers among them are served from the first request). */
+  /** Every route the service exposes, bound to its handler (the fixed answers among them are served without routing). */
   readonly routes: readonly RouteDefinition[];
-  readonly deferred?: DeferredRoutes;
   readonly log: EventLog;
   /** Connection bounds (CONNECTION_LIMITS unless a test composition says otherwise). */
   readonly connections?: ConnectionPolicy;
@@ -106,16 +103,45 @@ class FixedAnswer {
 }
 
 /**
- * The HTTP adapter: a node:http server whose every request passes the gate, the route table and
- * the body rules, then the router (find-my-way: path decoding, parameters, query parsing) and the
- * route's runner (JSON body policy, validation, handler, error mapping). Every byte it sends
- * follows the contract, parser-layer failures included.
+ * The route runners, one per route, made on the route's first request. Their module (and TypeBox's
+ * compiler behind the validators) is not needed for readiness: it loads on the turn after the
+ * listener is bound, or with the first routed request if that comes first.
+ */
+class RouteRunners {
+  private module: typeof RouteRunner | null = null;
+  private loading: Promise<typeof RouteRunner> | null = null;
+  private readonly runners = new Map<RouteDefinition, RouteRunner>();
+
+  constructor(private readonly log: EventLog) {}
+
+  load(): Promise<typeof RouteRunner> {
+    this.loading ??= import('./route-runner.js').then(({ RouteRunner: runner }) => (this.module = runner));
+    return this.loading;
+  }
+
+  /** The runner of `route` when its module has loaded, else null. */
+  now(route: RouteDefinition): RouteRunner | null {
+    if (this.module === null) return null;
+    let runner = this.runners.get(route);
+    if (runner === undefined) {
+      runner = new this.module(route, this.log);
+      this.runners.set(route, runner);
+    }
+    return runner;
+  }
+}
+
+/**
+ * The HTTP adapter: a node:http server whose every request passes the gate, the route table (the
+ * one table: match, 404, 405), the body rules, then the route's runner (path and query decoding,
+ * JSON body policy, validation, handler, error mapping). Every byte it sends follows the contract,
+ * parser-layer failures included.
  */
 export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const { gate, routes, log } = options;
   const deadlines = options.deadlines ?? SERVER_TIMEOUTS;
   const timers = options.timers ?? NODE_TIMERS;
-  const matcher = new RouteMatcher([...routes, ...(options.deferred?.routes ?? [])]);
+  const table = new RouteTable(routes);
   const connections = new ConnectionGovernor(options.connections ?? CONNECTION_LIMITS, timers);
   // Set when a graceful shutdown begins: new requests get a SERVICE_STOPPING envelope.
   let stopping = false;
@@ -124,36 +150,25 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const fixed = new Map<string, FixedAnswer>();
   for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, new FixedAnswer(route.fixedResponse));
 
-  const loading = new RouteLoading(routes, options.deferred ?? NO_DEFERRED_ROUTES, log, timers);
+  const runners = new RouteRunners(log);
 
-  /** The gate, the route table and the body rules passed; the router finds the route and its parameters. */
-  const dispatch = (req: IncomingMessage, res: ServerResponse, operationId: string): void => {
-    const router = loading.routerFor(operationId);
-    if (router !== null) return route(router, req, res);
-    // Only a composition with routes bound after readiness says so; the router alone loads in a turn.
-    if (options.deferred !== undefined) log.event('request.awaiting_capabilities', {});
-    loading.waitFor(operationId, deadlines.capabilityLoadWaitMs).then(
-      (loaded) => route(loaded, req, res),
+  /** The gate, the route table and the body rules passed: the route's runner serves the request. */
+  const dispatch = (req: IncomingMessage, res: ServerResponse, match: RouteMatch): void => {
+    const params = pathParameters(match);
+    if (params === null) {
+      new RouteReply(req, res).fail(new ServiceError('REQUEST_URL_INVALID'));
+      return;
+    }
+    const query = queryParameters(match.rawQuery);
+    const runner = runners.now(match.route);
+    if (runner !== null) return runner.run(req, res, params, query);
+    runners.load().then(
+      () => runners.now(match.route)?.run(req, res, params, query),
       () => {
-        log.event('request.failed', { error: 'capabilities_unavailable' });
+        log.event('request.failed', { error: 'router_unavailable' });
         new RouteReply(req, res).fail(new ServiceError('INTERNAL_FAILURE'));
       },
     );
-  };
-
-  const route = (loaded: Router, req: IncomingMessage, res: ServerResponse): void => {
-    // cast: node:http sets req.method and req.url for every server request; dispatch runs only after the route matcher resolved req.method to a route of the table (an HttpMethod)
-    const handle = loaded.find(req.method as HTTPMethod, req.url as string);
-    if (handle !== null) {
-      handle.handler(req, res, handle.params, handle.store, handle.searchParams);
-      return;
-    }
-    // The route table matched a template and method that the router, decoding the path, does not.
-    // cast: node:http sets req.url for every server request
-    const allowed = matcher.allowedMethods(req.url as string);
-    const reply = new RouteReply(req, res);
-    if (allowed === null) reply.fail(new ServiceError('ROUTE_NOT_EXPOSED'));
-    else reply.fail(new ServiceError('METHOD_NOT_ALLOWED'), { allow: allowed.join(', ') });
   };
 
   const admit = (req: IncomingMessage, res: ServerResponse, expectation: Expectation): void => {
@@ -170,7 +185,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     if (stopping) return writeRawEnvelope(res, 'SERVICE_STOPPING');
     // Authenticate first, then say no to an expectation other than 100-continue (no body is invited).
     if (expectation === 'unsupported') return writeRawEnvelope(res, 'EXPECTATION_UNSUPPORTED');
-    const resolution = matcher.resolve(req.method ?? '', req.url ?? '');
+    const resolution = table.resolve(req.method ?? '', req.url ?? '');
     if (resolution.kind === 'not_exposed') return writeRawEnvelope(res, 'ROUTE_NOT_EXPOSED');
     if (resolution.kind === 'method_not_allowed') return writeRawEnvelope(res, 'METHOD_NOT_ALLOWED', { allow: resolution.allow.join(', ') });
     const refusal = bodyRules(req, resolution.route, verdict === PASS_WITH_BODY);
@@ -183,7 +198,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     if (verdict === PASS) delete req.headers['content-type'];
     // Only now, authenticated and routed with an acceptable body announced, is the body invited.
     if (expectation === 'continue') res.writeContinue();
-    dispatch(req, res, resolution.route.operationId);
+    dispatch(req, res, resolution);
   };
 
   const server = createServer(
@@ -235,7 +250,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
           // cast: a server listening on a TCP host and port reports an AddressInfo, not a pipe name
           resolve((server.address() as AddressInfo).port);
           // After the readiness line, which the caller writes in this turn's microtasks.
-          setImmediate(() => loading.start());
+          setImmediate(() => void runners.load().catch(() => log.event('router.load_failed', {})));
         });
       }),
     close: () => (closed ??= close()),

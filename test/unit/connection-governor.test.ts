@@ -202,7 +202,7 @@ describe('connection governor', () => {
 
   it('applies the configured header deadline of an authenticated connection (checked every deadlineCheckIntervalMs, not every 30 s)', async () => {
     const timers = new ManualTimers();
-    const deadlines: HttpDeadlines = { headersMs: 150, requestMs: 300, keepAliveMs: 5_000, deadlineCheckIntervalMs: 10, capabilityLoadWaitMs: 1_000 };
+    const deadlines: HttpDeadlines = { headersMs: 150, requestMs: 300, keepAliveMs: 5_000, deadlineCheckIntervalMs: 10 };
     const port = await serve(timers, POLICY, deadlines);
     const shell = await client(port);
     shell.socket.write(request(true));

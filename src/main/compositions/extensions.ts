@@ -20,14 +20,12 @@ export interface CompositionExtension {
   readonly name: string;
   /** Its modules and routes as declared: exposed, matched and listed in the manifest from readiness on. */
   readonly capabilities: readonly CapabilityDeclaration[];
-  /** Binds those routes, once the capability services are composed (right after readiness). */
+  /** Binds those routes, once the capability services are composed. */
   bindRoutes?(services: ExtensionServices): readonly RouteDefinition[];
   /** Replaces name resolution, TLS trust and the cloud URLs of the provider services (test composition only). */
   readonly providerNetwork?: ProviderNetworkOverride;
   /** Time of the provider wire clients' retry pauses and deadlines (test composition only: zero-length pauses). */
   readonly providerClock?: RetryClock;
-  /** Resolves when the capability compositions may start after readiness (test composition only: held until told). */
-  readonly capabilitiesHeld?: Promise<void>;
   /** Holds GEDCOM tasks at a stage or lowers the workers' heap ceiling (test composition only). */
   readonly gedcomWorker?: GedcomWorkerOverride;
 }

@@ -8,7 +8,7 @@ import { ReadinessReport } from '../../app/health/readiness.js';
 import { startupGate } from '../../app/startup/startup-gate.js';
 import { SIDECAR_BUILD } from '../../contract/build-info.js';
 import { RequestGate } from '../../http/request-gate.js';
-import type { RouteContract, RouteDefinition } from '../../http/route-definition.js';
+import type { RouteContract } from '../../http/route-definition.js';
 import { CONTRACT_CAPABILITIES, type CapabilityDeclaration } from '../../http/routes/route-contract.js';
 import { diagnosticsRoutes } from '../../http/routes/local-state-routes.js';
 import { systemRoutes } from '../../http/routes/system-routes.js';
@@ -18,7 +18,7 @@ import { StderrEventLog } from '../../infra/stderr-event-log.js';
 import { DescriptorWriter } from '../../infra/launch/descriptor-writer.js';
 import type { CompositionExtension } from './extensions.js';
 import type { EarlyStart } from './early-start.js';
-import { bindCapabilities, type BoundCapabilities } from './late-capabilities.js';
+import { composeCapabilities } from './capabilities.js';
 import type { ServeOptions } from './capability-context.js';
 
 export type { ServeOptions } from './capability-context.js';
@@ -58,11 +58,10 @@ export function readinessOutput(): (line: string) => void {
 }
 
 /**
- * The composition root of `serve`. Before the readiness line it builds only what readiness needs:
- * the local state (configuration, keyring, encrypted database, workspace) and its diagnostics, the
- * gate, health and capabilities, and the route table from the declarations. The capability services
- * (settings, secrets, providers, consent, jobs, chat, GEDCOM) are composed right after readiness
- * (`late-capabilities.ts`), one per event-loop turn; a request for one of them waits until it is bound.
+ * The composition root of `serve`, all of it before the readiness line: the local state
+ * (configuration, keyring, encrypted database, workspace) and its diagnostics, the gate, health and
+ * capabilities, every capability service (settings, secrets, providers, consent, jobs, chat, GEDCOM;
+ * `capabilities.ts`), and the one route table of the routes their declarations expose.
  */
 export async function composeService(
   launch: LaunchIdentity,
@@ -89,34 +88,18 @@ export async function composeService(
   const exposed = exposedRoutes(registry, declarations);
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });
-  const bound: RouteDefinition[] = [...systemRoutes(readiness, registry), ...diagnosticsRoutes(startupReport)].filter((route) =>
-    exposed.some((declared) => declared.operationId === route.operationId),
-  );
-  const deferred = exposed.filter((route) => !bound.some((early) => early.operationId === route.operationId));
-
-  let late: Promise<BoundCapabilities> | null = null;
-  const lateOperations = new Set(deferred.map((route) => route.operationId));
-  const http = buildHttpAdapter({
-    gate,
-    routes: bound,
-    log,
-    deferred: {
-      routes: deferred,
-      bind: async (bindRoutes) => {
-        // process.uptime, not performance: node:perf_hooks would load in the first composition's turn.
-        const started = process.uptime();
-        // Bindings of a disabled module's routes are made but not exposed.
-        late = bindCapabilities({ options, state, keyring, startup, log, extensions }, (routes) => bindRoutes(routes.filter((route) => lateOperations.has(route.operationId))));
-        await late;
-        log.event('capabilities.loaded', { duration_ms: Math.round((process.uptime() - started) * 1000) });
-      },
-    },
-  });
+  const capabilities = await composeCapabilities({ options, state, keyring, startup, log, extensions });
+  const bindings = [...systemRoutes(readiness, registry), ...diagnosticsRoutes(startupReport), ...capabilities.routes];
+  // Bindings of a disabled module's routes are made but not exposed; every exposed route is bound.
+  const exposedOperations = new Set(exposed.map((route) => route.operationId));
+  const routes = bindings.filter((route) => exposedOperations.has(route.operationId));
+  if (new Set(routes.map((route) => route.operationId)).size !== exposedOperations.size || routes.length !== exposedOperations.size) {
+    throw new Error('an exposed route has no binding, or two');
+  }
+  const http = buildHttpAdapter({ gate, routes, log });
   // Graceful shutdown interrupts running jobs (their terminal events reach open streams) before connections close.
   http.onClosing(async () => {
-    if (late === null) return;
-    const capabilities = await late.catch(() => null);
-    await capabilities?.shutdown();
+    await capabilities.shutdown();
     await new Promise((resolve) => setImmediate(resolve));
   });
   return {
