@@ -6,7 +6,7 @@ import { gedcomOperationPlaceRule } from './eslint/gedcom-operation-rule.js';
 import { layeringRule } from './eslint/layering-rule.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'client/dist/', 'node_modules/', 'coverage/', 'client/generated/', '.bench/', '.scratch/', '.dev/'] },
+  { ignores: ['dist/', 'test/.sidecar/', 'client/dist/', 'node_modules/', 'coverage/', 'client/generated/', '.bench/', '.scratch/', '.dev/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

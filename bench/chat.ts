@@ -8,6 +8,7 @@ import type { ProviderId } from '../src/contract/providers.js';
 import { call, createProfile, OWNER, sessionRequest, startChatWorld, type ChatWorld } from '../test/support/chat-world.js';
 import type { FakeProvider } from '../test/support/provider-fakes/index.js';
 import { fmt, machine, median, quantile } from './support.js';
+import { buildTestSidecar } from '../test/support/test-sidecar-build.js';
 
 const LATENCY_ROUNDS = 300;
 /** Rounds run first and not counted (JIT, connection set-up). */
@@ -118,7 +119,8 @@ async function measure(world: ChatWorld, providerId: ProviderId, path: string): 
 }
 
 export async function runChatBench(): Promise<string> {
-  if (!existsSync('dist/test-cli.js')) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (!existsSync('dist/cli.js')) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  await buildTestSidecar();
   const world = await startChatWorld();
   try {
     const results = [await measure(world, 'ollama', '/api/chat'), await measure(world, 'openai_compatible', '/v1/chat/completions')];

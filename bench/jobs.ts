@@ -6,6 +6,7 @@ import { JOB_LIMITS, SSE_LIMITS } from '../src/contract/limits.js';
 import { releaseJob, snapshot, submitJob, waitTerminal } from '../test/support/job-stream.js';
 import { localState } from '../test/support/local-state.js';
 import { startSidecar, TEST_SIDECAR_ENTRY } from '../test/support/sidecar.js';
+import { buildTestSidecar } from '../test/support/test-sidecar-build.js';
 import { fmt, machine, median } from './support.js';
 
 const FANOUT_EVENTS = 20_000;
@@ -170,6 +171,7 @@ function stallText(stress: StallSeries, realistic: StallSeries): string {
 }
 
 export async function runJobsBench(): Promise<string> {
+  await buildTestSidecar();
   const fixture = localState('unlocked');
   const sidecar = await startSidecar({ entry: TEST_SIDECAR_ENTRY, env: fixture.secrets.env, args: ['--workspace', fixture.workspace] });
   try {

@@ -3,13 +3,11 @@
 // (Node 20 has no module compile cache). Native modules stay external, loaded from node_modules.
 import { build } from 'esbuild';
 import { sidecarLoader, trainSidecarCache, trainWorkerCache, workerLoader } from './code-cache.mjs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { assertNoExternalImport, sidecarBundleOptions } from './sidecar-bundle.mjs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 
-/** entry -> [bundle name, loader name] */
-const ENTRIES = [
-  ['src/main/cli.ts', 'sidecar', 'cli'],
-  ['test/support/test-cli.ts', 'test-sidecar', 'test-cli'],
-];
+/** entry -> [bundle name, loader name]. The test entry is not built here: the tests bundle it into test/.sidecar/. */
+const ENTRIES = [['src/main/cli.ts', 'sidecar', 'cli']];
 /** Worker bundles: [entry, bundle name, loader name]; `new Worker(<loader>)` from the directory of the sidecar bundle. */
 const WORKERS = [['src/main/gedcom-worker.ts', 'gedcom-worker', 'gedcom-worker']];
 
@@ -18,49 +16,9 @@ const WORKERS = [['src/main/gedcom-worker.ts', 'gedcom-worker', 'gedcom-worker']
 // Built into a private folder, then each file renamed into dist/: a concurrent reader never sees a partial file.
 const staging = `dist/.staging-${process.pid}`;
 await mkdir(staging, { recursive: true });
-const IMPORT_META_URL = "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
-const common = {
-  outdir: staging,
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  minifySyntax: true,
-  minifyWhitespace: true,
-  minifyIdentifiers: true,
-  legalComments: 'none',
-  sourcemap: false,
-  // Only the native binaries stay outside the bundle; the JavaScript that loads them is bundled, so
-  // that the V8 code cache covers it. better-sqlite3 is given its binary (nativeBinding), so its
-  // `bindings` lookup is never called; the keyring's loader finds its platform package.
-  external: ['bindings', '@napi-rs/keyring-*'],
-  // The bundle is CommonJS: import.meta.url is the bundle file's URL (the banner defines it).
-  define: { 'import.meta.url': 'importMetaUrl' },
-  // A dynamic import() of a Node built-in (node:tls, node:https: loaded on first use) becomes a
-  // require(): the loader evaluates the bundle with node:vm, where import() cannot load anything.
-  supported: { 'dynamic-import': false },
-  charset: 'ascii',
-  logLevel: 'warning',
-};
-await build({
-  ...common,
-  entryPoints: Object.fromEntries(ENTRIES.map(([entry, bundle]) => [bundle, entry])),
-  // The bundle is already the function the loader calls: no concatenated copy of the source at start.
-  banner: { js: `(function (exports, require, module, __filename, __dirname) {${IMPORT_META_URL}` },
-  footer: { js: '})' },
-});
-await build({
-  ...common,
-  entryPoints: Object.fromEntries(WORKERS.map(([entry, bundle]) => [bundle, entry])),
-  banner: { js: `(function (exports, require, module, __filename, __dirname) {${IMPORT_META_URL}` },
-  footer: { js: '})' },
-});
-// The loader evaluates a bundle with node:vm, where a dynamic import() that esbuild left in place
-// (one of an external module) cannot load anything: every lazy load must be of a bundled module.
-for (const [, bundle] of ENTRIES) {
-  if (/\bimport\(/.test(await readFile(`${staging}/${bundle}.cjs`, 'latin1'))) throw new Error(`${bundle}.cjs keeps a dynamic import() of an external module`);
-}
+await build({ ...sidecarBundleOptions(staging), entryPoints: Object.fromEntries(ENTRIES.map(([entry, bundle]) => [bundle, entry])) });
+await build({ ...sidecarBundleOptions(staging), entryPoints: Object.fromEntries(WORKERS.map(([entry, bundle]) => [bundle, entry])) });
+for (const [, bundle] of ENTRIES) await assertNoExternalImport(`${staging}/${bundle}.cjs`);
 await writeFile(`${staging}/package.json`, '{ "type": "commonjs" }\n');
 for (const [, bundle, name] of WORKERS) {
   await writeFile(`${staging}/${name}.js`, workerLoader(bundle));

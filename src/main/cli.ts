@@ -1,13 +1,14 @@
-import { join } from 'node:path';
 import { SIDECAR_BUILD } from '../contract/build-info.js';
 import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo } from './command-line.js';
-import type { CompositionExtension } from './compositions/extensions.js';
+import type { ServeDependencies } from './compositions/serve-dependencies.js';
 import { startEarly } from './compositions/early-start.js';
 import { configureSchemaLibrary } from './compositions/schema-library.js';
 import { isOneOf } from '../contract/one-of.js';
 
-/** The GEDCOM worker's loader (its bundle and code cache beside it) next to the sidecar's own bundle (scripts/build.mjs writes them into dist/). */
-export const GEDCOM_WORKER_BUNDLE = 'gedcom-worker.js';
+/** What an entry point changes of the production dependencies of `serve` (the test entry: its network, clocks, workers, extensions). */
+type DependencyChoice = (defaults: ServeDependencies) => ServeDependencies;
+
+const PRODUCTION: DependencyChoice = (defaults) => defaults;
 
 const SERVE_COMMAND = {
   name: 'serve',
@@ -42,7 +43,7 @@ const TOP_HELP = [
   '',
 ].join('\n');
 
-async function runServe(argv: readonly string[], io: CommandIo, bundleDirectory: string, extensions: readonly CompositionExtension[]): Promise<number> {
+async function runServe(argv: readonly string[], io: CommandIo, bundleDirectory: string, choose: DependencyChoice): Promise<number> {
   const parsed = parseCommand(SERVE_COMMAND, argv);
   if (parsed.help) {
     io.stdout.write(helpText(SERVE_COMMAND));
@@ -54,22 +55,20 @@ async function runServe(argv: readonly string[], io: CommandIo, bundleDirectory:
   // while this thread evaluates.
   const early = startEarly();
   await new Promise<void>((resolve) => setImmediate(resolve));
-  const { serve } = await import('./serve.js');
+  const { serve, productionDependencies } = await import('./serve.js');
   return serve(
     {
       configPath: parsed.strings.get('config'),
       workspace: parsed.strings.get('workspace'),
       artifactRoot: parsed.strings.get('artifact-root'),
       credentialsFromEnv: parsed.flags.has('credentials-from-env'),
-      gedcomWorker: { kind: 'file', path: join(bundleDirectory, GEDCOM_WORKER_BUNDLE) },
     },
-    extensions,
-    early,
+    choose(productionDependencies(early, bundleDirectory)),
   );
 }
 
 /** Dispatches one command line; answers the exit code. Every failure is written in the one style of `command-line.ts`. */
-async function main(argv: readonly string[], io: CommandIo, bundleDirectory: string, extensions: readonly CompositionExtension[]): Promise<number> {
+async function main(argv: readonly string[], io: CommandIo, bundleDirectory: string, choose: DependencyChoice): Promise<number> {
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h') {
     io.stdout.write(TOP_HELP);
@@ -82,7 +81,7 @@ async function main(argv: readonly string[], io: CommandIo, bundleDirectory: str
   try {
     switch (command) {
       case 'serve':
-        return await runServe(rest, io, bundleDirectory, extensions);
+        return await runServe(rest, io, bundleDirectory, choose);
       // The other commands are loaded only when named: serving never evaluates their code (the
       // GEDCOM engine above all) on the main thread.
       case 'setup':
@@ -106,9 +105,9 @@ async function main(argv: readonly string[], io: CommandIo, bundleDirectory: str
 
 /**
  * Process entry, called by the built loader (dist/cli.js) with the directory of the bundles; the
- * test entry passes its composition extensions, the shipped command none.
+ * test entry passes its choice of dependencies, the shipped command the production ones.
  */
-export function runCli(bundleDirectory: string, extensions: readonly CompositionExtension[] = []): void {
+export function runCli(bundleDirectory: string, choose: DependencyChoice = PRODUCTION): void {
   configureSchemaLibrary();
   // Getters: `serve` writes through file descriptors and never builds process.stdout or process.stderr.
   const io: CommandIo = {
@@ -122,7 +121,7 @@ export function runCli(bundleDirectory: string, extensions: readonly Composition
       return process.stderr.isTTY === true;
     },
   };
-  main(process.argv.slice(2), io, bundleDirectory, extensions).then(
+  main(process.argv.slice(2), io, bundleDirectory, choose).then(
     (code) => process.exit(code),
     () => {
       process.stderr.write('cli: INTERNAL: internal error\n');

@@ -2,9 +2,10 @@ import { API_VERSION } from '../contract/api-version.js';
 import { SIDECAR_BUILD } from '../contract/build-info.js';
 import { SERVE_EXIT, type ReadinessLine } from '../contract/launch.js';
 import { HANDSHAKE, SERVER_TIMEOUTS } from '../contract/limits.js';
-import type { CompositionExtension } from './compositions/extensions.js';
-import type { EarlyStart } from './compositions/early-start.js';
+import type { ServeDependencies } from './compositions/serve-dependencies.js';
 import { composeService, launchLog, readinessOutput, type ServeOptions } from './compositions/service.js';
+
+export { productionDependencies } from './compositions/serve-dependencies.js';
 import { readHandshake } from '../infra/launch/stdin-handshake.js';
 import { WorkspaceInUse } from '../infra/workspace/workspace-lock.js';
 
@@ -12,7 +13,7 @@ import { WorkspaceInUse } from '../infra/workspace/workspace-lock.js';
  * The launch protocol (contract.md section 1): handshake on stdin, bind 127.0.0.1:0, one
  * token-free readiness line on stdout, graceful bounded shutdown on stdin EOF, SIGTERM, SIGINT.
  */
-export async function serve(options: ServeOptions, extensions: readonly CompositionExtension[], early: EarlyStart): Promise<number> {
+export async function serve(options: ServeOptions, dependencies: ServeDependencies): Promise<number> {
   const log = launchLog();
   // Started by hand on a terminal: say what the process waits for instead of sitting silent.
   if (process.stdin.isTTY === true) {
@@ -29,7 +30,7 @@ export async function serve(options: ServeOptions, extensions: readonly Composit
   let service;
   let port: number;
   try {
-    service = await composeService({ bearer, appBuild }, options, log, extensions, early);
+    service = await composeService({ bearer, appBuild }, options, log, dependencies);
     port = await service.http.listen();
   } catch (error) {
     // Another live process serves this workspace: nothing was reconciled, written or bound here.

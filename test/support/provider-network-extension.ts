@@ -1,5 +1,5 @@
 import type { CloudProviderId } from '../../src/app/providers/catalog.js';
-import type { CompositionExtension } from '../../src/main/compositions/extensions.js';
+import type { ServeNetwork } from '../../src/main/compositions/serve-dependencies.js';
 import { StaticHostResolver } from '../../src/infra/endpoint-probe/dns-host-resolver.js';
 import { SYSTEM_RETRY_CLOCK, type RetryClock } from '../../src/infra/providers/retry-policy.js';
 
@@ -23,35 +23,27 @@ export interface TestProviderNetwork {
  * declared policy makes without waiting for its real backoff (the unit tests check the pauses on
  * virtual time). Deadlines still run on the system clock.
  */
-const ZERO_BACKOFF_CLOCK: RetryClock = {
+export const ZERO_BACKOFF_CLOCK: RetryClock = {
   now: SYSTEM_RETRY_CLOCK.now,
   sleep: () => Promise.resolve(),
   after: SYSTEM_RETRY_CLOCK.after,
 };
 
-/**
- * The extension of the test entry: zero-length retry pauses always, and the test network only when
- * a test passes one; the default entry never has it.
- */
-export function providerNetworkExtension(env: NodeJS.ProcessEnv = process.env): CompositionExtension {
+/** The network a test handed the test composition through its environment, or null to keep the default. */
+export function testNetwork(env: NodeJS.ProcessEnv = process.env): ServeNetwork | null {
   const text = env[TEST_PROVIDER_NETWORK_VARIABLE];
-  if (text === undefined) return { name: 'provider-network', capabilities: [], providerClock: ZERO_BACKOFF_CLOCK };
+  if (text === undefined) return null;
   const network = JSON.parse(text) as TestProviderNetwork;
   return {
-    name: 'provider-network',
-    capabilities: [],
-    providerClock: ZERO_BACKOFF_CLOCK,
-    providerNetwork: {
-      resolver: new StaticHostResolver(network.hosts),
-      cloudUrls: network.cloudUrls,
-      transport: {
-        ca: network.ca,
-        dial: (address, port) => {
-          if (address === '127.0.0.1' || address === '::1') return { host: address, port };
-          const target = network.dial[`${address}:${port}`];
-          // An address outside the table goes nowhere: a closed loopback port, never the internet.
-          return { host: '127.0.0.1', port: target ?? 9 };
-        },
+    resolver: new StaticHostResolver(network.hosts),
+    cloudUrls: network.cloudUrls,
+    transport: {
+      ca: network.ca,
+      dial: (address, port) => {
+        if (address === '127.0.0.1' || address === '::1') return { host: address, port };
+        const target = network.dial[`${address}:${port}`];
+        // An address outside the table goes nowhere: a closed loopback port, never the internet.
+        return { host: '127.0.0.1', port: target ?? 9 };
       },
     },
   };

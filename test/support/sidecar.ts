@@ -2,7 +2,8 @@ import { launchSidecar, type LaunchedSidecar, type LaunchOptions } from '../../c
 
 export const TEST_APP_BUILD = '0.9.0-test+e2e';
 export const SIDECAR_ENTRY = 'dist/cli.js';
-export const TEST_SIDECAR_ENTRY = 'dist/test-cli.js';
+/** The test entry's loader, bundled by the tests' global setup (test-sidecar-build.ts). */
+export const TEST_SIDECAR_ENTRY = 'test/.sidecar/test-cli.js';
 
 /** Launches the real sidecar process through the paired launcher, as the desktop shell does. */
 export function startSidecar(options: Partial<LaunchOptions> = {}): Promise<LaunchedSidecar> {

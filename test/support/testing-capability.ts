@@ -11,7 +11,7 @@ import { GEDCOM_STAGE_NAMES } from '../../src/contract/gedcom-stages.js';
 import type { GedcomCheckpoints, TaskHooks } from '../../src/infra/gedcom/worker-pool.js';
 
 /**
- * The test-only job producer. Only the test entry (dist/test-cli.js) installs it; the default
+ * The test-only job producer. Only the test entry (test/support/test-cli.ts) installs it; the default
  * composition has no producer and no submission route (spec section 9, rule 6).
  */
 export const TESTING_MODULE: ModuleDeclaration = {
@@ -100,7 +100,8 @@ export type ScriptedJobRequest = Static<typeof ScriptedJobRequest>;
 
 const HELD_JOBS_MAX = 256;
 
-const gedcomCheckpoints = new TestGedcomCheckpoints();
+/** The hooks the test entry hands the GEDCOM worker pool; the testing routes drive them. */
+export const gedcomCheckpoints = new TestGedcomCheckpoints();
 
 /** The test-only routes as declared: exposed from readiness on, bound once the job engine exists. */
 const TESTING_ROUTES = {
@@ -156,8 +157,6 @@ const TESTING_ROUTES = {
 
 export const testingExtension: CompositionExtension = {
   name: 'testing',
-  // one worker, so that a second GEDCOM job waits `queued` on any machine
-  gedcomWorker: { checkpoints: gedcomCheckpoints, size: 1 },
   capabilities: [{ module: TESTING_MODULE, routes: Object.values(TESTING_ROUTES) }],
   bindRoutes({ jobs }) {
     const held = new Map<string, () => void>();

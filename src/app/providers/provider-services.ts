@@ -15,14 +15,7 @@ export interface ProviderNetwork {
   readonly prober: EndpointProber;
   /** The transport the probe uses; provider wire clients must use the same one. */
   readonly transport: EndpointTransport;
-  /** Replacements of the reviewed cloud URLs: only a test composition sets them (loopback fakes). */
-  readonly cloudUrls?: Partial<Record<CloudProviderId, string>>;
-}
-
-/** What a test composition replaces: name resolution, the transport and the cloud URLs. */
-export interface ProviderNetworkOverride {
-  readonly resolver: HostResolver;
-  readonly transport: EndpointTransport;
+  /** Replacements of the reviewed cloud URLs (loopback fakes in the test composition); none by default. */
   readonly cloudUrls?: Partial<Record<CloudProviderId, string>>;
 }
 

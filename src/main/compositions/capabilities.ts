@@ -27,7 +27,7 @@ export async function composeCapabilities(core: CoreServices): Promise<ComposedC
   add(composeChat(core, providers, local.credentials, local.settings, jobs.preflight));
   const { artifactRoot } = core.options;
   if (artifactRoot !== undefined) add(await composeGedcom(core, artifactRoot, providers, jobs.jobs, local.credentials, local.settings));
-  for (const extension of core.extensions) {
+  for (const extension of core.dependencies.extensions) {
     add({ routes: extension.bindRoutes?.({ jobs: jobs.jobs, registerActiveWork: (source) => jobs.preflight.register(source) }) ?? [] });
   }
   return {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ChatService } from '../../app/chat/chat-service.js';
 import type { ShutdownPreflight } from '../../app/jobs/active-work.js';
 import type { CredentialService } from '../../app/secrets/credential-service.js';
@@ -11,21 +10,22 @@ import type { ProviderCapabilities } from './provider-capabilities.js';
 /** Transient chat over the central preflight and the provider wire clients (same transport as the endpoint probe). */
 export function composeChat(
   core: CoreServices,
-  { providers, providerClock }: ProviderCapabilities,
+  { providers }: ProviderCapabilities,
   credentials: CredentialService,
   settings: SettingsService,
   preflight: ShutdownPreflight,
 ): ComposedCapability {
+  const { clock, retryClock } = core.dependencies;
   const chat = new ChatService({
     preflight: providers.preflight,
     consentRuns: providers.consentRuns,
-    providers: createChatProviders(providers.transport, undefined, providerClock),
+    providers: createChatProviders(providers.transport, undefined, retryClock),
     credentials: { resolve: (reference) => credentials.resolve(reference) },
     startup: core.startup,
     defaultTemperature: () => settings.current('chat.temperature'),
     log: core.log,
-    now: () => Date.now(),
-    newId: (prefix) => `${prefix}_${randomBytes(16).toString('hex')}`,
+    now: () => clock.now(),
+    newId: (prefix) => `${prefix}_${clock.random(16).toString('hex')}`,
   });
   preflight.register(chat);
   return { routes: chatRoutes(chat), shutdown: () => chat.shutdown() };

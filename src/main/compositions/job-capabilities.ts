@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ShutdownPreflight } from '../../app/jobs/active-work.js';
 import { JobEngine } from '../../app/jobs/job-engine.js';
 import { InMemoryJobLedger } from '../../app/jobs/job-ledger.js';
@@ -15,15 +14,16 @@ export interface JobCapabilities extends ComposedCapability {
 /** The job engine over the durable ledger whenever the encrypted database is open; the central shutdown preflight. */
 export function composeJobs(core: CoreServices): JobCapabilities {
   const { state, startup, log } = core;
+  const { clock } = core.dependencies;
   // Without the encrypted database (blocked startup) jobs can be neither submitted nor read: the ledger stays empty and unread.
   const ledger = state.database ? new SqliteJobLedger(state.database, state.databaseGuard ?? undefined) : new InMemoryJobLedger();
   const jobs = new JobEngine({
     ledger,
-    cursors: new PageCursorCodec(randomBytes(32), 'jobs.list'),
+    cursors: new PageCursorCodec(clock.random(32), 'jobs.list'),
     startup,
     log,
-    now: () => Date.now(),
-    newJobId: () => `job_${randomBytes(16).toString('hex')}`,
+    now: () => clock.now(),
+    newJobId: () => `job_${clock.random(16).toString('hex')}`,
     ledgerOpen: state.database !== null,
   });
   jobs.start();

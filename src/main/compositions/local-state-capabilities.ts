@@ -11,7 +11,7 @@ import { entriesOf } from '../../contract/typed-keys.js';
 const SENSITIVE_SETTING_KEYS: ReadonlySet<string> = new Set([...Object.keys(CREDENTIAL_REFERENCES), DATABASE_KEY_ACCOUNT]);
 
 /** Read-only environment credentials, composed only behind the explicit headless flag. */
-function environmentCredentials(enabled: boolean, env: NodeJS.ProcessEnv): Map<CredentialReference, string> {
+function environmentCredentials(enabled: boolean, env: Readonly<Record<string, string | undefined>>): Map<CredentialReference, string> {
   const values = new Map<CredentialReference, string>();
   if (!enabled) return values;
   for (const [reference, variable] of entriesOf(CREDENTIAL_REFERENCES)) {
@@ -30,6 +30,6 @@ export interface LocalStateCapabilities extends ComposedCapability {
 export function composeLocalState(core: CoreServices): LocalStateCapabilities {
   const { state, startup } = core;
   const settings = new SettingsService(state.database ? new SqliteSettingsStore(state.database, state.databaseGuard ?? undefined) : null, startup, SENSITIVE_SETTING_KEYS);
-  const credentials = new CredentialService(core.keyring, startup, environmentCredentials(core.options.credentialsFromEnv === true, process.env));
+  const credentials = new CredentialService(core.dependencies.keyring, startup, environmentCredentials(core.options.credentialsFromEnv === true, core.dependencies.platform.env));
   return { settings, credentials, routes: [...settingsRoutes(settings), ...secretRoutes(credentials)] };
 }

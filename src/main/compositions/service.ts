@@ -16,8 +16,7 @@ import { buildHttpAdapter, type HttpAdapter } from '../../http/server.js';
 import { openLocalState } from '../../infra/local-state/local-state.js';
 import { StderrEventLog } from '../../infra/stderr-event-log.js';
 import { DescriptorWriter } from '../../infra/launch/descriptor-writer.js';
-import type { CompositionExtension } from './extensions.js';
-import type { EarlyStart } from './early-start.js';
+import type { ServeDependencies } from './serve-dependencies.js';
 import { composeCapabilities } from './capabilities.js';
 import type { ServeOptions } from './capability-context.js';
 
@@ -67,16 +66,15 @@ export async function composeService(
   launch: LaunchIdentity,
   options: ServeOptions,
   log: EventLog,
-  extensions: readonly CompositionExtension[],
-  early: EarlyStart,
+  dependencies: ServeDependencies,
 ): Promise<ComposedService> {
-  const { keyring } = early;
-  const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace, platform: early.platform }, keyring, early.databaseKey, (reason) =>
+  const { keyring, platform, extensions } = dependencies;
+  const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace, platform }, keyring, dependencies.databaseKey, (reason) =>
     log.event('database.file_lost', { reason }),
   );
-  const startupReport = new StartupReport(state.codes, platformOf(early.platform.os, process.arch));
+  const startupReport = new StartupReport(state.codes, platformOf(platform.os, process.arch));
   const startup = startupGate(startupReport.degraded, startupReport.mutationsBlocked);
-  log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes, duration_ms: Math.round(process.uptime() * 1000 - early.startedAt) });
+  log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes, duration_ms: Math.round(process.uptime() * 1000 - dependencies.startedAt) });
   // An invalid configuration file enables nothing it names, but the spec's fully shaped routes stay
   // exposed: settings and credential changes then answer 409 STARTUP_MUTATION_BLOCKED (rule 10), not 404.
   const enabledModules = state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId, SETTINGS_MODULE.moduleId, SECRETS_MODULE.moduleId] : state.config.enabledModules;
@@ -88,7 +86,7 @@ export async function composeService(
   const exposed = exposedRoutes(registry, declarations);
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });
-  const capabilities = await composeCapabilities({ options, state, keyring, startup, log, extensions });
+  const capabilities = await composeCapabilities({ options, dependencies, state, startup, log });
   const bindings = [...systemRoutes(readiness, registry), ...diagnosticsRoutes(startupReport), ...capabilities.routes];
   // Bindings of a disabled module's routes are made but not exposed; every exposed route is bound.
   const exposedOperations = new Set(exposed.map((route) => route.operationId));
