@@ -4,10 +4,10 @@ import { SERVE_EXIT, type ReadinessLine } from '../contract/launch.js';
 import { HANDSHAKE, SERVER_TIMEOUTS } from '../contract/limits.js';
 import type { ServeDependencies } from './compositions/serve-dependencies.js';
 import { composeService, launchLog, readinessOutput, type ServeOptions } from './compositions/service.js';
-
-export { productionDependencies } from './compositions/serve-dependencies.js';
 import { readHandshake } from '../infra/launch/stdin-handshake.js';
 import { WorkspaceInUse } from '../infra/workspace/workspace-lock.js';
+
+export { productionDependencies } from './compositions/serve-dependencies.js';
 
 /**
  * The launch protocol (contract.md section 1): handshake on stdin, bind 127.0.0.1:0, one

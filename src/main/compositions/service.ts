@@ -86,7 +86,19 @@ export async function composeService(
   const exposed = exposedRoutes(registry, declarations);
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });
-  const capabilities = await composeCapabilities({ options, dependencies, state, startup, log });
+  const release = (): void => {
+    state.database?.close();
+    state.databaseGuard?.close();
+    state.workspaceLock?.release();
+  };
+  let capabilities;
+  try {
+    capabilities = await composeCapabilities({ options, dependencies, state, startup, log });
+  } catch (error) {
+    // Start-up fails: what the local state opened is released before the process exits.
+    release();
+    throw error;
+  }
   const bindings = [...systemRoutes(readiness, registry), ...diagnosticsRoutes(startupReport), ...capabilities.routes];
   // Bindings of a disabled module's routes are made but not exposed; every exposed route is bound.
   const exposedOperations = new Set(exposed.map((route) => route.operationId));
@@ -107,9 +119,7 @@ export async function composeService(
       readiness.bindPort(port);
     },
     async close() {
-      state.database?.close();
-      state.databaseGuard?.close();
-      state.workspaceLock?.release();
+      release();
     },
   };
 }
