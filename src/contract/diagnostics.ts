@@ -18,7 +18,7 @@ const STARTUP_CODES = {
     'database.read_only',
     'database.not_opened',
   ],
-  keyring: ['keyring.ok', 'keyring.unavailable', 'keyring.locked'],
+  keyring: ['keyring.ok', 'keyring.unavailable', 'keyring.locked', 'keyring.session_insecure'],
   workspace: ['workspace.ok', 'workspace.missing', 'workspace.not_writable', 'workspace.low_disk'],
 } as const satisfies Record<StartupComponentName, readonly string[]>;
 

@@ -37,6 +37,7 @@ export const ERROR_CATALOGUE = {
   SECRET_REFERENCE_UNKNOWN: { status: 404, message: 'The credential reference is not on the allowlist.' },
   CREDENTIAL_STORE_UNAVAILABLE: { status: 503, message: 'Secure credential storage is unavailable.' },
   CREDENTIAL_STORE_LOCKED: { status: 503, message: 'Secure credential storage is locked.' },
+  KEYRING_SESSION_INSECURE: { status: 503, message: 'The OS keyring does not offer an encrypted session; secrets are not sent to it in clear.' },
   CREDENTIAL_ENV_MANAGED: { status: 409, message: 'This credential is managed by the environment and is read-only.' },
   CREDENTIAL_DELETE_UNVERIFIED: { status: 500, message: 'The credential could not be verified as deleted.' },
   CREDENTIAL_WRITE_UNVERIFIED: { status: 500, message: 'The credential could not be verified after writing.' },

@@ -1,5 +1,6 @@
 import { CommandFailure, EXIT, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo, type ExitCode } from './command-line.js';
 import { provisionLocalState } from './compositions/commands.js';
+import { INSECURE_SESSION_REMEDIATION } from '../app/secrets/keyring-store.js';
 
 const SETUP_COMMAND = {
   name: 'setup',
@@ -17,6 +18,7 @@ function refusal(reason: string): { readonly exit: ExitCode; readonly remediatio
   if (reason === 'configuration.invalid') return { exit: EXIT.CONFIG, remediation: 'fix the configuration file (see `cli serve` startup diagnostics) or pass another --config' };
   if (reason === 'configuration.missing') return { exit: EXIT.NO_INPUT, remediation: 'the file named by --config does not exist: create it, or leave --config out to use the platform configuration file' };
   if (reason === 'keyring.locked') return { exit: EXIT.UNAVAILABLE, remediation: 'unlock the OS keyring (Secret Service) and run setup again' };
+  if (reason === 'keyring.session_insecure') return { exit: EXIT.UNAVAILABLE, remediation: INSECURE_SESSION_REMEDIATION.toLowerCase() };
   if (reason.startsWith('keyring.')) return { exit: EXIT.UNAVAILABLE, remediation: 'start a Secret Service provider (GNOME Keyring, KWallet) in this session, with a default collection, and run setup again' };
   if (reason === 'workspace.not_a_folder') return { exit: EXIT.CANT_CREATE, remediation: 'the workspace path is a file, a broken link or under a file: pass --workspace with a folder, or a path where one can be created' };
   if (reason === 'workspace.in_use') return { exit: EXIT.IN_USE, remediation: 'a sidecar serves this workspace (or another setup runs): stop it, or run setup again once it has exited' };

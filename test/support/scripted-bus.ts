@@ -2,28 +2,37 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import DBusBuffer from '@homebridge/dbus-native/lib/dbus-buffer.js';
-import { marshall } from '@homebridge/dbus-native/lib/message.js';
-
-const METHOD_CALL = 1;
-const METHOD_RETURN = 2;
-const ERROR = 3;
-/** Header field codes (D-Bus specification, "Header Fields"). */
-const FIELD_PATH = 1;
-const FIELD_MEMBER = 3;
-const FIELD_SIGNATURE = 8;
+import { decodeMessage, encodeMessage, MESSAGE_TYPE, messageLength, type DbusValue } from '../../src/infra/keyring/dbus-wire.js';
 
 /** A method call the scripted bus received. */
 export interface ReceivedCall {
   readonly connection: number;
   readonly serial: number;
+  readonly destination: string;
   readonly path: string;
   readonly member: string;
-  readonly body: readonly unknown[];
+  readonly body: readonly DbusValue[];
 }
 
-/** What the script answers: a reply (signature and body; '' for none), an error name, bytes written as they are (one write each), or nothing. */
-export type ScriptedAnswer = { readonly reply: string; readonly body: readonly unknown[] } | { readonly error: string } | { readonly raw: readonly Buffer[] } | null;
+/**
+ * What the script answers: a reply (signature and body; '' for none) or an error name, each from
+ * the peer's unique name unless `sender` says otherwise; bytes written as they are (one write
+ * each); or nothing.
+ */
+export type ScriptedAnswer =
+  | { readonly reply: string; readonly body: readonly DbusValue[]; readonly sender?: string }
+  | { readonly error: string; readonly sender?: string }
+  | { readonly raw: readonly Buffer[] }
+  | null;
+
+export interface ScriptedBusOptions {
+  /** How the bus answers the authentication. */
+  readonly authentication?: 'ok' | 'rejected' | 'silent';
+  /** The GUID the bus sends in `OK <guid>` (the address names ADDRESS_GUID). */
+  readonly guid?: string;
+  /** The unique name GetNameOwner answers for the peer. */
+  readonly peerOwner?: string;
+}
 
 export interface ScriptedBus {
   readonly address: string;
@@ -33,35 +42,20 @@ export interface ScriptedBus {
   close(): void;
 }
 
-function messageSize(buffer: Buffer): number {
-  return 16 + Math.ceil(buffer.readUInt32LE(12) / 8) * 8 + buffer.readUInt32LE(4);
-}
-
-function readCall(connection: number, bytes: Buffer): ReceivedCall | null {
-  const reader = new DBusBuffer(bytes, undefined, { littleEndian: true, ayBuffer: true });
-  const fixed = reader.read('yyyyuua(yv)');
-  if (fixed[1] !== METHOD_CALL) return null;
-  const fields = new Map<unknown, unknown>();
-  for (const field of Array.isArray(fixed[6]) ? fixed[6] : []) {
-    if (Array.isArray(field) && Array.isArray(field[1]) && Array.isArray(field[1][1])) fields.set(field[0], field[1][1][0]);
-  }
-  reader.align(3);
-  const signature = fields.get(FIELD_SIGNATURE);
-  return {
-    connection,
-    serial: bytes.readUInt32LE(8),
-    path: String(fields.get(FIELD_PATH)),
-    member: String(fields.get(FIELD_MEMBER)),
-    body: typeof signature === 'string' && signature.length > 0 ? reader.read(signature) : [],
-  };
-}
+/** The GUID the scripted bus's address names. */
+export const ADDRESS_GUID = '0123456789abcdef0123456789abcdef';
+/** The unique name that owns the peer's well-known name unless told otherwise. */
+export const PEER_OWNER = ':1.100';
+const BUS = 'org.freedesktop.DBus';
 
 /**
- * A D-Bus peer on a unix socket for tests of the connection and the Secret Service client: it
- * reads the pipelined `AUTH ... BEGIN`, answers the authentication as told (`OK`, `REJECTED`, or
- * nothing), answers Hello itself and every other call as the script says.
+ * A D-Bus bus and peer on a unix socket for tests of the connection and the Secret Service client:
+ * it reads the pipelined `AUTH ... BEGIN`, answers the authentication as told (`OK <guid>`,
+ * `REJECTED`, or nothing), answers the bus's own methods itself (Hello, AddMatch, GetNameOwner)
+ * from `org.freedesktop.DBus`, and every other call as the script says, from the peer's owner.
  */
-export async function scriptedBus(script: (call: ReceivedCall) => ScriptedAnswer, authentication: 'ok' | 'rejected' | 'silent' = 'ok'): Promise<ScriptedBus> {
+export async function scriptedBus(script: (call: ReceivedCall) => ScriptedAnswer, options: ScriptedBusOptions = {}): Promise<ScriptedBus> {
+  const authentication = options.authentication ?? 'ok';
   const directory = mkdtempSync(join(tmpdir(), 'scripted-bus-'));
   const path = join(directory, 'bus');
   const calls: ReceivedCall[] = [];
@@ -74,8 +68,14 @@ export async function scriptedBus(script: (call: ReceivedCall) => ScriptedAnswer
       return;
     }
     const serial = replySerial++;
-    if ('error' in result) socket.write(marshall({ serial, type: ERROR, replySerial: call.serial, errorName: result.error, signature: 's', body: ['scripted'] }));
-    else socket.write(marshall({ serial, type: METHOD_RETURN, replySerial: call.serial, ...(result.reply === '' ? {} : { signature: result.reply, body: result.body }) }));
+    const sender = result.sender ?? options.peerOwner ?? PEER_OWNER;
+    if ('error' in result) socket.write(encodeMessage({ serial, type: MESSAGE_TYPE.error, replySerial: call.serial, sender, errorName: result.error, signature: 's', body: ['scripted'] }));
+    else socket.write(encodeMessage({ serial, type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, sender, ...(result.reply === '' ? {} : { signature: result.reply, body: result.body }) }));
+  };
+  const busAnswer = (call: ReceivedCall, connection: number): ScriptedAnswer => {
+    if (call.member === 'Hello') return { reply: 's', body: [`:1.${connection}`], sender: BUS };
+    if (call.member === 'GetNameOwner') return { reply: 's', body: [options.peerOwner ?? PEER_OWNER], sender: BUS };
+    return { reply: '', body: [], sender: BUS };
   };
   const server: Server = createServer((socket) => {
     const connection = ++accepted;
@@ -89,22 +89,29 @@ export async function scriptedBus(script: (call: ReceivedCall) => ScriptedAnswer
         if (end < 0) return;
         begun = true;
         buffered = buffered.subarray(end + 7);
-        if (authentication === 'ok') socket.write('OK 0123456789abcdef0123456789abcdef\r\n');
+        if (authentication === 'ok') socket.write(`OK ${options.guid ?? ADDRESS_GUID}\r\n`);
         if (authentication === 'rejected') socket.write('REJECTED EXTERNAL\r\n');
       }
-      while (buffered.length >= 16 && buffered.length >= messageSize(buffered)) {
-        const message = buffered.subarray(0, messageSize(buffered));
-        buffered = buffered.subarray(message.length);
-        const call = readCall(connection, message);
-        if (call === null || authentication !== 'ok') continue;
+      while (buffered.length >= 16 && buffered.length >= messageLength(buffered)) {
+        const message = decodeMessage(buffered.subarray(0, messageLength(buffered)));
+        buffered = buffered.subarray(messageLength(buffered));
+        if (message.type !== MESSAGE_TYPE.methodCall || authentication !== 'ok') continue;
+        const call: ReceivedCall = {
+          connection,
+          serial: message.serial,
+          destination: message.destination ?? '',
+          path: message.path ?? '',
+          member: message.member ?? '',
+          body: message.body ?? [],
+        };
         calls.push(call);
-        answer(socket, call, call.member === 'Hello' ? { reply: 's', body: [`:1.${connection}`] } : script(call));
+        answer(socket, call, call.destination === BUS ? busAnswer(call, connection) : script(call));
       }
     });
   });
   await new Promise<void>((resolve) => server.listen(path, resolve));
   return {
-    address: `unix:path=${path},guid=0123`,
+    address: `unix:path=${path},guid=${ADDRESS_GUID}`,
     calls,
     connections: () => accepted,
     close() {

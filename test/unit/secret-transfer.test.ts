@@ -1,6 +1,6 @@
 import { createDecipheriv, getDiffieHellman, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DhExchange, plainTransfer } from '../../src/infra/keyring/secret-transfer.js';
+import { DhExchange } from '../../src/infra/keyring/secret-transfer.js';
 
 describe('Secret Service transfer of secrets', () => {
   it('both sides of the Diffie-Hellman exchange derive the same AES key: what one seals the other opens, and the wire never holds the secret', () => {
@@ -46,11 +46,5 @@ describe('Secret Service transfer of secrets', () => {
       opened = null;
     }
     expect(opened?.toString() === 'x'.repeat(40)).toBe(false);
-  });
-
-  it('the plain transfer sends the secret as it is, with no parameters', () => {
-    const wire = plainTransfer.seal(Buffer.from('v'));
-    expect([wire.parameters.length, wire.value.toString()]).toEqual([0, 'v']);
-    expect(plainTransfer.open(wire).toString()).toBe('v');
   });
 });

@@ -9,7 +9,9 @@ import {
   type StartupPlatformResponse,
 } from '../../contract/diagnostics.js';
 import { SCHEMA_VERSION } from '../../contract/api-version.js';
+import { ERROR_CATALOGUE } from '../../contract/error-codes.js';
 import { ServiceError } from '../service-error.js';
+import { INSECURE_SESSION_REMEDIATION } from '../secrets/keyring-store.js';
 
 type Status = StartupDiagnosticComponentResponse['status'];
 
@@ -83,6 +85,12 @@ const CODE_TEXT: Record<StartupCode, CodeEntry> = {
     status: 'blocked',
     message: 'The OS keyring is locked.',
     remediation: 'Unlock the keyring, then restart the service.',
+  },
+  // The startup form of KEYRING_SESSION_INSECURE (codes here are `<component>.<reason>`, contract.md section 6).
+  'keyring.session_insecure': {
+    status: 'blocked',
+    message: ERROR_CATALOGUE.KEYRING_SESSION_INSECURE.message,
+    remediation: INSECURE_SESSION_REMEDIATION,
   },
   'workspace.ok': { status: 'ready', message: 'The workspace is present and writable.', remediation: null },
   'workspace.missing': {

@@ -1,17 +1,27 @@
 import { CREDENTIAL_REFERENCES, type CredentialReference, type SecretStatus, type SecretStatusResponse } from '../../contract/secrets.js';
 import { ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
-import { KeyringError, type KeyringStore } from './keyring-store.js';
+import { INSECURE_SESSION_REMEDIATION, KeyringError, type KeyringStore } from './keyring-store.js';
 
 function isCredentialReference(reference: string): reference is CredentialReference {
   return Object.prototype.hasOwnProperty.call(CREDENTIAL_REFERENCES, reference);
 }
 
 function storeFailure(error: unknown): ServiceError {
-  if (error instanceof KeyringError) {
-    return new ServiceError(error.failure === 'locked' ? 'CREDENTIAL_STORE_LOCKED' : 'CREDENTIAL_STORE_UNAVAILABLE');
-  }
+  if (error instanceof KeyringError && error.failure === 'locked') return new ServiceError('CREDENTIAL_STORE_LOCKED');
+  if (error instanceof KeyringError && error.failure === 'session_insecure') return new ServiceError('KEYRING_SESSION_INSECURE', [], INSECURE_SESSION_REMEDIATION);
   return new ServiceError('CREDENTIAL_STORE_UNAVAILABLE');
+}
+
+/** A credential's text; its bytes are zeroed once decoded. Bytes that are not UTF-8 are no credential. */
+function credentialText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ServiceError('CREDENTIAL_STORE_UNAVAILABLE');
+  } finally {
+    bytes.fill(0);
+  }
 }
 
 /**
@@ -27,21 +37,22 @@ export class CredentialService {
     private readonly environment: ReadonlyMap<CredentialReference, string>,
   ) {}
 
+  /** Presence from the keyring's item search: the value is never decrypted. */
   async status(reference: string): Promise<SecretStatusResponse> {
     const known = this.known(reference);
     if (this.environment.has(known)) return { reference: known, status: 'present' };
     try {
-      return { reference: known, status: (await this.keyring.read(known)) === null ? 'missing' : 'present' };
+      return { reference: known, status: (await this.keyring.has(known)) ? 'present' : 'missing' };
     } catch (error) {
       throw storeFailure(error);
     }
   }
 
-  /** Presence for listings (provider configuration): a failing keyring reads as `unavailable`. */
+  /** Presence for listings (provider configuration): a failing keyring reads as `unavailable`. Nothing is decrypted. */
   async presence(reference: CredentialReference): Promise<SecretStatus> {
     if (this.environment.has(reference)) return 'present';
     try {
-      return (await this.keyring.read(reference)) === null ? 'missing' : 'present';
+      return (await this.keyring.has(reference)) ? 'present' : 'missing';
     } catch {
       return 'unavailable';
     }
@@ -79,11 +90,13 @@ export class CredentialService {
   async resolve(reference: CredentialReference): Promise<string | null> {
     const fromEnvironment = this.environment.get(reference);
     if (fromEnvironment !== undefined) return fromEnvironment;
+    let bytes: Buffer | null;
     try {
-      return await this.keyring.read(reference);
+      bytes = await this.keyring.read(reference);
     } catch (error) {
       throw storeFailure(error);
     }
+    return bytes === null ? null : credentialText(bytes);
   }
 
   private known(reference: string): CredentialReference {

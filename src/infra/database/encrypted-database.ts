@@ -35,21 +35,35 @@ export function nativeBinding(): string {
  * small plaintext file beside the database so that a wrong key and a corrupted file, which
  * SQLCipher reports alike (SQLITE_NOTADB), are told apart.
  */
-export function keyCheckOf(keyHex: string): string {
-  return createHmac('sha256', Buffer.from(keyHex, 'hex')).update('service.database.key-check/1').digest('hex');
+export function keyCheckOf(keyHex: Buffer): string {
+  const raw = Buffer.alloc(keyHex.length >> 1);
+  for (let at = 0; at < raw.length; at++) raw[at] = Number.parseInt(String.fromCharCode(keyHex[2 * at] ?? 0, keyHex[2 * at + 1] ?? 0), 16);
+  const check = createHmac('sha256', raw).update('service.database.key-check/1').digest('hex');
+  raw.fill(0);
+  return check;
 }
 
-function applyKey(db: Database, keyHex: string): void {
-  if (!KEY_PATTERN.test(keyHex)) throw new DatabaseOpenError('key_rejected');
-  db.pragma(`cipher='sqlcipher'`);
-  db.pragma('legacy=4');
-  db.pragma(`key="x'${keyHex}'"`);
+/** Keys the connection; the key's bytes are zeroed as soon as PRAGMA key has taken them. */
+function applyKey(db: Database, keyHex: Buffer): void {
+  try {
+    if (!KEY_PATTERN.test(keyHex.toString('latin1'))) throw new DatabaseOpenError('key_rejected');
+    db.pragma(`cipher='sqlcipher'`);
+    db.pragma('legacy=4');
+    db.pragma(`key="x'${keyHex.toString('latin1')}'"`);
+  } finally {
+    keyHex.fill(0);
+  }
 }
 
-/** Opens (or, with `create`, creates) the SQLCipher database and brings its schema up to date. */
+/**
+ * Opens (or, with `create`, creates) the SQLCipher database and brings its schema up to date.
+ * `keyHex` is the key's 64 hex digits as bytes (as the keyring gives them); they are zeroed right
+ * after PRAGMA key, whatever the outcome. The strings SQLite's statement needs cannot be zeroed
+ * (docs/security.md).
+ */
 export function openEncryptedDatabase(
   file: string,
-  keyHex: string,
+  keyHex: Buffer,
   migrations: readonly Migration[],
   options: { readonly create: boolean; readonly expectedKeyCheck: string | null },
 ): Database {
@@ -57,14 +71,17 @@ export function openEncryptedDatabase(
   try {
     db = new BetterSqlite3(file, { fileMustExist: !options.create, nativeBinding: nativeBinding() });
   } catch {
+    keyHex.fill(0);
     throw new DatabaseOpenError('not_initialized');
   }
   try {
+    // Taken before the key's bytes are zeroed: it tells a wrong key from a damaged file below.
+    const keyCheck = options.expectedKeyCheck === null ? null : keyCheckOf(keyHex);
     applyKey(db, keyHex);
     try {
       db.prepare('SELECT count(*) AS n FROM sqlite_master').get();
     } catch {
-      const keyMatches = options.expectedKeyCheck !== null && options.expectedKeyCheck === keyCheckOf(keyHex);
+      const keyMatches = options.expectedKeyCheck !== null && options.expectedKeyCheck === keyCheck;
       throw new DatabaseOpenError(keyMatches ? 'corrupt' : 'key_rejected');
     }
     db.pragma('journal_mode=WAL');

@@ -1,18 +1,11 @@
 import { createConnection, Socket } from 'node:net';
-import DBusBuffer from '@homebridge/dbus-native/lib/dbus-buffer.js';
-import { marshall } from '@homebridge/dbus-native/lib/message.js';
 import { KEYRING_LIMITS } from '../../contract/limits.js';
+import { unixSockets } from './dbus-address.js';
+import { decodeMessage, encodeMessage, FIXED_HEADER_BYTES, MESSAGE_TYPE, messageLength, type DbusMessage, type DbusValue } from './dbus-wire.js';
 
-/** D-Bus message types (D-Bus specification, "Message Format"). */
-const METHOD_CALL = 1;
-const METHOD_RETURN = 2;
-const ERROR = 3;
-/** Fixed part of every message header: endianness, type, flags, version, body length, serial, header-field array length. */
-const FIXED_HEADER_BYTES = 16;
-/** Header field codes this connection reads (D-Bus specification, "Header Fields"). */
-const ERROR_NAME = 4;
-const REPLY_SERIAL = 5;
-const SIGNATURE = 8;
+/** The message bus itself: the sender of its replies and signals. */
+const BUS_NAME = 'org.freedesktop.DBus';
+const BUS_PATH = '/org/freedesktop/DBus';
 
 /** The peer answered a call with a D-Bus error (its name, e.g. `org.freedesktop.Secret.Error.NoSession`). */
 export class DbusCallError extends Error {
@@ -22,71 +15,54 @@ export class DbusCallError extends Error {
   }
 }
 
-/** The bus could not be reached, the connection closed, or a call had no answer in time. */
+/**
+ * The bus could not be reached, the connection closed, a call had no answer in time, the bus broke
+ * the protocol, or the bus is not the one the address names (its GUID differs).
+ */
 export class DbusConnectionLost extends Error {
-  constructor(readonly reason: 'unreachable' | 'closed' | 'timeout' | 'protocol') {
+  constructor(readonly reason: 'unreachable' | 'closed' | 'timeout' | 'protocol' | 'wrong_bus') {
     super(`D-Bus connection ${reason}`);
     this.name = 'DbusConnectionLost';
   }
 }
 
+/** A method call to the connection's peer (or to the bus itself, destination `org.freedesktop.DBus`). */
 export interface DbusCall {
   readonly destination: string;
   readonly path: string;
   readonly interface: string;
   readonly member: string;
   readonly signature?: string;
-  readonly body?: readonly unknown[];
+  readonly body?: readonly DbusValue[];
 }
 
 interface PendingCall {
-  resolve(body: readonly unknown[]): void;
+  resolve(body: readonly DbusValue[]): void;
   reject(error: Error): void;
   readonly timer: NodeJS.Timeout;
-}
-
-/**
- * The socket paths of a session bus address (`unix:path=...` and Linux's `unix:abstract=...`, with
- * the specification's %-escapes), in the address's order; other transports are skipped.
- */
-export function unixSocketPaths(address: string): string[] {
-  const paths: string[] = [];
-  for (const entry of address.split(';')) {
-    const colon = entry.indexOf(':');
-    if (colon < 0 || entry.slice(0, colon) !== 'unix') continue;
-    const keys = new Map<string, string>();
-    for (const pair of entry.slice(colon + 1).split(',')) {
-      const equals = pair.indexOf('=');
-      if (equals > 0) keys.set(pair.slice(0, equals), decodeAddressValue(pair.slice(equals + 1)));
-    }
-    const path = keys.get('path');
-    const abstract = keys.get('abstract');
-    if (path !== undefined) paths.push(path);
-    else if (abstract !== undefined) paths.push(`\0${abstract}`);
-  }
-  return paths;
-}
-
-function decodeAddressValue(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  /** The well-known name the call went to; its answer must come from that name's owner. */
+  readonly destination: string;
+  /** Run as the reply is read, before any later message is (a promise's callback would run after them). */
+  readonly onReply?: (body: readonly DbusValue[]) => void;
 }
 
 /** Longest SASL answer line read before the messages start (`OK <32 hex digits>` is 35 bytes). */
 const MAX_AUTH_LINE_BYTES = 512;
 
 /**
- * One long-lived connection to a D-Bus message bus. Everything is pipelined, as sd-bus does: the
- * SASL exchange (`AUTH EXTERNAL` with this process's uid, then `BEGIN` without waiting for `OK`), the
- * `Hello` and the first calls are written at once, before the socket is even connected, so that
- * the bus and the keyring work on them while this thread is busy. Calls are answered by serial,
- * each with a deadline. Signals and calls addressed to this connection are not subscribed to and
- * are dropped. Calls are made one operation at a time by the keyring queue, so at most a few are
- * pending; a message over KEYRING_LIMITS.maxMessageBytes, an unreadable message, a refused
- * authentication or a missed deadline closes the connection, failing whatever is pending.
+ * One long-lived connection to a D-Bus message bus, for calls to one peer: a well-known name such as
+ * the Secret Service's. Everything is pipelined, as sd-bus does: the SASL exchange (`AUTH EXTERNAL`
+ * with this process's uid, then `BEGIN` without waiting for `OK`), `Hello`, the subscription to the
+ * peer name's owner changes, `GetNameOwner` and the first calls are written at once, before the
+ * socket is even connected.
+ *
+ * Who answers is checked, not assumed: the bus's GUID in `OK <guid>` must be the address's `guid=`
+ * when it names one; a reply is taken only from the sender its call went to (the bus for the bus's
+ * own methods, the unique name that owns the peer's well-known name otherwise, as `GetNameOwner`
+ * and the bus's `NameOwnerChanged` signals tell); every other message is dropped. Calls are
+ * answered by serial, each with a deadline. A message over KEYRING_LIMITS.maxMessageBytes, an
+ * unreadable message, a refused authentication or a missed deadline closes the connection,
+ * failing whatever is pending.
  */
 export class DbusConnection {
   private readonly pending = new Map<number, PendingCall>();
@@ -95,6 +71,9 @@ export class DbusConnection {
   private authenticated = false;
   private lost: DbusConnectionLost | null = null;
   private readonly socket: Socket;
+  private readonly expectedGuid: string | null;
+  /** The unique name that owns the peer's well-known name now (null: no owner known). */
+  private peerOwner: string | null = null;
 
   /**
    * Connects to the first unix socket of `address` (an address without one fails every call as
@@ -102,40 +81,59 @@ export class DbusConnection {
    */
   constructor(
     address: string,
+    /** The well-known name of the peer this connection calls. */
+    private readonly peer: string,
     private readonly timeoutMs: number = KEYRING_LIMITS.callTimeoutMs,
   ) {
-    const path = unixSocketPaths(address)[0];
+    const socket = unixSockets(address)[0];
+    this.expectedGuid = socket?.guid ?? null;
     // Without a unix socket to connect to, the socket stays unconnected and every call fails below.
-    this.socket = path === undefined ? new Socket() : createConnection({ path });
+    this.socket = socket === undefined ? new Socket() : createConnection({ path: socket.path });
     this.socket.on('data', (chunk: Buffer) => this.receive(chunk));
     this.socket.on('error', () => this.fail(new DbusConnectionLost(this.authenticated ? 'closed' : 'unreachable')));
     this.socket.on('close', () => this.fail(new DbusConnectionLost(this.authenticated ? 'closed' : 'unreachable')));
     this.socket.unref();
-    if (path === undefined) {
+    if (socket === undefined) {
       this.fail(new DbusConnectionLost('unreachable'));
       return;
     }
     const uid = Buffer.from(String(process.getuid?.() ?? 0)).toString('hex');
     this.socket.write(`\0AUTH EXTERNAL ${uid}\r\nBEGIN\r\n`);
-    this.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'Hello' }).catch(() => undefined);
+    const ignore = (): undefined => undefined;
+    this.callBus('Hello').catch(ignore);
+    const owners = `type='signal',sender='${BUS_NAME}',path='${BUS_PATH}',interface='${BUS_NAME}',member='NameOwnerChanged',arg0='${peer}'`;
+    this.callBus('AddMatch', 's', [owners]).catch(ignore);
+    // The owner is known before the peer's first answer is read: the bus answers in order.
+    this.send({ destination: BUS_NAME, path: BUS_PATH, interface: BUS_NAME, member: 'GetNameOwner', signature: 's', body: [peer] }, ([owner]) => {
+      if (typeof owner === 'string') this.peerOwner = owner;
+    }).catch(ignore);
   }
 
   get isOpen(): boolean {
     return this.lost === null;
   }
 
-  call(call: DbusCall): Promise<readonly unknown[]> {
+  call(call: DbusCall): Promise<readonly DbusValue[]> {
+    return this.send(call);
+  }
+
+  private send(call: DbusCall, onReply?: (body: readonly DbusValue[]) => void): Promise<readonly DbusValue[]> {
+    if (call.destination !== BUS_NAME && call.destination !== this.peer) return Promise.reject(new DbusConnectionLost('protocol'));
     if (this.lost !== null) return Promise.reject(this.lost);
     const serial = this.serial++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.fail(new DbusConnectionLost('timeout')), this.timeoutMs);
-      this.pending.set(serial, { resolve, reject, timer });
-      this.socket.write(marshall({ serial, type: METHOD_CALL, ...call }));
+      this.pending.set(serial, { resolve, reject, timer, destination: call.destination, onReply });
+      this.socket.write(encodeMessage({ serial, type: MESSAGE_TYPE.methodCall, ...call }));
     });
   }
 
   close(): void {
     this.fail(new DbusConnectionLost('closed'));
+  }
+
+  private callBus(member: string, signature?: string, body?: readonly DbusValue[]): Promise<readonly DbusValue[]> {
+    return this.call({ destination: BUS_NAME, path: BUS_PATH, interface: BUS_NAME, member, signature, body });
   }
 
   private fail(reason: DbusConnectionLost): void {
@@ -157,69 +155,50 @@ export class DbusConnection {
         if (this.buffered.length > MAX_AUTH_LINE_BYTES) this.fail(new DbusConnectionLost('unreachable'));
         return;
       }
-      if (!this.buffered.subarray(0, end).toString('latin1').startsWith('OK ')) return this.fail(new DbusConnectionLost('unreachable'));
+      const line = this.buffered.subarray(0, end).toString('latin1');
+      if (!line.startsWith('OK ')) return this.fail(new DbusConnectionLost('unreachable'));
+      // The address names the bus it means by its GUID: another server on that socket is not it.
+      if (this.expectedGuid !== null && line.slice(3).trim() !== this.expectedGuid) return this.fail(new DbusConnectionLost('wrong_bus'));
       this.authenticated = true;
       this.buffered = this.buffered.subarray(end + 2);
     }
     while (this.buffered.length >= FIXED_HEADER_BYTES) {
-      const size = messageSize(this.buffered);
-      if (size > KEYRING_LIMITS.maxMessageBytes) return this.fail(new DbusConnectionLost('protocol'));
-      if (this.buffered.length < size) return;
-      const bytes = this.buffered.subarray(0, size);
-      this.buffered = this.buffered.subarray(size);
-      let message: IncomingMessage;
+      let size: number;
+      let message: DbusMessage;
       try {
-        message = readMessage(bytes);
+        size = messageLength(this.buffered);
+        if (size > KEYRING_LIMITS.maxMessageBytes) return this.fail(new DbusConnectionLost('protocol'));
+        if (this.buffered.length < size) return;
+        message = decodeMessage(this.buffered.subarray(0, size));
       } catch {
         return this.fail(new DbusConnectionLost('protocol'));
       }
+      this.buffered = this.buffered.subarray(size);
       this.settle(message);
     }
   }
 
-  private settle(message: IncomingMessage): void {
-    if ((message.type !== METHOD_RETURN && message.type !== ERROR) || message.replySerial === null) return;
+  private settle(message: DbusMessage): void {
+    if (message.type === MESSAGE_TYPE.signal) return this.signal(message);
+    if ((message.type !== MESSAGE_TYPE.methodReturn && message.type !== MESSAGE_TYPE.error) || message.replySerial === undefined) return;
     const call = this.pending.get(message.replySerial);
     if (call === undefined) return;
+    // Only the connection the call went to may answer it; anyone else's answer is dropped.
+    const expectedSender = call.destination === BUS_NAME ? BUS_NAME : this.peerOwner;
+    if (expectedSender === null || message.sender !== expectedSender) return;
     this.pending.delete(message.replySerial);
     clearTimeout(call.timer);
-    if (message.type === METHOD_RETURN) call.resolve(message.body);
+    if (message.type === MESSAGE_TYPE.methodReturn) {
+      call.onReply?.(message.body ?? []);
+      call.resolve(message.body ?? []);
+    }
     else call.reject(new DbusCallError(message.errorName ?? 'unknown'));
   }
-}
 
-interface IncomingMessage {
-  readonly type: number;
-  readonly replySerial: number | null;
-  readonly errorName: string | null;
-  readonly body: readonly unknown[];
-}
-
-/** Reads one whole message: its type, the header fields a reply needs, and the body (empty without a signature). */
-function readMessage(bytes: Buffer): IncomingMessage {
-  const reader = new DBusBuffer(bytes, undefined, { littleEndian: bytes[0] === 0x6c, ayBuffer: true });
-  const fixed = reader.read('yyyyuua(yv)');
-  const fields = new Map<unknown, unknown>();
-  for (const field of Array.isArray(fixed[6]) ? fixed[6] : []) {
-    // a field is [code, [signature tree, [value]]]
-    if (Array.isArray(field) && Array.isArray(field[1]) && Array.isArray(field[1][1])) fields.set(field[0], field[1][1][0]);
+  /** The one signal taken: the bus telling that the peer's name changed owner (a restarted or started daemon). */
+  private signal(message: DbusMessage): void {
+    if (message.sender !== BUS_NAME || message.interface !== BUS_NAME || message.member !== 'NameOwnerChanged') return;
+    const [name, , owner] = message.body ?? [];
+    if (name === this.peer && typeof owner === 'string') this.peerOwner = owner.length > 0 ? owner : null;
   }
-  reader.align(3);
-  const signature = fields.get(SIGNATURE);
-  const replySerial = fields.get(REPLY_SERIAL);
-  const errorName = fields.get(ERROR_NAME);
-  return {
-    type: typeof fixed[1] === 'number' ? fixed[1] : 0,
-    replySerial: typeof replySerial === 'number' ? replySerial : null,
-    errorName: typeof errorName === 'string' ? errorName : null,
-    body: typeof signature === 'string' && signature.length > 0 ? reader.read(signature) : [],
-  };
-}
-
-/** Whole size of the message that starts the buffer: fixed header, header fields padded to 8, body. */
-function messageSize(buffer: Buffer): number {
-  const littleEndian = buffer[0] === 0x6c;
-  const bodyBytes = littleEndian ? buffer.readUInt32LE(4) : buffer.readUInt32BE(4);
-  const fieldBytes = littleEndian ? buffer.readUInt32LE(12) : buffer.readUInt32BE(12);
-  return FIXED_HEADER_BYTES + Math.ceil(fieldBytes / 8) * 8 + bodyBytes;
 }

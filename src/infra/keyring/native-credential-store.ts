@@ -18,17 +18,28 @@ export class NativeCredentialStore implements KeyringBackend {
 
   constructor(private readonly service: string) {}
 
-  read(account: string): Promise<string | null> {
-    return this.run(account, (entry) => entry.getPassword());
+  // The library's password calls keep the stores' own text format (UTF-16 in the Credential
+  // Manager), which other tools read; they take and give strings, which cannot be zeroed.
+
+  async read(account: string): Promise<Buffer | null> {
+    const value = await this.run(account, (entry) => entry.getPassword());
+    return value === null ? null : Buffer.from(value, 'utf8');
   }
 
-  write(account: string, value: string): Promise<void> {
-    return this.run(account, (entry) => entry.setPassword(value));
+  /** Neither store answers presence without the value: it is read and zeroed at once. */
+  async has(account: string): Promise<boolean> {
+    const value = await this.read(account);
+    value?.fill(0);
+    return value !== null;
+  }
+
+  write(account: string, value: Buffer): Promise<void> {
+    return this.run(account, (entry) => entry.setPassword(value.toString('utf8')));
   }
 
   async remove(account: string): Promise<void> {
     // Deleting an absent entry is an error to the library; absent is what was asked for.
-    if ((await this.read(account)) === null) return;
+    if (!(await this.has(account))) return;
     await this.run(account, (entry) => entry.deletePassword().then(() => undefined));
   }
 

@@ -1,7 +1,8 @@
 import { KeyringError } from '../../app/secrets/keyring-store.js';
 import { DbusCallError, DbusConnection, DbusConnectionLost, type DbusCall } from './dbus-connection.js';
 import type { KeyringBackend } from './keyring-backend.js';
-import { DhExchange, DH_TRANSFER, PLAIN_TRANSFER, plainTransfer, type SecretTransfer, type SecretWire } from './secret-transfer.js';
+import { isVariant, type DbusValue } from './dbus-wire.js';
+import { DhExchange, DH_TRANSFER, type SecretTransfer, type SecretWire } from './secret-transfer.js';
 
 const SECRETS = 'org.freedesktop.secrets';
 const SERVICE_PATH = '/org/freedesktop/secrets';
@@ -15,6 +16,8 @@ const NONE = '/';
 const SESSION_LOST: ReadonlySet<string> = new Set(['org.freedesktop.Secret.Error.NoSession', 'org.freedesktop.DBus.Error.NoReply', 'org.freedesktop.DBus.Error.Disconnected']);
 /** The item or collection asked for is locked. */
 const IS_LOCKED = 'org.freedesktop.Secret.Error.IsLocked';
+/** The Secret Service's answer to an algorithm it does not offer. */
+const NOT_SUPPORTED = 'org.freedesktop.DBus.Error.NotSupported';
 
 /** The Secret Service session, once OpenSession has answered. */
 interface OpenedSession {
@@ -32,6 +35,9 @@ interface Session {
 /**
  * Credentials in the freedesktop Secret Service (GNOME Keyring, KWallet, KeePassXC), over one D-Bus
  * connection and one encrypted session kept for the life of the process (KEYRING_LIMITS says why).
+ * Secrets cross the bus only in the `dh-ietf1024-sha256-aes128-cbc-pkcs7` session: a Secret Service
+ * that refuses it fails every read and write as `session_insecure`, and no other session is asked
+ * for. Presence comes from the item search alone; only `read` asks for a secret (`GetSecret`).
  * Entries carry the attributes `service` and `username`, as the library that wrote them before did,
  * so entries written by either are the same entries. A locked collection or item is reported, never
  * unlocked: the service never raises a prompt on the desktop.
@@ -45,11 +51,15 @@ export class SecretServiceStore implements KeyringBackend {
     private readonly service: string,
   ) {}
 
-  read(account: string): Promise<string | null> {
+  read(account: string): Promise<Buffer | null> {
     return this.attempt((session) => this.readWith(session, account));
   }
 
-  write(account: string, value: string): Promise<void> {
+  has(account: string): Promise<boolean> {
+    return this.attempt((session) => this.hasWith(session, account));
+  }
+
+  write(account: string, value: Buffer): Promise<void> {
     return this.attempt((session) => this.writeWith(session, account, value));
   }
 
@@ -90,22 +100,25 @@ export class SecretServiceStore implements KeyringBackend {
     if (this.session === session) this.session = null;
   }
 
-  /** A new connection with its session asked for at once (both answer while the caller goes on). */
+  /**
+   * A new connection with its encrypted session asked for at once (both answer while the caller goes
+   * on). A Secret Service that does not offer the encrypted transfer leaves the session refused:
+   * there is no fallback, and the refusal stays with this connection (asking again changes nothing).
+   */
   private open(): Session {
     if (this.busAddress === null) throw new KeyringError('unavailable');
-    const connection = new DbusConnection(this.busAddress);
+    const connection = new DbusConnection(this.busAddress, SECRETS);
     const exchange = new DhExchange();
-    const opened = connection.call(serviceCall('OpenSession', 'sv', [DH_TRANSFER, ['ay', exchange.publicKey]])).then(
+    const opened = connection.call(serviceCall('OpenSession', 'sv', [DH_TRANSFER, { signature: 'ay', value: exchange.publicKey }])).then(
       ([output, path]): OpenedSession => {
         const peerKey = variantValue(output);
         if (!Buffer.isBuffer(peerKey)) throw new DbusConnectionLost('protocol');
         let transfer: SecretTransfer | null = null;
         return { path: objectPath(path), transfer: () => (transfer ??= exchange.transfer(peerKey)) };
       },
-      async (error: unknown): Promise<OpenedSession> => {
-        if (!(error instanceof DbusCallError) || error.errorName !== 'org.freedesktop.DBus.Error.NotSupported') throw error;
-        const [, path] = await connection.call(serviceCall('OpenSession', 'sv', [PLAIN_TRANSFER, ['s', '']]));
-        return { path: objectPath(path), transfer: () => plainTransfer };
+      (error: unknown): OpenedSession => {
+        if (error instanceof DbusCallError && error.errorName === NOT_SUPPORTED) throw new KeyringError('session_insecure');
+        throw error;
       },
     );
     // Observed by the operations that need it; an operation that does not is not failed by it.
@@ -113,7 +126,8 @@ export class SecretServiceStore implements KeyringBackend {
     return { connection, opened };
   }
 
-  private async readWith(session: Session, account: string): Promise<string | null> {
+  /** The secret's bytes (the caller zeroes them once used), or null when there is no entry. */
+  private async readWith(session: Session, account: string): Promise<Buffer | null> {
     const [{ unlocked, locked }, opened] = await Promise.all([this.search(session.connection, account), session.opened]);
     // The same entry in two collections: which one is meant cannot be known, so nothing is answered.
     if (unlocked.length > 1) throw new KeyringError('unavailable');
@@ -123,7 +137,7 @@ export class SecretServiceStore implements KeyringBackend {
       answer.catch(() => undefined);
       const transfer = opened.transfer();
       const [secret] = await answer;
-      return utf8(transfer.open(secretWire(secret)));
+      return transfer.open(secretWire(secret));
     }
     if (locked.length > 0) throw new KeyringError('locked');
     // No entry: only an unlocked default collection makes that an answer.
@@ -131,12 +145,22 @@ export class SecretServiceStore implements KeyringBackend {
     return null;
   }
 
-  private async writeWith(session: Session, account: string, value: string): Promise<void> {
+  /** Whether the entry is there, from the search alone: no secret is asked for. */
+  private async hasWith(session: Session, account: string): Promise<boolean> {
+    const { unlocked, locked } = await this.search(session.connection, account);
+    if (unlocked.length > 1) throw new KeyringError('unavailable');
+    if (unlocked.length === 1) return true;
+    if (locked.length > 0) throw new KeyringError('locked');
+    await this.defaultCollection(session.connection);
+    return false;
+  }
+
+  private async writeWith(session: Session, account: string, value: Buffer): Promise<void> {
     const [collection, opened] = await Promise.all([this.defaultCollection(session.connection), session.opened]);
-    const wire = opened.transfer().seal(Buffer.from(value, 'utf8'));
-    const properties = [
-      ['org.freedesktop.Secret.Item.Label', ['s', `keyring:${account}@${this.service}`]],
-      ['org.freedesktop.Secret.Item.Attributes', ['a{ss}', this.attributes(account)]],
+    const wire = opened.transfer().seal(value);
+    const properties: DbusValue[] = [
+      ['org.freedesktop.Secret.Item.Label', { signature: 's', value: `keyring:${account}@${this.service}` }],
+      ['org.freedesktop.Secret.Item.Attributes', { signature: 'a{ss}', value: this.attributes(account) }],
     ];
     const [, prompt] = await session.connection.call({
       destination: SECRETS,
@@ -183,7 +207,7 @@ export class SecretServiceStore implements KeyringBackend {
   }
 }
 
-function serviceCall(member: string, signature: string, body: readonly unknown[]): DbusCall {
+function serviceCall(member: string, signature: string, body: readonly DbusValue[]): DbusCall {
   return { destination: SECRETS, path: SERVICE_PATH, interface: SERVICE, member, signature, body };
 }
 
@@ -199,22 +223,14 @@ function objectPaths(value: unknown): string[] {
   return value.map(objectPath);
 }
 
-/** A variant as the marshalling library reads it: [signature tree, [value]]. */
-function variantValue(variant: unknown): unknown {
-  if (!Array.isArray(variant) || !Array.isArray(variant[1])) throw new DbusConnectionLost('protocol');
-  return variant[1][0];
+/** A variant's value (the wire reader gives `{ signature, value }`). */
+function variantValue(variant: DbusValue | undefined): DbusValue {
+  if (!isVariant(variant)) throw new DbusConnectionLost('protocol');
+  return variant.value;
 }
 
 /** A Secret struct (session, parameters, value, content type). */
 function secretWire(secret: unknown): SecretWire {
   if (!Array.isArray(secret) || !Buffer.isBuffer(secret[1]) || !Buffer.isBuffer(secret[2])) throw new DbusConnectionLost('protocol');
   return { parameters: secret[1], value: secret[2] };
-}
-
-function utf8(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new KeyringError('unavailable');
-  }
 }

@@ -2,8 +2,6 @@ import { createCipheriv, createDecipheriv, createPublicKey, diffieHellman, gener
 
 /** The Secret Service's encrypted transfer (specification, "Transfer of Secrets"): 1024-bit MODP Diffie-Hellman, HKDF-SHA256, AES-128-CBC. */
 export const DH_TRANSFER = 'dh-ietf1024-sha256-aes128-cbc-pkcs7';
-/** Unencrypted transfer, offered by every Secret Service; used only when the encrypted one is refused, as libsecret does. */
-export const PLAIN_TRANSFER = 'plain';
 
 /** Bytes of the 1024-bit group's prime: the shared secret is fed to HKDF as a big-endian number of this length. */
 const PRIME_BYTES = 128;
@@ -16,16 +14,15 @@ export interface SecretWire {
   readonly value: Buffer;
 }
 
-/** Turns secrets into what travels over the session and back. */
+/**
+ * Turns secrets into what travels over the session and back. There is no other transfer: a secret
+ * never crosses the bus in clear (the Secret Service's `plain` algorithm is never asked for).
+ */
 export interface SecretTransfer {
   seal(secret: Buffer): SecretWire;
+  /** The secret's bytes, for the caller to zero once used; the decipher's own pieces are zeroed here. */
   open(wire: SecretWire): Buffer;
 }
-
-export const plainTransfer: SecretTransfer = {
-  seal: (secret) => ({ parameters: Buffer.alloc(0), value: secret }),
-  open: (wire) => wire.value,
-};
 
 /**
  * One side of the Diffie-Hellman exchange of OpenSession: our public key (the big-endian number the
@@ -57,6 +54,8 @@ export class DhExchange {
     const shared = diffieHellman({ privateKey: this.privateKey, publicKey: createPublicKey({ key: spki, format: 'der', type: 'spki' }) });
     const padded = Buffer.concat([Buffer.alloc(Math.max(0, PRIME_BYTES - shared.length)), shared]);
     const key = Buffer.from(hkdfSync('sha256', padded, Buffer.alloc(0), Buffer.alloc(0), AES_KEY_BYTES));
+    shared.fill(0);
+    padded.fill(0);
     return {
       seal(secret) {
         const parameters = randomBytes(IV_BYTES);
@@ -65,7 +64,12 @@ export class DhExchange {
       },
       open(wire) {
         const decipher = createDecipheriv('aes-128-cbc', key, wire.parameters);
-        return Buffer.concat([decipher.update(wire.value), decipher.final()]);
+        const first = decipher.update(wire.value);
+        const last = decipher.final();
+        const secret = Buffer.concat([first, last]);
+        first.fill(0);
+        last.fill(0);
+        return secret;
       },
     };
   }

@@ -79,15 +79,19 @@ export async function openLocalState(
   const codes: Record<StartupComponentName, StartupCode> = {
     configuration: config.state === 'ok' ? 'configuration.ok' : config.state === 'defaults' ? 'configuration.defaults' : 'configuration.invalid',
     workspace: `workspace.${workspaceState}`,
-    keyring: key.state === 'locked' ? 'keyring.locked' : key.state === 'unavailable' ? 'keyring.unavailable' : 'keyring.ok',
+    keyring: key.state === 'present' || key.state === 'missing' ? 'keyring.ok' : `keyring.${key.state}`,
     database: 'database.not_opened',
   };
-  const closed = (database: StartupCode): LocalState => ({ config, codes: { ...codes, database }, database: null, databaseGuard: null, workspaceLock });
+  const closed = (database: StartupCode): LocalState => {
+    // A key read that is not used is zeroed here; an open zeroes it right after PRAGMA key.
+    if (key.state === 'present') key.key.fill(0);
+    return { config, codes: { ...codes, database }, database: null, databaseGuard: null, workspaceLock };
+  };
   if (config.state === 'invalid' || workspaceState === 'missing' || workspaceState === 'not_writable') return closed('database.not_opened');
   const paths = databasePaths(config.workspace);
   if (!existsSync(paths.database)) return closed('database.not_initialized');
-  if (key.state === 'locked' || key.state === 'unavailable') return closed('database.key_unavailable');
-  if (key.state !== 'present') return closed('database.key_missing');
+  if (key.state === 'missing') return closed('database.key_missing');
+  if (key.state !== 'present') return closed('database.key_unavailable');
   // A read-only file would take writes only to lose them (and root ignores the mode): never opened.
   if (!isWritableMode(statSync(paths.database).mode)) return closed('database.read_only');
   let database: Database;

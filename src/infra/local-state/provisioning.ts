@@ -71,9 +71,11 @@ export async function setup(options: LocalStateOptions, keyring: KeyringStore): 
   if (config.state === 'defaults' && options.configPath !== undefined) return { ok: false, reason: 'configuration.missing' };
   const workspace = workspaceState(config.workspace);
   if (workspace === 'unusable') return { ok: false, reason: 'workspace.not_a_folder' };
-  // Refused before anything is created when the keyring cannot be used at all.
+  // Refused before anything is created when the keyring cannot be used at all (the key read here
+  // is not used: it is zeroed at once, and read again under the lock).
   const early = await readDatabaseKey(keyring);
-  if (early.state === 'locked' || early.state === 'unavailable') return { ok: false, reason: `keyring.${early.state}` };
+  if (early.state === 'present') early.key.fill(0);
+  else if (early.state !== 'missing') return { ok: false, reason: `keyring.${early.state}` };
   const created: string[] = [];
   if (workspace === 'missing') {
     if (!createWorkspace(config.workspace)) return { ok: false, reason: 'workspace.not_created' };
@@ -92,30 +94,34 @@ export async function setup(options: LocalStateOptions, keyring: KeyringStore): 
 async function provision(workspace: string, keyring: KeyringStore, created: string[]): Promise<SetupOutcome> {
   // Read again under the lock: a setup that held it before this one may have written the key meanwhile.
   const key = await readDatabaseKey(keyring);
-  if (key.state === 'locked' || key.state === 'unavailable') return { ok: false, reason: `keyring.${key.state}` };
+  if (key.state !== 'present' && key.state !== 'missing') return { ok: false, reason: `keyring.${key.state}` };
   const paths = databasePaths(workspace);
   const databaseExists = existsSync(paths.database);
   if (databaseExists && key.state === 'missing') return { ok: false, reason: 'database.key_missing' };
-  let keyHex: string;
+  let keyHex: Buffer;
   if (key.state === 'present') keyHex = key.key;
   else {
-    keyHex = randomBytes(32).toString('hex');
-    await keyring.write(DATABASE_KEY_ACCOUNT, keyHex);
+    const created32 = randomBytes(32);
+    keyHex = Buffer.from(created32.toString('hex'), 'latin1');
+    created32.fill(0);
+    await keyring.write(DATABASE_KEY_ACCOUNT, keyHex.toString('latin1'));
     created.push('database_key');
   }
+  // Taken before the open, which zeroes the key's bytes right after PRAGMA key.
+  const keyCheck = keyCheckOf(keyHex);
   try {
     const db = openEncryptedDatabase(paths.database, keyHex, MIGRATIONS, {
       create: !databaseExists,
-      expectedKeyCheck: databaseExists ? readKeyCheck(paths.keyCheck) : keyCheckOf(keyHex),
+      expectedKeyCheck: databaseExists ? readKeyCheck(paths.keyCheck) : keyCheck,
     });
     db.close();
   } catch (error) {
     return { ok: false, reason: `database.${error instanceof DatabaseOpenError ? error.reason : 'corrupt'}` };
   }
   if (!databaseExists) created.push('database');
-  if (readKeyCheck(paths.keyCheck) !== keyCheckOf(keyHex)) {
+  if (readKeyCheck(paths.keyCheck) !== keyCheck) {
     const temporary = `${paths.keyCheck}.tmp`;
-    writeFileSync(temporary, `${keyCheckOf(keyHex)}\n`, { mode: 0o600 });
+    writeFileSync(temporary, `${keyCheck}\n`, { mode: 0o600 });
     renameSync(temporary, paths.keyCheck);
   }
   return { ok: true, created };

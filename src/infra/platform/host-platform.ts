@@ -1,4 +1,5 @@
 import { posix, win32 } from 'node:path';
+import { unixSocketAddress } from '../keyring/dbus-address.js';
 
 /** The operating system the service runs on, as the composition hands it down (tests pass any of the three). */
 export interface HostPlatform {
@@ -60,5 +61,5 @@ export function keyringStoreOf(platform: HostPlatform): KeyringStoreChoice {
   const address = platform.env.DBUS_SESSION_BUS_ADDRESS;
   if (address !== undefined && address.length > 0) return { name: 'secret-service', busAddress: address };
   const runtime = absolute(platform.env.XDG_RUNTIME_DIR, false);
-  return { name: 'secret-service', busAddress: runtime === null ? null : `unix:path=${posix.join(runtime, 'bus')}` };
+  return { name: 'secret-service', busAddress: runtime === null ? null : unixSocketAddress(posix.join(runtime, 'bus')) };
 }

@@ -23,26 +23,32 @@ beforeAll(() => {
 
 afterAll(() => secrets.stop());
 
+/** A read as text (the keyring gives bytes for the caller to zero). */
+async function readText(account: string): Promise<string | null> {
+  const bytes = await keyring.read(account);
+  return bytes === null ? null : bytes.toString('utf8');
+}
+
 // A lone surrogate: the store (UTF-8) keeps U+FFFD instead, so the read-back differs.
 const MANGLED = 'sk-\ud800';
 
 describe('OsKeyring.write', () => {
   it('writes and reads back a value', async () => {
     await keyring.write('openai.api_key', 'sk-first');
-    expect(await keyring.read('openai.api_key')).toBe('sk-first');
+    expect(await readText('openai.api_key')).toBe('sk-first');
   });
 
   it('an unverified write puts the previous value back', async () => {
     await keyring.write('openai.api_key', 'sk-kept');
     await expect(keyring.write('openai.api_key', MANGLED)).rejects.toMatchObject({ name: 'KeyringError', failure: 'unverified' });
-    expect(await keyring.read('openai.api_key')).toBe('sk-kept');
+    expect(await readText('openai.api_key')).toBe('sk-kept');
     expect(JSON.parse(keyringTool(secrets.env, 'get', 'openai.api_key'))).toBe('sk-kept');
   });
 
   it('an unverified write of a missing entry leaves it missing', async () => {
-    expect(await keyring.read('anthropic.api_key')).toBeNull();
+    expect(await readText('anthropic.api_key')).toBeNull();
     await expect(keyring.write('anthropic.api_key', MANGLED)).rejects.toMatchObject({ name: 'KeyringError', failure: 'unverified' });
-    expect(await keyring.read('anthropic.api_key')).toBeNull();
+    expect(await readText('anthropic.api_key')).toBeNull();
   });
 });
 
@@ -69,7 +75,7 @@ describe('OsKeyring on the Secret Service', () => {
       Array.from({ length: 8 }, async (_, worker) => {
         for (let step = 0; step < 40; step++) {
           const account = accounts[(worker + step) % accounts.length] ?? '';
-          const answer = await keyring.read(account).catch((error: unknown) => `threw ${String(error)}`);
+          const answer = await readText(account).catch((error: unknown) => `threw ${String(error)}`);
           if (answer !== expected[account]) wrong.push(`${account}: ${String(answer)}`);
         }
       }),
@@ -84,7 +90,7 @@ describe('OsKeyring on the Secret Service', () => {
     const before = secrets.daemonPid();
     secrets.restartDaemon();
     expect(secrets.daemonPid()).not.toBe(before);
-    expect(await keyring.read('openai.api_key')).toBe('sk-before-restart');
+    expect(await readText('openai.api_key')).toBe('sk-before-restart');
     await keyring.write('openai.api_key', 'sk-after-restart');
     expect(JSON.parse(keyringTool(secrets.env, 'get', 'openai.api_key'))).toBe('sk-after-restart');
   });
@@ -94,7 +100,7 @@ describe('OsKeyring on the Secret Service', () => {
     const connection = connectionsOfThisProcess();
     secrets.killDaemon();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const failure = await keyring.read('openai.api_key').then(
+      const failure = await readText('openai.api_key').then(
         () => null,
         (error: unknown) => error,
       );
@@ -104,13 +110,13 @@ describe('OsKeyring on the Secret Service', () => {
     expect(connectionsOfThisProcess()).toHaveLength(1);
     expect(connectionsOfThisProcess()).not.toEqual([]);
     secrets.restartDaemon();
-    expect(await keyring.read('openai.api_key')).toBe('sk-outlasts-the-daemon');
+    expect(await readText('openai.api_key')).toBe('sk-outlasts-the-daemon');
     expect(connection).toHaveLength(1);
   });
 
   it('keeps entries the keyring library (@napi-rs/keyring) reads and writes: the same attributes, the same entries', async () => {
     keyringTool(secrets.env, 'set', 'anthropic.api_key', 'sk-written-by-the-library');
-    expect(await keyring.read('anthropic.api_key')).toBe('sk-written-by-the-library');
+    expect(await readText('anthropic.api_key')).toBe('sk-written-by-the-library');
     expect(await keyring.remove('anthropic.api_key')).toBe(true);
     expect(JSON.parse(keyringTool(secrets.env, 'get', 'anthropic.api_key'))).toBeNull();
   });
