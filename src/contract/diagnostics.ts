@@ -6,7 +6,7 @@ export type StartupComponentName = (typeof STARTUP_COMPONENTS)[number];
 
 /** Every code a component can report (contract.md section 6): `<component>.<reason>`. */
 const STARTUP_CODES = {
-  configuration: ['configuration.ok', 'configuration.defaults', 'configuration.invalid'],
+  configuration: ['configuration.ok', 'configuration.defaults', 'configuration.invalid', 'configuration.workspace_not_absolute'],
   database: [
     'database.ok',
     'database.not_initialized',

@@ -10,7 +10,9 @@ const CONFIG_VERSION = 1;
 export const ServiceConfigFile = Type.Object(
   {
     config_version: Type.Literal(CONFIG_VERSION),
-    workspace: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, pattern: '^/' })),
+    // Absolute by the host's own rules (`C:\\...` on Windows, `/...` elsewhere): checked by the
+    // configuration reader through the injected platform, not by a pattern that knows one OS.
+    workspace: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
     modules: Type.Optional(
       Type.Object(Object.fromEntries(CONFIGURABLE_MODULES.map((id) => [id, Type.Optional(Type.Boolean())])), { additionalProperties: false }),
     ),

@@ -2,9 +2,10 @@ import { GEDCOM_OPERATIONS } from '../contract/gedcom-operations.js';
 import { ArtifactNotAFileError } from '../app/adapter-errors.js';
 import { serviceErrorOf } from '../app/adapter-failures.js';
 import { isArtifactScope } from '../infra/artifacts/file-artifact-registry.js';
-import { CommandFailure, EXIT, helpText, parseCommand, reportFailure, required, subcommandOf, type CommandDeclaration, type CommandIo } from './command-line.js';
+import { CommandFailure, EXIT, helpText, parseCommand, reportFailure, required, requireAbsolutePaths, subcommandOf, type CommandDeclaration, type CommandIo } from './command-line.js';
 import { errnoCode } from '../infra/errno-code.js';
 import { artifactStore } from './compositions/commands.js';
+import { hostPlatform } from './compositions/host.js';
 
 const ROOT = { type: 'string', value: 'DIR', description: 'the sidecar\'s artifact root (as passed to `serve --artifact-root`)' } as const;
 
@@ -76,6 +77,7 @@ export async function artifactsCommand(argv: readonly string[], io: CommandIo): 
       io.stdout.write(helpText(command));
       return EXIT.OK;
     }
+    requireAbsolutePaths(parsed, ['artifact-root'], hostPlatform());
     const registry = artifactStore(required(command, parsed, 'artifact-root'));
     await registry.prepare().catch(() => {
       throw new CommandFailure('ARTIFACTS_ROOT_UNUSABLE', 'the artifact root cannot be created or used', EXIT.CANT_CREATE, 'pass --artifact-root with a folder, or a path under a writable folder');

@@ -1,7 +1,8 @@
 import { SIDECAR_BUILD } from '../contract/build-info.js';
-import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo } from './command-line.js';
+import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, reportFailure, requireAbsolutePaths, type CommandDeclaration, type CommandIo } from './command-line.js';
 import type { ServeDependencies } from './compositions/serve-dependencies.js';
 import { startEarly } from './compositions/early-start.js';
+import { hostPlatform } from './compositions/host.js';
 import { configureSchemaLibrary } from './compositions/schema-library.js';
 import { isOneOf } from '../contract/one-of.js';
 
@@ -49,6 +50,7 @@ async function runServe(argv: readonly string[], io: CommandIo, bundleDirectory:
     io.stdout.write(helpText(SERVE_COMMAND));
     return EXIT.OK;
   }
+  requireAbsolutePaths(parsed, ['config', 'workspace', 'artifact-root'], hostPlatform());
   // The keyring read starts before the service's code is evaluated (the dynamic import below), so
   // that the two overlap: `serve` is the command the desktop window waits for. One turn of the event
   // loop lets its socket connect and hand the pipelined requests to the bus, which answers them

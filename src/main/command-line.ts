@@ -1,3 +1,4 @@
+import { isAbsoluteOn, type HostPlatform } from '../infra/platform/host-platform.js';
 // The conventions every command of dist/cli.js shares: strict parsing with node:util parseArgs,
 // kebab-case flags, `--help` on stdout with exit 0, one failure style on stderr
 // (`<command>: <CODE>: <message>` and a remediation line), and sysexits-style exit codes.
@@ -163,6 +164,19 @@ export function subcommandOf<K extends string>(group: string, noun: string, subc
   const choices = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}` : names.join('');
   const message = name === undefined ? `missing the ${noun} (${choices})` : `unknown ${noun} ${JSON.stringify(name.slice(0, 40))}`;
   throw new CommandFailure('USAGE', message, EXIT.USAGE, meant === null ? `see \`${group} --help\`` : `did you mean \`${group} ${meant}\`?`);
+}
+
+/**
+ * Refuses a path option that is not absolute by the host platform's rules (`C:\\...` or a UNC
+ * path on Windows, `/...` elsewhere): a relative path would mean whatever folder the launcher ran in.
+ */
+export function requireAbsolutePaths(parsed: ParsedCommand, names: readonly string[], platform: HostPlatform): void {
+  for (const name of names) {
+    const value = parsed.strings.get(name);
+    if (value === undefined || isAbsoluteOn(platform, value)) continue;
+    const example = platform.os === 'win32' ? 'C:\\Users\\...' : '/home/...';
+    throw new CommandFailure('PATH_NOT_ABSOLUTE', `--${name} is a relative path; only absolute paths are accepted`, EXIT.USAGE, `pass --${name} as an absolute path (${example})`);
+  }
 }
 
 /** Parses `argv` strictly against the command's declaration. */

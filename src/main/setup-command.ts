@@ -1,5 +1,6 @@
-import { CommandFailure, EXIT, helpText, parseCommand, reportFailure, type CommandDeclaration, type CommandIo, type ExitCode } from './command-line.js';
+import { CommandFailure, EXIT, helpText, parseCommand, reportFailure, requireAbsolutePaths, type CommandDeclaration, type CommandIo, type ExitCode } from './command-line.js';
 import { provisionLocalState } from './compositions/commands.js';
+import { hostPlatform } from './compositions/host.js';
 import { INSECURE_SESSION_REMEDIATION } from '../app/secrets/keyring-store.js';
 
 const SETUP_COMMAND = {
@@ -34,6 +35,7 @@ export async function setupCommand(argv: readonly string[], io: CommandIo): Prom
     io.stdout.write(helpText(SETUP_COMMAND));
     return EXIT.OK;
   }
+  requireAbsolutePaths(parsed, ['config', 'workspace'], hostPlatform());
   const outcome = await provisionLocalState({ configPath: parsed.strings.get('config'), workspace: parsed.strings.get('workspace') });
   if (!outcome.ok) {
     const { exit, remediation } = refusal(outcome.reason);

@@ -51,6 +51,18 @@ describe('the command line (node dist/cli.js)', () => {
     expect(result.stdout).toContain('65  data error');
   });
 
+  it.each([
+    ['serve', ['serve', '--workspace', 'relative/workspace'], 'workspace'],
+    ['serve', ['serve', '--config', 'config.json'], 'config'],
+    ['serve', ['serve', '--artifact-root', './artifacts'], 'artifact-root'],
+    ['setup', ['setup', '--workspace', 'relative/workspace'], 'workspace'],
+    ['artifacts import', ['artifacts', 'import', PRES, '--operation', 'gedcom.inspect', '--artifact-root', 'artifacts'], 'artifact-root'],
+  ])('%s refuses a relative path (%j) with a clear message, exit 64, before touching anything', (command, args, option) => {
+    const lines = expectFailure(cli(...args), command, 'PATH_NOT_ABSOLUTE', 64);
+    expect(lines[0]).toContain(`--${option} is a relative path`);
+    expect(lines[1]).toContain('absolute path');
+  });
+
   it('prints the sidecar build for --version and -V', () => {
     for (const flag of ['--version', '-V']) {
       const result = cli(flag);

@@ -34,6 +34,11 @@ const CODE_TEXT: Record<StartupCode, CodeEntry> = {
     message: 'The configuration file is not valid.',
     remediation: 'Fix or remove the configuration file, then restart the service.',
   },
+  'configuration.workspace_not_absolute': {
+    status: 'blocked',
+    message: 'The configuration names a workspace that is not an absolute path on this system; relative paths are refused.',
+    remediation: 'Write the workspace as an absolute path (a drive or UNC path on Windows, a path from / elsewhere), then restart the service.',
+  },
   'database.ok': { status: 'ready', message: 'The encrypted database is open.', remediation: null },
   'database.not_initialized': {
     status: 'blocked',

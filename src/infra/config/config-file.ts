@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { CONFIGURABLE_MODULES, ServiceConfigFile, type ConfigurableModule } from '../../contract/service-config.js';
-import type { PlatformPaths } from '../platform/host-platform.js';
+import { isAbsoluteOn, platformPaths, type HostPlatform } from '../platform/host-platform.js';
 import { errnoCode } from '../errno-code.js';
 
 const CONFIG_MAX_BYTES = 65_536;
 
-/** Why a configuration file is unusable: it cannot be read, is over 64 KiB, is not JSON, or breaks the schema. */
-export type ConfigProblem = 'unreadable' | 'too_large' | 'not_json' | 'schema';
+/**
+ * Why a configuration file is unusable: it cannot be read, is over 64 KiB, is not JSON, breaks the
+ * schema, or names a workspace that is not an absolute path on this platform.
+ */
+export type ConfigProblem = 'unreadable' | 'too_large' | 'not_json' | 'schema' | 'workspace_not_absolute';
 
 interface ConfigValues {
   readonly workspace: string;
@@ -18,10 +21,12 @@ export type ResolvedConfig = (ConfigValues & { readonly state: 'ok' | 'defaults'
 
 /**
  * Reads the configuration: `--config FILE` or the platform's per-user default. An absent file means
- * defaults; an unreadable, oversized, non-JSON or schema-violating file is `invalid`.
- * `workspaceOverride` (from `--workspace`) wins over the file.
+ * defaults; an unreadable, oversized, non-JSON or schema-violating file, or one whose workspace is
+ * not absolute by the platform's rules, is `invalid`. `workspaceOverride` (from `--workspace`,
+ * which the command line has checked) wins over the file.
  */
-export async function loadConfig(configPath: string | undefined, workspaceOverride: string | undefined, paths: PlatformPaths): Promise<ResolvedConfig> {
+export async function loadConfig(configPath: string | undefined, workspaceOverride: string | undefined, platform: HostPlatform): Promise<ResolvedConfig> {
+  const paths = platformPaths(platform);
   const path = configPath ?? paths.configFile;
   const fallbackWorkspace = workspaceOverride ?? paths.workspace;
   const invalid = (problem: ConfigProblem): ResolvedConfig => ({ state: 'invalid', workspace: fallbackWorkspace, enabledModules: [], problem });
@@ -47,6 +52,7 @@ export async function loadConfig(configPath: string | undefined, workspaceOverri
   const { Compile } = await import('typebox/compile');
   if (!Compile(ServiceConfigFile).Check(parsed)) return invalid('schema');
   const file = parsed;
+  if (file.workspace !== undefined && !isAbsoluteOn(platform, file.workspace)) return invalid('workspace_not_absolute');
   const modules = file.modules;
   return {
     state: 'ok',

@@ -1,4 +1,4 @@
-import { platformPaths, type HostPlatform } from '../platform/host-platform.js';
+import type { HostPlatform } from '../platform/host-platform.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StartupCode, StartupComponentName } from '../../contract/diagnostics.js';
@@ -56,6 +56,11 @@ function holdWorkspace(workspace: string, state: WorkspaceState): WorkspaceLock 
   }
 }
 
+function configurationCode(config: ResolvedConfig): StartupCode {
+  if (config.state !== 'invalid') return `configuration.${config.state}`;
+  return config.problem === 'workspace_not_absolute' ? 'configuration.workspace_not_absolute' : 'configuration.invalid';
+}
+
 /**
  * Evaluates the four startup components once and opens the encrypted database when it can.
  * It first takes the workspace's exclusive lock (throwing WorkspaceInUse when another live process
@@ -70,14 +75,14 @@ export async function openLocalState(
   /** Told once when the open database file is removed, replaced or made read-only while serving. */
   onDatabaseLoss: (reason: DatabaseFileLoss) => void = () => undefined,
 ): Promise<LocalState> {
-  const config = await loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
+  const config = await loadConfig(options.configPath, options.workspace, options.platform);
   const probed = probeWorkspace(config.workspace);
   const workspaceLock = holdWorkspace(config.workspace, probed);
   // A writable workspace that refuses a new file is not writable for the database either.
   const workspaceState = workspaceLock === null && (probed === 'ok' || probed === 'low_disk') ? 'not_writable' : probed;
   const key = await databaseKey;
   const codes: Record<StartupComponentName, StartupCode> = {
-    configuration: config.state === 'ok' ? 'configuration.ok' : config.state === 'defaults' ? 'configuration.defaults' : 'configuration.invalid',
+    configuration: configurationCode(config),
     workspace: `workspace.${workspaceState}`,
     keyring: key.state === 'present' || key.state === 'missing' ? 'keyring.ok' : `keyring.${key.state}`,
     database: 'database.not_opened',

@@ -4,7 +4,6 @@ import { errnoCode } from '../errno-code.js';
 import { createFolders } from '../folders.js';
 import type { KeyringStore } from '../../app/secrets/keyring-store.js';
 import { loadConfig, type ConfigProblem } from '../config/config-file.js';
-import { platformPaths } from '../platform/host-platform.js';
 import { DatabaseOpenError, keyCheckOf, openEncryptedDatabase } from '../database/encrypted-database.js';
 import { MIGRATIONS } from '../database/migrations/index.js';
 import { DATABASE_KEY_ACCOUNT, readDatabaseKey } from './database-key.js';
@@ -21,6 +20,7 @@ const CONFIG_PROBLEM_TEXT: Readonly<Record<ConfigProblem, string>> = {
   too_large: 'the file is over 64 KiB',
   not_json: 'the file is not JSON',
   schema: 'a key is unknown or a value has the wrong type',
+  workspace_not_absolute: 'the workspace is not an absolute path on this system (C:\\... on Windows, /... elsewhere); relative paths are refused',
 };
 
 /** The workspace path as setup finds it: a folder, nothing yet, or something that cannot be one. */
@@ -65,7 +65,7 @@ function holdForSetup(workspace: string): WorkspaceLock | SetupOutcome {
  * It holds the workspace's lock while it works, so it never provisions under a serving sidecar.
  */
 export async function setup(options: LocalStateOptions, keyring: KeyringStore): Promise<SetupOutcome> {
-  const config = await loadConfig(options.configPath, options.workspace, platformPaths(options.platform));
+  const config = await loadConfig(options.configPath, options.workspace, options.platform);
   if (config.state === 'invalid') return { ok: false, reason: 'configuration.invalid', detail: CONFIG_PROBLEM_TEXT[config.problem] };
   // Defaults stand in for the platform's file when it does not exist, never for a file the user named.
   if (config.state === 'defaults' && options.configPath !== undefined) return { ok: false, reason: 'configuration.missing' };

@@ -19,6 +19,15 @@ export interface PlatformPaths {
   readonly workspace: string;
 }
 
+/**
+ * Whether `path` is absolute by the platform's own rules: `C:\\...` and `\\\\server\\share` on
+ * Windows, `/...` elsewhere. Configuration and command-line paths are checked with it, so that a
+ * Windows configuration is judged by Windows rules whatever machine reads it in a test.
+ */
+export function isAbsoluteOn(platform: HostPlatform, path: string): boolean {
+  return platform.os === 'win32' ? win32.isAbsolute(path) : posix.isAbsolute(path);
+}
+
 /** An environment value that is an absolute path for that platform's path rules, else null. */
 function absolute(value: string | undefined, windows: boolean): string | null {
   if (value === undefined || value.length === 0) return null;

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { keyringStoreOf, platformPaths, type HostPlatform } from '../../../src/infra/platform/host-platform.js';
-import { loadConfig } from '../../../src/infra/config/config-file.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAbsoluteOn, keyringStoreOf, platformPaths, type HostPlatform } from '../../../src/infra/platform/host-platform.js';
+import { loadConfig, type ResolvedConfig } from '../../../src/infra/config/config-file.js';
 
 const linux: HostPlatform = { os: 'linux', env: {}, home: '/home/ada' };
 const macos: HostPlatform = { os: 'darwin', env: {}, home: '/Users/ada' };
@@ -39,8 +42,57 @@ describe('each platform by its own conventions, chosen through an injected platf
   });
 
   it('the configuration reader takes the platform default when no --config or --workspace is given', async () => {
-    const paths = platformPaths({ ...linux, home: '/nonexistent-home' });
-    expect(await loadConfig(undefined, undefined, paths)).toEqual({ state: 'defaults', workspace: '/nonexistent-home/.local/share/service-sidecar/workspace', enabledModules: expect.any(Array) });
-    expect((await loadConfig(undefined, '/chosen', paths)).workspace).toBe('/chosen');
+    const platform = { ...linux, home: '/nonexistent-home' };
+    expect(await loadConfig(undefined, undefined, platform)).toEqual({ state: 'defaults', workspace: '/nonexistent-home/.local/share/service-sidecar/workspace', enabledModules: expect.any(Array) });
+    expect((await loadConfig(undefined, '/chosen', platform)).workspace).toBe('/chosen');
+  });
+});
+
+describe('configuration paths, judged by the host platform\'s own rules', () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'config-paths-'));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** The configuration file naming `workspace`, read as `platform` would read it. */
+  async function workspaceOf(platform: HostPlatform, workspace: string): Promise<ResolvedConfig> {
+    const file = join(folder, `config-${Math.random().toString(16).slice(2)}.json`);
+    writeFileSync(file, JSON.stringify({ config_version: 1, workspace }));
+    return loadConfig(file, undefined, platform);
+  }
+
+  it('Windows: drive and UNC paths are accepted; relative and drive-relative paths are refused', async () => {
+    for (const path of ['C:\\Users\\ada\\Genealogy', 'D:/data/workspace', '\\\\server\\share\\workspace']) {
+      expect(await workspaceOf(windows, path)).toMatchObject({ state: 'ok', workspace: path });
+    }
+    for (const path of ['workspace', '.\\workspace', 'C:relative']) {
+      expect(await workspaceOf(windows, path)).toMatchObject({ state: 'invalid', problem: 'workspace_not_absolute' });
+    }
+  });
+
+  it('macOS and Linux: a path from / is accepted; a relative path or a Windows drive path is refused', async () => {
+    for (const platform of [macos, linux]) {
+      expect(await workspaceOf(platform, '/Users/ada/Genealogy')).toMatchObject({ state: 'ok', workspace: '/Users/ada/Genealogy' });
+      for (const path of ['Genealogy', './ws', '../ws', 'C:\\Users\\ada']) {
+        expect(await workspaceOf(platform, path)).toMatchObject({ state: 'invalid', problem: 'workspace_not_absolute' });
+      }
+    }
+  });
+
+  it('a relative workspace blocks the configuration component with its own clear message; setup says it too', async () => {
+    const { StartupReport, platformOf } = await import('../../../src/app/diagnostics/startup-report.js');
+    const report = new StartupReport({ configuration: 'configuration.workspace_not_absolute', database: 'database.not_opened', keyring: 'keyring.ok', workspace: 'workspace.missing' }, platformOf('win32', 'x64'));
+    const component = (await report.checked()).components[0];
+    expect(component).toMatchObject({ status: 'blocked', code: 'configuration.workspace_not_absolute', blocks_mutations: true });
+    expect(component?.message).toMatch(/not an absolute path/);
+  });
+
+  it('isAbsoluteOn follows the injected platform, not the machine the test runs on', () => {
+    expect(isAbsoluteOn(windows, 'C:\\x')).toBe(true);
+    expect(isAbsoluteOn(linux, 'C:\\x')).toBe(false);
+    expect(isAbsoluteOn(macos, '/x')).toBe(true);
+    expect(isAbsoluteOn(windows, '/x')).toBe(true);
+    expect(isAbsoluteOn(windows, 'x')).toBe(false);
   });
 });
