@@ -6,6 +6,7 @@ import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN, SERVE_EXIT } from '.
 import { checkHealth } from './health-check.js';
 import { readinessProof } from './generated/readiness-proof.js';
 import { createSidecarClient, type SidecarClient, type SidecarClientOptions } from './sidecar-client.js';
+import { StderrWindow } from './stderr-window.js';
 
 /** The one line the sidecar prints on stdout once it serves (contract.md section 1). */
 export interface ReadinessLine {
@@ -58,6 +59,8 @@ export interface LaunchOptions {
   /** Overrides of allow-listed variables, or extra ones the shell decides to pass. */
   readonly env?: Readonly<Record<string, string>>;
   readonly readyTimeoutMs?: number;
+  /** The last bytes of the child's stderr kept for stderrText() and a refusal's tail (default STDERR_KEPT_BYTES, 64 KiB). */
+  readonly stderrKeptBytes?: number;
 }
 
 /** What the child left behind when a launch was refused. */
@@ -71,6 +74,8 @@ export interface LaunchExit {
   readonly errno?: string | null;
   /** The pid of the process that holds the workspace (reason `workspace_in_use`), when the sidecar could name it. */
   readonly holderPid?: number | null;
+  /** Bytes of stderr written before the kept ones (LaunchOptions.stderrKeptBytes) and dropped. */
+  readonly stderrDroppedBytes?: number;
 }
 
 export class LaunchRefused extends Error {
@@ -84,19 +89,23 @@ export class LaunchRefused extends Error {
    * "already running"; this is the holder's pid when it was named, else null.
    */
   readonly holderPid: number | null;
+  /** Bytes of the child's stderr dropped before the kept last ones: the tail starts after them. */
+  readonly stderrDroppedBytes: number;
 
   constructor(
     readonly reason: string,
     exit: LaunchExit = { exitCode: null, signal: null, stderrTail: [] },
   ) {
     const errno = exit.errno ?? null;
-    super(`sidecar launch refused: ${reason}${errno === null ? '' : ` (${errno})`}${exit.exitCode === null ? '' : ` (exit ${exit.exitCode})`}`);
+    const dropped = exit.stderrDroppedBytes ?? 0;
+    super(`sidecar launch refused: ${reason}${errno === null ? '' : ` (${errno})`}${exit.exitCode === null ? '' : ` (exit ${exit.exitCode})`}${dropped === 0 ? '' : ` (stderr: the first ${dropped} bytes dropped, the last ones kept)`}`);
     this.name = 'LaunchRefused';
     this.exitCode = exit.exitCode;
     this.signal = exit.signal;
     this.stderrTail = exit.stderrTail;
     this.errno = errno;
     this.holderPid = exit.holderPid ?? null;
+    this.stderrDroppedBytes = dropped;
   }
 }
 
@@ -143,7 +152,7 @@ export interface LaunchedSidecar {
   readonly header: ContractHeaders;
   /** Headers the paired client sends on every request (the main process holds the bearer). */
   requestHeaders(): Record<string, string>;
-  /** Everything the child wrote on stderr so far. */
+  /** The last bytes the child wrote on stderr (LaunchOptions.stderrKeptBytes, 64 KiB by default). */
   stderrText(): string;
   /**
    * Graceful stop: closes stdin (the child's EOF signal) and waits for the exit code; after
@@ -256,11 +265,8 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
   }
   // the exit, and the 'error' of a program that could not be started (which never exits)
   const { exit, hasExited, exitSignal, spawnFailure } = watchChild(child);
-  let stderr = '';
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (text: string) => {
-    if (stderr.length < 1_000_000) stderr += text;
-  });
+  const stderr = new StderrWindow(options.stderrKeptBytes);
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
   child.stdin?.on('error', () => undefined);
   child.stdin?.write(`${JSON.stringify({ bearer, app_build: options.appBuild })}\n`);
   try {
@@ -288,7 +294,7 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
       client: (clientOptions = {}) => createSidecarClient(ready.base_url, identity, clientOptions),
       header,
       requestHeaders: () => ({ ...headers }),
-      stderrText: () => stderr,
+      stderrText: () => stderr.text(),
       exited: () => exit,
       async stop(timeoutMs = 10_000) {
         child.stdin?.end();
@@ -305,9 +311,9 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
     if (child.pid !== undefined) child.kill('SIGKILL');
     const exitCode = await exitWithin(child, exit, KILLED_EXIT_WAIT_MS);
     const refused = error instanceof LaunchRefused ? error : null;
-    const tail = stderrTail(stderr, bearer);
+    const tail = stderrTail(stderr.text(), bearer);
     const inUse = exitCode === SERVE_EXIT.workspaceInUse;
-    const details: LaunchExit = { exitCode, signal: exitSignal(), stderrTail: tail, errno: refused?.errno ?? null, holderPid: inUse ? holderPidOf(tail) : null };
+    const details: LaunchExit = { exitCode, signal: exitSignal(), stderrTail: tail, errno: refused?.errno ?? null, holderPid: inUse ? holderPidOf(tail) : null, stderrDroppedBytes: stderr.dropped };
     throw new LaunchRefused(inUse ? 'workspace_in_use' : (refused?.reason ?? 'health_unreachable'), details);
   }
 }
