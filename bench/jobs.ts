@@ -165,7 +165,7 @@ function stallText(stress: StallSeries, realistic: StallSeries): string {
     `Loopback TCP takes several MB into kernel buffers before Node sees backpressure (Node exposes no SO_SNDBUF for TCP), and nothing distinguishes a stalled peer from a fast reader until then: the stalled subscriber is sent ${fmt(stress.stalledEvents, 0)} events of the stress job, at the cost of a reader, and is closed alone as soon as its ${JOB_LIMITS.subscriberQueueEvents}-event queue fills (it resumes by Last-Event-ID).`,
     `A job of ${realistic.events} events fits in those buffers whole (${fmt(realistic.stalledEvents, 0)} events sent): there the stalled subscriber costs exactly what a reader costs, and the ratio measures the price of one subscriber.`,
     'What keeps that price low: frames gathered over up to ' +
-      `${JOB_LIMITS.sseCoalesceTurns} event-loop turns into one socket write of up to ${SSE_LIMITS.maxWriteChars / 1024} KiB, one serialization per event shared by all subscribers (a direct-mapped cache of ${JOB_LIMITS.serializedFrameCache} frames, no per-event WeakMap entry) and a fixed-shape JSON writer for job events.`,
+      `${JOB_LIMITS.sseCoalesceTurns} event-loop turns into one socket write of up to ${SSE_LIMITS.maxWriteChars / 1024} KiB, one serialization per event shared by all subscribers (a direct-mapped cache of ${SSE_LIMITS.serializedFrameCache} frames, no per-event WeakMap entry), written by the serializer compiled from the JobEvent schema.`,
     'Timings come from the ledger (release to end); the machine is shared, so read the ratios of one run rather than absolute numbers.',
   ].join('\n\n');
 }

@@ -211,14 +211,14 @@ export const JOB_LIMITS = {
   sequenceReservationBlock: 256,
   /** Event-loop turns a job event stream waits to gather a burst of events into one socket write. */
   sseCoalesceTurns: 8,
-  /** Serialized event frames kept for reuse by every subscriber (direct-mapped by sequence, shared by all jobs). */
-  serializedFrameCache: 256,
 } as const;
 
 /** Server-sent event writers (src/http/sse.ts), shared by job and chat streams. */
 export const SSE_LIMITS = {
   /** Characters of serialized frames gathered into one socket write (a single larger frame is written alone). */
   maxWriteChars: 16_384,
+  /** Serialized event frames kept for reuse by every subscriber of a route (direct-mapped by sequence, shared by all its streams). */
+  serializedFrameCache: 256,
 } as const;
 
 /**

@@ -2,15 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { HEADER_CORRELATION_REF } from '../contract/api-version.js';
 import { ERROR_CATALOGUE, type ErrorCode } from '../contract/error-codes.js';
-import type { ErrorEnvelope, FailureDetail } from '../contract/errors.js';
+import { ErrorEnvelope, type FailureDetail } from '../contract/errors.js';
 import { ERROR_LIMITS } from '../contract/limits.js';
 import type { ServiceErrorDetail } from '../app/service-error.js';
+import { lazySerializer } from './schema-serializer.js';
 
 const DETAIL_NAME = /^[A-Za-z0-9._:-]{1,96}$/;
 
 function newCorrelationRef(): string {
   return `api_${randomBytes(16).toString('hex')}`;
 }
+
+/** The JSON text of an envelope: its schema's projection, like every other answer. */
+export const envelopeText = lazySerializer(ErrorEnvelope);
 
 /** Builds the sanitized envelope: catalogue message, bounded details with safe names and scalar values. */
 export function buildEnvelope(code: ErrorCode, details: readonly ServiceErrorDetail[] = [], remediation: string | null = null): ErrorEnvelope {
@@ -47,7 +51,7 @@ export function setBaselineHeaders(res: ServerResponse): void {
  */
 export function writeRawEnvelope(res: ServerResponse, code: ErrorCode, extraHeaders: Readonly<Record<string, string>> = {}): void {
   const envelope = buildEnvelope(code);
-  const body = JSON.stringify(envelope);
+  const body = envelopeText(envelope);
   const headers: Record<string, string | number> = {
     ...BASELINE_HEADERS,
     ...extraHeaders,
@@ -70,7 +74,7 @@ const REASON: Readonly<Record<number, string>> = { 400: 'Bad Request', 401: 'Una
  */
 export function rawEnvelopeResponse(code: ErrorCode): string {
   const envelope = buildEnvelope(code);
-  const body = JSON.stringify(envelope);
+  const body = envelopeText(envelope);
   const status = ERROR_CATALOGUE[code].status;
   return (
     `HTTP/1.1 ${status} ${REASON[status] ?? 'Error'}\r\n` +

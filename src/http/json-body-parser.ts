@@ -1,15 +1,39 @@
 import type { Readable } from 'node:stream';
+import secureJson from 'secure-json-parse';
 import { REQUEST_LIMITS } from '../contract/limits.js';
 import { ServiceError } from '../app/service-error.js';
 import { checkJsonLimits, jsonTextDepth } from './json-limits.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
+/** The JSON text `null` (JSON whitespace around it): the one text whose safe parse is null without poisoning. */
+const NULL_TEXT = /^[ \t\n\r]*null[ \t\n\r]*$/;
+
+/**
+ * Parses request JSON text: a syntax error and a prototype-poisoning key (`__proto__`, or a
+ * `constructor` holding a `prototype`, escaped or not, at any depth) are refused apart. The
+ * poisoning check is secure-json-parse's: it scans the parsed value only when the text could hold
+ * such a key. Throws a ServiceError.
+ */
+export function parseJsonText(text: string): unknown {
+  let body: unknown;
+  try {
+    body = secureJson.parse(text, null, { protoAction: 'error', constructorAction: 'error', safe: true });
+  } catch {
+    throw new ServiceError('REQUEST_JSON_INVALID', [{ name: 'reason', value: 'syntax' }]);
+  }
+  // In safe mode a poisoned value comes back as null (never a partly cleaned object).
+  if (body === null && !NULL_TEXT.test(text)) {
+    throw new ServiceError('REQUEST_JSON_INVALID', [{ name: 'reason', value: 'prototype_key' }]);
+  }
+  return body;
+}
+
 /**
  * Reads a JSON body under the request-size policy: bytes are counted as they arrive (chunked
  * bodies included) and reading stops at the limit; the text must be valid UTF-8; depth is
- * checked on the text before parsing; collections, strings, prototype keys and escaped lone
- * surrogates (which no UTF-8 text can hold) after. Rejects with a ServiceError.
+ * checked on the text before parsing; prototype keys while parsing (secure-json-parse);
+ * collections, strings and escaped lone surrogates (which no UTF-8 text can hold) after. Rejects with a ServiceError.
  */
 export function readJsonBody(payload: Readable): Promise<unknown> {
   return new Promise((resolve, reject) => parseJsonBody(payload, (err, body) => (err === null ? resolve(body) : reject(err))));
@@ -50,15 +74,15 @@ function parseJsonBody(payload: Readable, done: (err: Error | null, body?: unkno
     }
     let body: unknown;
     try {
-      body = JSON.parse(text);
-    } catch {
-      finish(new ServiceError('REQUEST_JSON_INVALID', [{ name: 'reason', value: 'syntax' }]));
+      body = parseJsonText(text);
+    } catch (error) {
+      finish(error instanceof Error ? error : new ServiceError('REQUEST_JSON_INVALID', [{ name: 'reason', value: 'syntax' }]));
       return;
     }
     const verdict = checkJsonLimits(body);
     if (!verdict.ok) {
       finish(
-        verdict.limit === 'prototype_key' || verdict.limit === 'lone_surrogate'
+        verdict.limit === 'lone_surrogate'
           ? new ServiceError('REQUEST_JSON_INVALID', [{ name: 'reason', value: verdict.limit }])
           : new ServiceError('REQUEST_LIMIT_EXCEEDED', [{ name: 'limit', value: verdict.limit }]),
       );

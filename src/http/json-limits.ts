@@ -8,7 +8,7 @@ export interface JsonLimits {
   readonly maxStringCharacters: number;
 }
 
-export type JsonLimitVerdict = { readonly ok: true } | { readonly ok: false; readonly limit: JsonLimitName | 'prototype_key' | 'lone_surrogate' };
+export type JsonLimitVerdict = { readonly ok: true } | { readonly ok: false; readonly limit: JsonLimitName | 'lone_surrogate' };
 
 /** A UTF-16 surrogate without its pair (JSON allows the escape `\\ud800`); no UTF-8 text can hold it. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
@@ -57,8 +57,8 @@ function characterCount(value: string, limit: number): number {
 
 /**
  * Walks a parsed JSON value (iteratively, no recursion) and checks the request-size policy:
- * collection sizes, string lengths (keys included) and prototype-poisoning keys.
- * Depth is checked on the text by jsonTextDepth, and again here as a guard.
+ * collection sizes and string lengths (keys included). Depth is checked on the text by
+ * jsonTextDepth, and again here as a guard; prototype-poisoning keys by the parser.
  */
 export function checkJsonLimits(root: unknown, limits: JsonLimits = REQUEST_LIMITS): JsonLimitVerdict {
   const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
@@ -80,13 +80,6 @@ export function checkJsonLimits(root: unknown, limits: JsonLimits = REQUEST_LIMI
     const entries: Array<[string, unknown]> = Object.entries(value);
     if (entries.length > limits.maxCollectionItems) return { ok: false, limit: 'max_collection_items' };
     for (const [key, child] of entries) {
-      if (key === '__proto__') return { ok: false, limit: 'prototype_key' };
-      if (key === 'constructor') {
-        const inner = child;
-        if (inner !== null && typeof inner === 'object' && Object.prototype.hasOwnProperty.call(inner, 'prototype')) {
-          return { ok: false, limit: 'prototype_key' };
-        }
-      }
       if (characterCount(key, limits.maxStringCharacters) > limits.maxStringCharacters) return { ok: false, limit: 'max_string_characters' };
       if (LONE_SURROGATE.test(key)) return { ok: false, limit: 'lone_surrogate' };
       stack.push({ value: child, depth: level });

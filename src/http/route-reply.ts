@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER_CORRELATION_REF } from '../contract/api-version.js';
 import { ERROR_CATALOGUE } from '../contract/error-codes.js';
+import { HTTPValidationError } from '../contract/errors.js';
 import type { ServiceError } from '../app/service-error.js';
-import { buildEnvelope } from './error-envelope.js';
+import { buildEnvelope, envelopeText } from './error-envelope.js';
+import { lazySerializer, type Serializer } from './schema-serializer.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
+const validationErrorText = lazySerializer(HTTPValidationError);
 
 /** What a handler returns when it answered by itself (its own status, or a stream); only a RouteReply makes one. */
 export class Answered {
@@ -29,9 +32,14 @@ export class RouteReply {
     return this.started;
   }
 
-  /** Answers `status` with the JSON text of `body`. */
-  json(status: number, body: unknown): Answered {
-    return this.jsonText(status, JSON.stringify(body));
+  /** Answers `status` with `body` as its schema's projection (serialized before anything is written: a mismatch is still answered as a failure). */
+  json<T>(status: number, body: T, serialize: Serializer<T>): Answered {
+    return this.jsonText(status, serialize(body));
+  }
+
+  /** Answers 422 with the HTTPValidationError of a request part that failed its schema. */
+  invalid(body: HTTPValidationError): Answered {
+    return this.json(422, body, validationErrorText);
   }
 
   /** Answers `status` with JSON text serialized beforehand. */
@@ -46,7 +54,7 @@ export class RouteReply {
   fail(error: ServiceError, extraHeaders: Readonly<Record<string, string>> = {}): Answered {
     this.started = true;
     const envelope = buildEnvelope(error.code, error.details, error.remediation);
-    const body = JSON.stringify(envelope);
+    const body = envelopeText(envelope);
     const headers: Record<string, string | number> = { ...extraHeaders, [HEADER_CORRELATION_REF]: envelope.correlation_ref };
     if (error.code === 'AUTH_BEARER_INVALID') headers['www-authenticate'] = 'Bearer';
     // An answer given before the body was read closes the connection (lingering) rather than

@@ -7,6 +7,7 @@ import { coerceQuery } from './query-coercion.js';
 import type { RouteDefinition } from './route-definition.js';
 import { RouteReply } from './route-reply.js';
 import { lazyTypeBoxValidator, type PartValidator, type SchemaViolation } from './schema-compilers.js';
+import { lazySerializer, type Serializer } from './schema-serializer.js';
 import { toHttpValidationError } from './validation-error.js';
 
 const ERROR_CODE_TEXT = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -46,6 +47,7 @@ export class RouteRunner {
   private readonly params: PartValidator | null;
   private readonly query: PartValidator | null;
   private readonly body: PartValidator | null;
+  private readonly success: Serializer<unknown> | null;
 
   constructor(
     private readonly route: RouteDefinition,
@@ -54,6 +56,7 @@ export class RouteRunner {
     this.params = route.params ? lazyTypeBoxValidator(route.params) : null;
     this.query = route.query ? lazyTypeBoxValidator(route.query) : null;
     this.body = route.body ? lazyTypeBoxValidator(route.body) : null;
+    this.success = route.success.schema ? lazySerializer(route.success.schema) : null;
   }
 
   /** `params` and `searchParams`: the decoded path parameters and query of the route table's match. */
@@ -72,12 +75,12 @@ export class RouteRunner {
     if (body === undefined && route.bodyOptional === true) body = {};
     const paramViolations = this.params?.(present(params)) ?? null;
     if (paramViolations !== null) {
-      reply.json(422, toHttpValidationError(paramViolations, 'params'));
+      reply.invalid(toHttpValidationError(paramViolations, 'params'));
       return;
     }
     const bodyViolations = this.body?.(present(body)) ?? null;
     if (bodyViolations !== null) {
-      reply.json(422, toHttpValidationError(bodyViolations, 'body'));
+      reply.invalid(toHttpValidationError(bodyViolations, 'body'));
       return;
     }
     const queryViolations = this.query?.(present(query)) ?? null;
@@ -88,7 +91,9 @@ export class RouteRunner {
     const result = await route.handler({ params, query, body, headers: req.headers }, reply);
     if (reply.answered) return;
     if (result === undefined) throw new Error('the handler answered nothing');
-    reply.json(route.success.status, result);
+    // A JSON route answers its success schema's projection; a route without one answers through the reply.
+    if (this.success === null) throw new Error('a route without a success schema must answer through its reply');
+    reply.json(route.success.status, result, this.success);
   }
 
   private failed(reply: RouteReply, error: unknown): void {

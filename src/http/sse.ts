@@ -1,29 +1,27 @@
 import type { ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SSE_LIMITS } from '../contract/limits.js';
+import type { Serializer } from './schema-serializer.js';
 
-/** One server-sent event: `id:`, `event:` and one `data:` line of JSON. */
-export interface SseFrame {
-  readonly id: string;
-  readonly event: string;
-  readonly data: unknown;
-  /** The frame as written, when the source already serialized it (shared by its subscribers). */
-  readonly text?: string;
+/** What a stream carries: events numbered by a per-stream sequence (the SSE `id`) and named by kind (the SSE `event`). */
+export interface SseEvent {
+  readonly sequence: number;
+  readonly kind: string;
 }
 
-/** What the writer pulls frames from: an app-layer subscription seen through a frame mapping. */
-export interface SseSource {
-  /** The next frame; null when the source has nothing more to deliver. */
-  next(): Promise<SseFrame | null>;
-  /** A frame that is already waiting, without waiting; null when none is. Lets the writer batch. */
-  poll(): SseFrame | null;
+/** What the writer pulls events from: an app-layer subscription. */
+export interface SseSource<E extends SseEvent> {
+  /** The next event; null when the source has nothing more to deliver. */
+  next(): Promise<E | null>;
+  /** An event that is already waiting, without waiting; null when none is. Lets the writer batch. */
+  poll(): E | null;
   /** Registers a listener for the source ending; `overflow` means the reader fell too far behind. */
   onEnd(listener: (reason: 'completed' | 'overflow' | 'closed') => void): () => void;
   /** The reader is gone: release the subscription (frees its slot at once). */
   close(): void;
 }
 
-export interface SseOptions {
+export interface SseOptions<E extends SseEvent> {
   /** Interval of comment heartbeats that keep idle connections observably alive. */
   readonly heartbeatMs: number;
   /**
@@ -32,38 +30,36 @@ export interface SseOptions {
    * SSE_LIMITS.maxWriteChars instead of one write per turn; a turn that brings nothing flushes.
    */
   readonly coalesceTurns?: number;
-  /** Shared serializations of frames whose source did not serialize them (absent: each frame is serialized as written). */
-  readonly texts?: SseFrameTexts;
+  /** The frames of this stream kind's events, shared by every subscriber of the route. */
+  readonly frames: SseFrames<E>;
 }
 
 const FIELD_FORBIDDEN = /[\r\n\0]/;
 
+/**
+ * The SSE frames of one stream kind: `id` = sequence, `event` = kind, `data` = the event as its
+ * schema's projection. The frames of recent events are kept direct-mapped by sequence and
+ * checked by identity (SSE_LIMITS.serializedFrameCache slots): the subscribers of one event share
+ * one frame and one serialization, made when the first of them writes it (an event with no reader
+ * serializes nothing). Another stream's event in the same slot costs a fresh one.
+ */
+export class SseFrames<E extends SseEvent> {
+  private readonly recent = new Array<{ readonly event: E; readonly text: string } | undefined>(SSE_LIMITS.serializedFrameCache);
 
-/** Serializes one frame without caching; ids and event names never carry line breaks or NUL. */
-export function serializeSseFrame(frame: Omit<SseFrame, 'text'>, json: string = JSON.stringify(frame.data)): string {
-  if (FIELD_FORBIDDEN.test(frame.id) || FIELD_FORBIDDEN.test(frame.event)) throw new Error('SSE id and event must be single-line');
-  // JSON text never contains a raw CR or LF, so the payload is one data line.
-  return `id: ${frame.id}\nevent: ${frame.event}\ndata: ${json}\n\n`;
-}
+  constructor(private readonly serialize: Serializer<E>) {}
 
-/** Frame texts by payload object, held by the routes of one stream kind: every subscriber of one event shares one serialization. */
-export class SseFrameTexts {
-  private readonly byPayload = new WeakMap<object, string>();
-
-  /** The frame's own `text` when the source has it, else its serialization, made once per payload object. */
-  textOf(frame: SseFrame): string {
-    if (frame.text !== undefined) return frame.text;
-    const key = typeof frame.data === 'object' && frame.data !== null ? frame.data : null;
-    const cached = key === null ? undefined : this.byPayload.get(key);
-    if (cached !== undefined) return cached;
-    const text = serializeSseFrame(frame);
-    if (key !== null) this.byPayload.set(key, text);
+  /** The frame of one event, as written on the wire. */
+  textOf(event: E): string {
+    const slot = event.sequence % SSE_LIMITS.serializedFrameCache;
+    const cached = this.recent[slot];
+    if (cached !== undefined && cached.event === event) return cached.text;
+    // Ids are decimal integers; an event name never carries a line break or NUL.
+    if (FIELD_FORBIDDEN.test(event.kind)) throw new Error('an SSE event name must be single-line');
+    // JSON text never contains a raw CR or LF, so the payload is one data line.
+    const text = `id: ${event.sequence}\nevent: ${event.kind}\ndata: ${this.serialize(event)}\n\n`;
+    this.recent[slot] = { event, text };
     return text;
   }
-}
-
-function formatSseFrame(frame: SseFrame, texts: SseFrameTexts | undefined): string {
-  return texts?.textOf(frame) ?? frame.text ?? serializeSseFrame(frame);
 }
 
 /**
@@ -73,7 +69,7 @@ function formatSseFrame(frame: SseFrame, texts: SseFrameTexts | undefined): stri
  * comments, the response ended after the last frame, and the subscription released the moment
  * the client disconnects. Resolves when the stream is over.
  */
-export async function streamSse(res: ServerResponse, source: SseSource, options: SseOptions): Promise<void> {
+export async function streamSse<E extends SseEvent>(res: ServerResponse, source: SseSource<E>, options: SseOptions<E>): Promise<void> {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -113,15 +109,15 @@ export async function streamSse(res: ServerResponse, source: SseSource, options:
   const coalesceTurns = options.coalesceTurns ?? 0;
   try {
     while (!finished) {
-      const frame = await source.next();
-      if (frame === null || finished) break;
-      let chunk = formatSseFrame(frame, options.texts);
+      const event = await source.next();
+      if (event === null || finished) break;
+      let chunk = options.frames.textOf(event);
       // Gather what is queued, then (when allowed) what the next turns bring, into one write. The
       // source's queue is emptied every turn, so waiting here never pushes it toward its bound.
       for (let turn = 0; chunk.length < SSE_LIMITS.maxWriteChars; turn++) {
         let added = 0;
         for (let next = source.poll(); next !== null; next = chunk.length < SSE_LIMITS.maxWriteChars ? source.poll() : null) {
-          chunk += formatSseFrame(next, options.texts);
+          chunk += options.frames.textOf(next);
           added++;
         }
         // Nothing more will come once the source has ended (e.g. a shutdown's terminal event): write now.

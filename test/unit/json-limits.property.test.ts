@@ -1,7 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_LIMITS } from '../../src/contract/limits.js';
+import { isServiceError } from '../../src/app/service-error.js';
+import { parseJsonText } from '../../src/http/json-body-parser.js';
 import { checkJsonLimits, jsonTextDepth } from '../../src/http/json-limits.js';
+
+/** The reason detail of the ServiceError that parsing `text` throws, or `parsed` when it parses. */
+function parseOutcome(text: string): string {
+  try {
+    parseJsonText(text);
+    return 'parsed';
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    return `${error.code}:${String(error.details.find((detail) => detail.name === 'reason')?.value)}`;
+  }
+}
 
 const { maxJsonDepth, maxCollectionItems, maxStringCharacters } = REQUEST_LIMITS;
 
@@ -63,14 +76,17 @@ describe('JSON limits at and around every bound', () => {
     );
   });
 
-  it('prototype-poisoning keys are refused wherever they appear', () => {
+  it('prototype-poisoning keys are refused by the parser wherever they appear, escaped or not', () => {
+    const poisons = ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '{"\\u005f_proto__":{}}', '{"a":{"b":{"__proto__":[]}}}', '{"constructor":{"prototype":null}}'];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 }), fc.constantFrom('{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}'), (depth, poison) => {
+      fc.property(fc.integer({ min: 0, max: 10 }), fc.constantFrom(...poisons), (depth, poison) => {
         const text = `${'['.repeat(depth)}${poison}${']'.repeat(depth)}`;
-        expect(checkJsonLimits(JSON.parse(text))).toEqual({ ok: false, limit: 'prototype_key' });
+        expect(parseOutcome(text)).toBe('REQUEST_JSON_INVALID:prototype_key');
       }),
     );
-    expect(checkJsonLimits(JSON.parse('{"constructor":"x","proto":{}}'))).toEqual({ ok: true });
+    expect(parseOutcome('{"constructor":"x","proto":{}}')).toBe('parsed');
+    expect(parseOutcome(' null ')).toBe('parsed');
+    expect(parseOutcome('{"a":')).toBe('REQUEST_JSON_INVALID:syntax');
   });
 
   it('arbitrary JSON values never throw and verdicts are well-formed', () => {

@@ -19,7 +19,8 @@ import { CHAT_LIMITS } from '../../contract/limits.js';
 import type { ChatService } from '../../app/chat/chat-service.js';
 import { ServiceError } from '../../app/service-error.js';
 import { bindRoute, declareRoute, type RouteDefinition } from '../route-definition.js';
-import { SseFrameTexts, streamSse } from '../sse.js';
+import { lazySerializer } from '../schema-serializer.js';
+import { SseFrames, streamSse } from '../sse.js';
 import { toHttpValidationError } from '../validation-error.js';
 import { Type } from 'typebox';
 
@@ -158,14 +159,14 @@ export const CHAT_ROUTES = {
 
 /** The transient chat routes: they translate HTTP to the chat service and decide nothing. */
 export function chatRoutes(chat: ChatService): RouteDefinition[] {
-  const texts = new SseFrameTexts();
+  const frames = new SseFrames(lazySerializer(ChatStreamEvent));
   return [
     bindRoute(CHAT_ROUTES.getInternalChatCapability, async () => chat.capability()),
     bindRoute(CHAT_ROUTES.createInternalChatSession, async (request, reply) => {
       const owner = ownerOf(request);
       if (owner === null) {
         const violation = { instancePath: '', keyword: 'required', params: { missingProperty: SESSION_OWNER_HEADER }, message: `must carry a valid ${SESSION_OWNER_HEADER}` };
-        return reply.json(422, toHttpValidationError([violation], 'headers'));
+        return reply.invalid(toHttpValidationError([violation], 'headers'));
       }
       return chat.createSession(owner, request.body);
     }),
@@ -185,18 +186,12 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
         streamSse(
           res,
           {
-            next: async () => {
-              const event = await reader.next();
-              return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
-            },
-            poll: () => {
-              const event = reader.poll();
-              return event === null ? null : { id: String(event.sequence), event: event.kind, data: event };
-            },
+            next: () => reader.next(),
+            poll: () => reader.poll(),
             onEnd: (listener) => reader.onEnd(listener),
             close: () => reader.close(),
           },
-          { heartbeatMs: CHAT_LIMITS.heartbeatMs, texts },
+          { heartbeatMs: CHAT_LIMITS.heartbeatMs, frames },
         ),
       );
     }),

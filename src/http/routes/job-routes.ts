@@ -14,8 +14,8 @@ import type { ShutdownPreflight } from '../../app/jobs/active-work.js';
 import type { JobLifecycle } from '../../app/jobs/job-engine.js';
 import { ServiceError } from '../../app/service-error.js';
 import { bindRoute, declareRoute, type RouteDefinition } from '../route-definition.js';
-import { JobEventFrames } from '../job-frames.js';
-import { streamSse, type SseFrame } from '../sse.js';
+import { lazySerializer } from '../schema-serializer.js';
+import { SseFrames, streamSse } from '../sse.js';
 
 const LAST_EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
 
@@ -98,8 +98,7 @@ export const JOB_ROUTES = {
 
 /** The job lifecycle routes: they translate HTTP to the job engine and admit no work. */
 export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): RouteDefinition[] {
-  const frames = new JobEventFrames();
-  const frameOf = (event: JobEvent | null): SseFrame | null => (event === null ? null : frames.frameOf(event));
+  const frames = new SseFrames(lazySerializer(JobEvent));
   return [
     bindRoute(JOB_ROUTES.listInternalJobs, async (request) => jobs.list(request.query.cursor ?? null, request.query.limit)),
     bindRoute(JOB_ROUTES.getInternalJob, async (request) => jobs.get(request.params.job_id)),
@@ -112,12 +111,12 @@ export function jobRoutes(jobs: JobLifecycle, preflight: ShutdownPreflight): Rou
         streamSse(
           res,
           {
-            next: async () => frameOf(await subscription.next()),
-            poll: () => frameOf(subscription.poll()),
+            next: () => subscription.next(),
+            poll: () => subscription.poll(),
             onEnd: (listener) => subscription.onEnd(listener),
             close: () => subscription.close(),
           },
-          { heartbeatMs: JOB_LIMITS.heartbeatMs, coalesceTurns: JOB_LIMITS.sseCoalesceTurns },
+          { heartbeatMs: JOB_LIMITS.heartbeatMs, coalesceTurns: JOB_LIMITS.sseCoalesceTurns, frames },
         ),
       );
     }),

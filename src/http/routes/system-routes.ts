@@ -3,6 +3,7 @@ import { HealthResponse } from '../../contract/health.js';
 import type { ModuleRegistry } from '../../app/capabilities/module-registry.js';
 import type { ReadinessReport } from '../../app/health/readiness.js';
 import { bindRoute, declareRoute, type RouteDefinition } from '../route-definition.js';
+import { compileSerializer } from '../schema-serializer.js';
 
 /** The system routes as declared: what the contract document reads; `systemRoutes` binds their handlers. */
 export const SYSTEM_ROUTES = {
@@ -31,8 +32,9 @@ export const SYSTEM_ROUTES = {
 export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistry): RouteDefinition[] {
   let healthBody: string | null = null;
   let manifestBody: string | null = null;
-  const health = (): string => (healthBody ??= JSON.stringify(readiness.current()));
-  const manifest = (): string => (manifestBody ??= JSON.stringify(registry.manifest()));
+  // Each answer is fixed for the life of the process: its projection is written once.
+  const health = (): string => (healthBody ??= compileSerializer(HealthResponse)(readiness.current()));
+  const manifest = (): string => (manifestBody ??= compileSerializer(CapabilityManifest)(registry.manifest()));
   return [
     bindRoute(SYSTEM_ROUTES.getInternalHealth, async (_request, reply) => reply.jsonText(200, health()), () => (readiness.bound ? health() : null)),
     bindRoute(SYSTEM_ROUTES.getInternalCapabilities, async (_request, reply) => reply.jsonText(200, manifest()), manifest),
