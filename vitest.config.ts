@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { '@genealogy-sidecar/client': fileURLToPath(new URL('./client/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // Its own step of scripts/test-all.sh (vitest.packaging.config.ts), after the suite.
+    exclude: ['test/packaging/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

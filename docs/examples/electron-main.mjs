@@ -1,5 +1,5 @@
 // A minimal Electron main-process start of the sidecar (docs/packaging.md). It runs under plain
-// Node too: test/e2e/packaging.test.ts calls it with Node standing in for Electron.
+// Node too: test/packaging/packaging.test.ts calls it with Node standing in for Electron.
 //
 //   import { app } from 'electron';
 //   const sidecar = await startSidecar({ resourcesPath: process.resourcesPath, appBuild: app.getVersion() });

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ArtifactImporter } from '../../client/artifacts.js';
 import { launchSidecar, type LaunchedSidecar, type LaunchOptions } from '../../client/launcher.js';
 import { corpusRoot } from '../support/corpus.js';
@@ -13,9 +12,9 @@ const PACKAGE = resolve('dist/package');
 const EXECUTABLE = join(PACKAGE, process.platform === 'win32' ? 'service-sidecar.exe' : 'service-sidecar');
 const PRES = join(corpusRoot(), 'gedcom/arbre-app-public-gedcoms/files/pres2020.ged');
 
-// npm run package, on the dist/ the global setup built; run while the file is collected, so that
-// whether the single executable exists is known when the tests are declared.
-const packagingOutput = execFileSync(process.execPath, ['scripts/package.mjs', '--no-build'], { encoding: 'utf8' });
+// npm run package ran on the built dist/ in this suite's global setup (test/support/packaging-setup.ts),
+// so whether the single executable exists is known when the tests are declared.
+const packagingOutput = inject('packagingOutput');
 const seaBuilt = existsSync(EXECUTABLE);
 
 let fixture: LocalStateFixture;
