@@ -52,6 +52,8 @@ function typeOf(node: SchemaNode): string | undefined {
 
 function checkKeywords(node: SchemaNode): void {
   for (const key of Object.keys(node)) {
+    // TypeBox's own markers (`~kind`, `~optional`), enumerable when the service configures them so.
+    if (key.startsWith('~')) continue;
     if (!KNOWN_KEYWORDS.has(key) && !ANNOTATIONS.has(key)) throw new Error(`a response schema keyword the serializer does not project: ${key}`);
   }
 }

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { Type } from 'typebox';
+import { Settings } from 'typebox/system';
 import { describe, expect, it } from 'vitest';
 import { ChatStreamEvent } from '../../src/contract/chat.js';
 import { ErrorEnvelope } from '../../src/contract/errors.js';
@@ -39,6 +41,17 @@ describe('the serializer compiled from a response schema', () => {
     const schemas = CONTRACT_ROUTES.flatMap((route) => [route.success.schema, route.success.eventSchema]).filter((schema) => schema !== undefined);
     expect(schemas.length).toBeGreaterThan(20);
     for (const schema of schemas) expect(() => compileSerializer(schema)).not.toThrow();
+  });
+
+  it('compiles schemas whose TypeBox markers are plain properties (as the service configures TypeBox)', () => {
+    Settings.Set({ enumerableKind: true });
+    try {
+      const schema = Type.Object({ a: Type.Optional(Type.Union([Type.String(), Type.Null()])), b: Type.Array(Type.Integer()) });
+      expect(Object.keys(schema)).toContain('~kind');
+      expect(compileSerializer(schema)({ a: null, b: [1], c: true } as never)).toBe('{"a":null,"b":[1]}');
+    } finally {
+      Settings.Reset();
+    }
   });
 
   it('writes a value that has exactly its schema\'s fields as JSON.stringify does', () => {
