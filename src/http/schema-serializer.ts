@@ -27,9 +27,6 @@ interface SchemaNode {
   readonly items?: SchemaNode;
 }
 
-/** One compiled step: writes `value` (at JSON pointer `at`, for the error) as JSON text. */
-type Writer = (value: unknown, at: string) => string;
-
 /** How well a union variant fits a value without writing it: -1 not at all, higher is a closer fit. */
 type Fit = (value: unknown) => number;
 
@@ -39,6 +36,14 @@ const ANNOTATIONS: ReadonlySet<string> = new Set([
   'description', 'title', 'default', 'examples', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum',
   'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', '$id',
 ]);
+
+/** Strings JSON writes as they are between quotes: printable ASCII other than `"` and `\\`. */
+const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** A string's JSON text: the common case without JSON.stringify's call (the frames of a job stream are written per event). */
+function quote(value: string): string {
+  return VERBATIM.test(value) ? `"${value}"` : JSON.stringify(value);
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -70,7 +75,11 @@ function fitOf(node: SchemaNode): Fit {
   }
   if (node.anyOf !== undefined) {
     const fits = node.anyOf.map(fitOf);
-    return (value) => Math.max(...fits.map((fit) => fit(value)));
+    return (value) => {
+      let best = -1;
+      for (const fit of fits) best = Math.max(best, fit(value));
+      return best;
+    };
   }
   switch (typeOf(node)) {
     case 'string':
@@ -104,90 +113,124 @@ function fitOf(node: SchemaNode): Fit {
   }
 }
 
-function unionWriter(variants: readonly SchemaNode[]): Writer {
-  const compiled = variants.map((variant) => ({ fit: fitOf(variant), write: writerOf(variant) }));
-  return (value, at) => {
-    let best: Writer | null = null;
+/** The index of the union variant that fits a value best; -1 when none does. */
+function chooser(variants: readonly SchemaNode[]): (value: unknown) => number {
+  const fits = variants.map(fitOf);
+  return (value) => {
+    let best = -1;
     let bestFit = -1;
-    for (const variant of compiled) {
-      const fit = variant.fit(value);
+    for (const [index, variantFit] of fits.entries()) {
+      const fit = variantFit(value);
       if (fit > bestFit) {
         bestFit = fit;
-        best = variant.write;
+        best = index;
       }
     }
-    return best === null ? mismatch(at, 'one of the union\'s variants') : best(value, at);
+    return best;
   };
 }
 
-function objectWriter(node: SchemaNode): Writer {
-  const required = new Set(node.required ?? []);
-  const fields = Object.entries(node.properties ?? {}).map(([key, child]) => ({
-    key,
-    prefix: `${JSON.stringify(key)}:`,
-    required: required.has(key),
-    write: writerOf(child),
-  }));
-  const declared = new Set(fields.map((field) => field.key));
-  const patterns = Object.entries(node.patternProperties ?? {}).map(([pattern, child]) => ({ pattern: new RegExp(pattern, 'u'), write: writerOf(child) }));
-  return (value, at) => {
-    if (!isRecord(value)) return mismatch(at, 'an object');
-    let text = '';
-    for (const field of fields) {
-      const member = value[field.key];
-      if (member === undefined) {
-        if (field.required) mismatch(`${at}/${field.key}`, 'a required field');
-        continue;
-      }
-      text += `${text === '' ? '' : ','}${field.prefix}${field.write(member, `${at}/${field.key}`)}`;
-    }
-    // A record's entries are its schema's too; any other key is not declared and is left out.
-    if (patterns.length > 0) {
-      for (const [key, member] of Object.entries(value)) {
-        if (declared.has(key) || member === undefined) continue;
-        const entry = patterns.find((candidate) => candidate.pattern.test(key));
-        if (entry !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${entry.write(member, `${at}/${key}`)}`;
-      }
-    }
-    return `{${text}}`;
-  };
+/** A union of constants (an enum written as anyOf): each member's JSON text, made once. */
+function constantTexts(members: readonly unknown[]): ReadonlyMap<unknown, string> {
+  return new Map(members.map((member) => [member, JSON.stringify(member)]));
 }
 
-function writerOf(node: SchemaNode): Writer {
-  checkKeywords(node);
-  if (node.anyOf !== undefined) return unionWriter(node.anyOf);
-  if (node.const !== undefined || node.enum !== undefined) {
-    const fit = fitOf(node);
-    const members = node.const !== undefined ? [node.const] : (node.enum ?? []);
-    return (value, at) => (fit(value) >= 0 ? JSON.stringify(value) : mismatch(at, `one of ${JSON.stringify(members)}`));
+/**
+ * Generates the JavaScript of a schema's writer: one function per node, fields read by constant
+ * keys (so that V8 sees one shape per object schema, as a hand-written serializer would), values
+ * that the generated code cannot hold as literals (maps, patterns, choosers) passed in `x`.
+ */
+class WriterSource {
+  private readonly functions: string[] = [];
+  readonly externals: unknown[] = [];
+
+  private external(value: unknown): string {
+    this.externals.push(value);
+    return `x[${this.externals.length - 1}]`;
   }
-  switch (typeOf(node)) {
-    case 'string':
-      return (value, at) => (typeof value === 'string' ? JSON.stringify(value) : mismatch(at, 'a string'));
-    case 'integer':
-      return (value, at) => (Number.isInteger(value) ? String(value) : mismatch(at, 'an integer'));
-    case 'number':
-      return (value, at) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : mismatch(at, 'a finite number'));
-    case 'boolean':
-      return (value, at) => (value === true ? 'true' : value === false ? 'false' : mismatch(at, 'a boolean'));
-    case 'null':
-      return (value, at) => (value === null ? 'null' : mismatch(at, 'null'));
-    case 'array': {
-      const item = node.items === undefined ? writerOf({}) : writerOf(node.items);
-      return (value, at) => {
-        if (!Array.isArray(value)) return mismatch(at, 'an array');
-        let text = '';
-        for (let index = 0; index < value.length; index++) text += `${index === 0 ? '' : ','}${item(value[index], `${at}/${index}`)}`;
-        return `[${text}]`;
-      };
+
+  private define(body: string): string {
+    const name = `w${this.functions.length}`;
+    this.functions.push(`function ${name}(v) {\n${body}\n}`);
+    return name;
+  }
+
+  get source(): string {
+    return this.functions.join('\n');
+  }
+
+  /** The name of the generated function writing `node`, whose JSON pointer is `at` (array items `*`). */
+  writer(node: SchemaNode, at: string): string {
+    checkKeywords(node);
+    const fail = (expected: string): string => `return m(${JSON.stringify(at)}, ${JSON.stringify(expected)});`;
+    if (node.anyOf !== undefined) return this.union(node.anyOf, at);
+    if (node.const !== undefined || node.enum !== undefined) {
+      const texts = this.external(constantTexts(node.const !== undefined ? [node.const] : (node.enum ?? [])));
+      return this.define(`const t = ${texts}.get(v);\nif (t !== undefined) return t;\n${fail('one of the schema\'s constants')}`);
     }
-    case 'object':
-      return objectWriter(node);
-    case undefined:
-      // An unconstrained value (Type.Unknown): written as it is.
-      return (value, at) => JSON.stringify(value) ?? mismatch(at, 'a JSON value');
-    default:
-      throw new Error(`a response schema type the serializer does not project: ${String(node.type)}`);
+    switch (typeOf(node)) {
+      case 'string':
+        return this.define(`if (typeof v === 'string') return q(v);\n${fail('a string')}`);
+      case 'integer':
+        return this.define(`if (Number.isInteger(v)) return '' + v;\n${fail('an integer')}`);
+      case 'number':
+        return this.define(`if (typeof v === 'number' && Number.isFinite(v)) return '' + v;\n${fail('a finite number')}`);
+      case 'boolean':
+        return this.define(`if (v === true) return 'true';\nif (v === false) return 'false';\n${fail('a boolean')}`);
+      case 'null':
+        return this.define(`if (v === null) return 'null';\n${fail('null')}`);
+      case 'array': {
+        const item = this.writer(node.items ?? {}, `${at}/*`);
+        return this.define(
+          `if (!Array.isArray(v)) ${fail('an array')}\nlet t = '';\nfor (let i = 0; i < v.length; i++) t += i === 0 ? ${item}(v[i]) : ',' + ${item}(v[i]);\nreturn '[' + t + ']';`,
+        );
+      }
+      case 'object':
+        return this.object(node, at);
+      case undefined:
+        // An unconstrained value (Type.Unknown): written as it is.
+        return this.define(`const t = JSON.stringify(v);\nif (t !== undefined) return t;\n${fail('a JSON value')}`);
+      default:
+        throw new Error(`a response schema type the serializer does not project: ${String(node.type)}`);
+    }
+  }
+
+  private union(variants: readonly SchemaNode[], at: string): string {
+    if (variants.every((variant) => variant.const !== undefined && variant.anyOf === undefined)) {
+      return this.writer({ enum: variants.map((variant) => variant.const) }, at);
+    }
+    // `X | null`, the commonest union of the contract: no fitting needed.
+    const others = variants.filter((variant) => !(variant.type === 'null' && variant.anyOf === undefined));
+    if (others.length === 1 && others[0] !== undefined) {
+      const other = this.writer(others[0], at);
+      return others.length < variants.length ? this.define(`return v === null ? 'null' : ${other}(v);`) : other;
+    }
+    const choose = this.external(chooser(variants));
+    const cases = variants.map((variant, index) => `case ${index}: return ${this.writer(variant, at)}(v);`).join('\n');
+    return this.define(`switch (${choose}(v)) {\n${cases}\n}\nreturn m(${JSON.stringify(at)}, 'one of the union\\'s variants');`);
+  }
+
+  private object(node: SchemaNode, at: string): string {
+    const required = new Set(node.required ?? []);
+    const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v)) return m(${JSON.stringify(at)}, 'an object');`, "let t = '';", 'let c;'];
+    for (const [key, child] of Object.entries(node.properties ?? {})) {
+      const write = this.writer(child, `${at}/${key}`);
+      const name = JSON.stringify(key);
+      lines.push(`c = v[${name}];`);
+      const missing = required.has(key) ? `m(${JSON.stringify(`${at}/${key}`)}, 'a required field');` : '';
+      lines.push(`if (c === undefined) {${missing}} else t += (t === '' ? ${JSON.stringify(`${name}:`)} : ${JSON.stringify(`,${name}:`)}) + ${write}(c);`);
+    }
+    const patterns = Object.entries(node.patternProperties ?? {});
+    if (patterns.length > 0) {
+      // A record's entries are its schema's too; any other key is not declared and is left out.
+      const declared = this.external(new Set(Object.keys(node.properties ?? {})));
+      const tests = patterns.map(([pattern, child]) => ({ test: this.external(new RegExp(pattern, 'u')), write: this.writer(child, `${at}/*`) }));
+      lines.push(`for (const k of Object.keys(v)) {`, `c = v[k];`, `if (c === undefined || ${declared}.has(k)) continue;`);
+      for (const { test, write } of tests) lines.push(`if (${test}.test(k)) { t += (t === '' ? '' : ',') + JSON.stringify(k) + ':' + ${write}(c); continue; }`);
+      lines.push('}');
+    }
+    lines.push("return '{' + t + '}';");
+    return this.define(lines.join('\n'));
   }
 }
 
@@ -200,9 +243,13 @@ function writerOf(node: SchemaNode): Writer {
  * not handled here, so every route's schema is known to compile (the contract test compiles all).
  */
 export function compileSerializer<S extends TSchema>(schema: S): Serializer<Static<S>> {
+  const source = new WriterSource();
   // cast: a TypeBox schema is a JSON Schema object; SchemaNode names the keywords read here
-  const write = writerOf(schema as SchemaNode);
-  return (value) => write(value, '');
+  const root = source.writer(schema as SchemaNode, '');
+  // Generated from the schema alone (keys and pointers as JSON literals, no value of a request), like TypeBox's own compiled validators.
+  const build = new Function('x', 'q', 'm', `'use strict';\n${source.source}\nreturn ${root};`);
+  // cast: the generated function takes a value and returns its JSON text, or throws ResponseShapeError
+  return build(source.externals, quote, mismatch) as Serializer<Static<S>>;
 }
 
 /** compileSerializer on first use, so that start-up compiles no route's serializer. */
