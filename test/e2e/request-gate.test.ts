@@ -1,22 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LaunchedSidecar } from '../../client/launcher.js';
+import { startInProcess, type InProcessSidecar } from '../support/in-process-sidecar.js';
 import { rawRequest, httpText, type RawResponse } from '../support/raw-http.js';
-import { startSidecar, TEST_APP_BUILD } from '../support/sidecar.js';
+import { TEST_APP_BUILD } from '../support/sidecar.js';
 
-let sidecar: LaunchedSidecar;
+let sidecar: InProcessSidecar;
 let auth: string;
 const seen: string[] = [];
 
 beforeAll(async () => {
-  sidecar = await startSidecar();
-  auth = sidecar.requestHeaders().authorization as string;
+  sidecar = await startInProcess();
+  auth = sidecar.requestHeaders().authorization;
 });
 
 afterAll(async () => {
-  const code = await sidecar.stop();
-  expect(code).toBe(0);
+  await sidecar.stop();
   const bearer = auth.slice('Bearer '.length);
-  for (const text of [...seen, sidecar.stderrText()]) expect(text.includes(bearer)).toBe(false);
+  for (const text of [...seen, sidecar.logText()]) expect(text.includes(bearer)).toBe(false);
 });
 
 interface RequestParts {
