@@ -16,6 +16,8 @@ const NULL_TEXT = /^[ \t\n\r]*null[ \t\n\r]*$/;
  * such a key. Throws a ServiceError.
  */
 export function parseJsonText(text: string): unknown {
+  // The UTF-8 decoder has removed one byte order mark; secure-json-parse would remove a second, which JSON does not allow.
+  if (text.charCodeAt(0) === 0xfeff) throw new ServiceError('REQUEST_JSON_INVALID', [{ name: 'reason', value: 'syntax' }]);
   let body: unknown;
   try {
     body = secureJson.parse(text, null, { protoAction: 'error', constructorAction: 'error', safe: true });

@@ -87,6 +87,7 @@ describe('JSON limits at and around every bound', () => {
     expect(parseOutcome('{"constructor":"x","proto":{}}')).toBe('parsed');
     expect(parseOutcome(' null ')).toBe('parsed');
     expect(parseOutcome('{"a":')).toBe('REQUEST_JSON_INVALID:syntax');
+    expect(parseOutcome('\ufeff{}')).toBe('REQUEST_JSON_INVALID:syntax');
   });
 
   it('arbitrary JSON values never throw and verdicts are well-formed', () => {
