@@ -9,6 +9,7 @@ import { runGedcomOpsBench } from './gedcom-ops.js';
 import { runGedcomLoadBench } from './gedcom-load.js';
 import { runHttpLayerBench } from './http-layer.js';
 import { runJobsBench } from './jobs.js';
+import { runSerializerBench } from './serializer.js';
 import { runLocalStateBench } from './local-state.js';
 import { runSoakBench } from './soak.js';
 import { runStartupBench } from './startup.js';
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   startup: runStartupBench,
   'local-state': runLocalStateBench,
   jobs: runJobsBench,
+  serializer: runSerializerBench,
   chat: runChatBench,
   'gedcom-parse': runGedcomParseBench,
   'gedcom-ops': runGedcomOpsBench,

@@ -130,6 +130,17 @@ function chooser(variants: readonly SchemaNode[]): (value: unknown) => number {
   };
 }
 
+/** The required field whose constant tells every object variant of a union apart, if there is one. */
+function discriminatorOf(variants: readonly SchemaNode[]): string | null {
+  const first = variants[0];
+  if (first === undefined || variants.some((variant) => typeOf(variant) !== 'object' || variant.anyOf !== undefined)) return null;
+  for (const key of first.required ?? []) {
+    const tags = variants.map((variant) => (variant.required?.includes(key) === true ? variant.properties?.[key]?.const : undefined));
+    if (tags.every((tag) => typeof tag === 'string') && new Set(tags).size === tags.length) return key;
+  }
+  return null;
+}
+
 /** A union of constants (an enum written as anyOf): each member's JSON text, made once. */
 function constantTexts(members: readonly unknown[]): ReadonlyMap<unknown, string> {
   return new Map(members.map((member) => [member, JSON.stringify(member)]));
@@ -204,6 +215,12 @@ class WriterSource {
     if (others.length === 1 && others[0] !== undefined) {
       const other = this.writer(others[0], at);
       return others.length < variants.length ? this.define(`return v === null ? 'null' : ${other}(v);`) : other;
+    }
+    const discriminator = discriminatorOf(variants);
+    if (discriminator !== null) {
+      // A tagged union (chat stream events by `kind`): the tag names the variant, nothing to fit.
+      const cases = variants.map((variant) => `case ${JSON.stringify(variant.properties?.[discriminator]?.const)}: return ${this.writer(variant, at)}(v);`).join('\n');
+      return this.define(`if (typeof v === 'object' && v !== null) switch (v[${JSON.stringify(discriminator)}]) {\n${cases}\n}\nreturn m(${JSON.stringify(at)}, 'one of the union\\'s variants');`);
     }
     const choose = this.external(chooser(variants));
     const cases = variants.map((variant, index) => `case ${index}: return ${this.writer(variant, at)}(v);`).join('\n');
