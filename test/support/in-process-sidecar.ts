@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import { newBearer } from '../../client/launcher.js';
 import { API_CONTRACT } from '../../src/contract/api-version.js';
 import type { EventFieldValue, EventLog } from '../../src/app/event-log.js';
 import { startEarly } from '../../src/main/compositions/early-start.js';
+import { productionDependencies } from '../../src/main/compositions/serve-dependencies.js';
 import { composeService, type ServeOptions } from '../../src/main/compositions/service.js';
 import { TEST_APP_BUILD } from './sidecar.js';
 
@@ -32,7 +34,8 @@ class RecordingLog implements EventLog {
 export async function startInProcess(options: ServeOptions = {}): Promise<InProcessSidecar> {
   const bearer = newBearer();
   const log = new RecordingLog();
-  const service = await composeService({ bearer, appBuild: TEST_APP_BUILD }, options, log, [], startEarly());
+  // The shipped dependencies; the GEDCOM workers would be the built ones in dist/.
+  const service = await composeService({ bearer, appBuild: TEST_APP_BUILD }, options, log, productionDependencies(startEarly(), resolve('dist')));
   const port = await service.http.listen();
   service.bindPort(port);
   return {
