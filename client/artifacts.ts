@@ -12,6 +12,26 @@ export interface ImportedArtifact {
 
 export type { GedcomOperationScope };
 
+/** The CLI's JSON answer, kept only when every field has its type. */
+function importedArtifactOf(out: string): ImportedArtifact {
+  let value: unknown;
+  try {
+    value = JSON.parse(out);
+  } catch {
+    throw new Error('ARTIFACTS_OUTPUT_INVALID');
+  }
+  if (typeof value !== 'object' || value === null) throw new Error('ARTIFACTS_OUTPUT_INVALID');
+  const grant: unknown = Reflect.get(value, 'grant');
+  const scope: unknown = Reflect.get(value, 'scope');
+  const bytes: unknown = Reflect.get(value, 'bytes');
+  const sha256: unknown = Reflect.get(value, 'sha256');
+  const expiresAt: unknown = Reflect.get(value, 'expires_at');
+  if (typeof grant !== 'string' || typeof scope !== 'string' || typeof bytes !== 'number' || typeof sha256 !== 'string' || typeof expiresAt !== 'string') {
+    throw new Error('ARTIFACTS_OUTPUT_INVALID');
+  }
+  return { grant, scope, bytes, sha256, expires_at: expiresAt };
+}
+
 function run(execPath: string, entry: string | null, args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(execPath, entry === null ? [...args] : [entry, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) => {
@@ -40,7 +60,7 @@ export class ArtifactImporter {
 
   async importFile(file: string, operation: GedcomOperationScope): Promise<ImportedArtifact> {
     const out = await run(this.execPath, this.entry, ['artifacts', 'import', file, '--operation', operation, '--artifact-root', this.artifactRoot]);
-    return JSON.parse(out) as ImportedArtifact;
+    return importedArtifactOf(out);
   }
 
   async exportOutput(grant: string, file: string): Promise<void> {

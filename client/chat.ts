@@ -14,7 +14,7 @@ export interface ChatStreamRun {
    * The run's events from the first, ending after its terminal event (`completed`, `interrupted` or
    * `failed`). A stream that ends or drops before it is resumed with `Last-Event-ID`; when it cannot
    * be (RECONNECTS_WITHOUT_PROGRESS reconnections in a row without a new event) this throws
-   * StreamInterrupted, and a refusal (e.g. 410 CHAT_STREAM_REPLAY_GAP) throws StreamRefused: a
+   * StreamInterrupted, and a refusal (e.g. 410 CHAT_STREAM_REPLAY_GAP) throws RequestFailed: a
    * cut-off answer never ends like a complete one.
    */
   events(signal?: AbortSignal): AsyncGenerator<ChatStreamEvent>;

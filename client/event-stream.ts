@@ -1,13 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ServiceRefusal } from './request-failed.js';
-
-/** An event stream the service refused (a non-200 answer): its status and what the service said. */
-export class StreamRefused extends ServiceRefusal {
-  constructor(status: number, body: unknown = null) {
-    super(status, body, 'event stream refused');
-    this.name = 'StreamRefused';
-  }
-}
+import { RequestFailed } from './request-failed.js';
 
 async function refusalBody(response: Response): Promise<unknown> {
   try {
@@ -20,11 +12,11 @@ async function refusalBody(response: Response): Promise<unknown> {
 
 /**
  * Opens a server-sent event stream and yields its messages as they are parsed (eventsource-parser);
- * ends when the server ends the stream. A non-200 answer throws StreamRefused with the envelope's code.
+ * ends when the server ends the stream. A non-200 answer throws RequestFailed with what the service said.
  */
 export async function* readEventStream(url: string, headers: Readonly<Record<string, string>>, signal: AbortSignal | undefined): AsyncGenerator<EventSourceMessage> {
   const response = await fetch(url, { headers: { ...headers, accept: 'text/event-stream' }, signal });
-  if (response.status !== 200 || response.body === null) throw new StreamRefused(response.status, await refusalBody(response));
+  if (response.status !== 200 || response.body === null) throw new RequestFailed(response.status, await refusalBody(response), 'event stream');
   const pending: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (message) => pending.push(message) });
   const decoder = new TextDecoder();

@@ -4,8 +4,7 @@ export { createSidecarClient, type SidecarClient, type SidecarClientOptions } fr
 export { JobsClient, isTerminal, type JobEvent, type JobFollowItem, type JobSnapshot, type JobState } from './jobs.js';
 export { ChatClient, type ChatRunRequest, type ChatStreamEvent, type ChatStreamRun } from './chat.js';
 export { SettingsClient, type SettingsChanges, type SettingsResponse } from './settings.js';
-export { RequestFailed, ServiceRefusal, type FailureBody, type FailureDetail, type ValidationError } from './request-failed.js';
-export { StreamRefused } from './event-stream.js';
+export { RequestFailed, type FailureBody, type FailureDetail, type ValidationError } from './request-failed.js';
 export { RECONNECTS_WITHOUT_PROGRESS, StreamInterrupted, type ReconnectOptions, type Sleep } from './resumable-stream.js';
 export { ENVIRONMENT_ALLOWLIST, LaunchRefused, READY_TIMEOUT_MS, REFUSAL_STDERR_LINES, launchSidecar, newBearer, stderrTail, type LaunchExit, type LaunchOptions, type LaunchedSidecar, type ReadinessLine } from './launcher.js';
 export { readinessProof } from './generated/readiness-proof.js';

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { readEventStream, StreamRefused } from './event-stream.js';
+import { readEventStream } from './event-stream.js';
+import { RequestFailed } from './request-failed.js';
 
 /** Waits `ms` before a reconnection; rejects when `signal` aborts. Injectable so tests need not sleep. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -69,7 +70,7 @@ export interface ResumableStream<Item> {
   /** A message's event; null skips the message. */
   read(data: string): StreamEvent<Item> | null;
   /** A refusal (non-200) the caller can recover from, e.g. an expired replay; null or absent: the refusal is thrown. */
-  recoverRefusal?(refused: StreamRefused, lastEventId: number | null): Promise<Recovery<Item> | null>;
+  recoverRefusal?(refused: RequestFailed, lastEventId: number | null): Promise<Recovery<Item> | null>;
   /** After the stream ended or dropped before its terminal event, before reconnecting; absent: reconnect. */
   afterInterruption?(lastEventId: number | null): Promise<Recovery<Item>>;
 }
@@ -80,7 +81,7 @@ export interface ResumableStream<Item> {
  * contract.md section 7; spec section 6.4). A reconnection right after new events is immediate;
  * reconnections without progress wait 50 ms doubling up to 1 s and, after
  * RECONNECTS_WITHOUT_PROGRESS of them in a row, throw StreamInterrupted (the cause is the last
- * connection error, if any). A refusal is thrown as StreamRefused unless `recoverRefusal` turns it
+ * connection error, if any). A refusal is thrown as RequestFailed unless `recoverRefusal` turns it
  * into items; an abort of `signal` is thrown as it is.
  */
 export async function* resumableEventStream<Item>(stream: ResumableStream<Item>): AsyncGenerator<Item> {
@@ -102,7 +103,7 @@ export async function* resumableEventStream<Item>(stream: ResumableStream<Item>)
       }
     } catch (error) {
       if (stream.signal?.aborted === true) throw error;
-      if (error instanceof StreamRefused) {
+      if (error instanceof RequestFailed) {
         recovery = (await stream.recoverRefusal?.(error, last)) ?? null;
         if (recovery === null) throw error;
       } else dropped = error;

@@ -109,7 +109,7 @@ describe('the packed client in a project of its own', () => {
       launchSidecar: 'function',
       bearerLength: 43,
       allowlist: true,
-      errors: ['sidecar launch refused: spawn_failed (ENOENT)', 'StreamRefused', 'StreamInterrupted'],
+      errors: ['sidecar launch refused: spawn_failed (ENOENT)', 'RequestFailed', 'StreamInterrupted'],
       helpers: ['function', 'function', 'function'],
     });
   });

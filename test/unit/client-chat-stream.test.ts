@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../client/api-client.js';
 import { ChatClient, type ChatStreamEvent } from '../../client/chat.js';
-import { StreamRefused } from '../../client/event-stream.js';
+import { RequestFailed } from '../../client/request-failed.js';
 import { reconnectBackoffMs, RECONNECTS_WITHOUT_PROGRESS, StreamInterrupted, type Sleep } from '../../client/resumable-stream.js';
 
 const SESSION = `chs_${'1'.repeat(32)}`;
@@ -119,7 +119,7 @@ describe('chat stream events', () => {
     expect(delays).toEqual(BACKOFFS);
   });
 
-  it('throws StreamRefused when the resume is refused (the replay window moved past the cursor)', async () => {
+  it('throws RequestFailed when the resume is refused (the replay window moved past the cursor)', async () => {
     const { baseUrl, requests } = await chatService((res, { resume }) => {
       if (resume === undefined) writeThenDrop(res, [frame(1, 'active'), frame(2, 'delta')]);
       else res.writeHead(410, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'CHAT_STREAM_REPLAY_GAP', message: 'gone', correlation_ref: 'x' }));
@@ -127,7 +127,7 @@ describe('chat stream events', () => {
     const { sleep } = recordingSleep();
     const { events, error } = await readRun(baseUrl, sleep);
     expect(events.map((event) => event.sequence)).toEqual([1, 2]);
-    expect(error).toBeInstanceOf(StreamRefused);
+    expect(error).toBeInstanceOf(RequestFailed);
     expect(error).toMatchObject({ status: 410, code: 'CHAT_STREAM_REPLAY_GAP' });
     expect(requests.map((request) => request.resume)).toEqual([undefined, '2']);
   });

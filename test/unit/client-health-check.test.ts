@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkHealth } from '../../client/health-check.js';
+import { RequestFailed } from '../../client/request-failed.js';
 
 const HEADERS = { Authorization: 'Bearer test-bearer', 'X-Service-API-Version': '1' };
 const PROOF = { app_build: 'app-1', sidecar_build: 'sidecar-1', readiness_proof: 'ab'.repeat(32) };
@@ -32,9 +33,18 @@ describe('launcher health check', () => {
     expect(seen['x-service-api-version']).toBe('1');
   });
 
-  it('refuses a non-200 answer, a body without the proof fields and an oversized body as health_status', async () => {
+  it('refuses a 401 as health_status with the RequestFailed every other call throws, carrying the envelope', async () => {
+    const envelope = { code: 'AUTH_BEARER_INVALID', message: 'The private bearer is missing or invalid.', correlation_ref: `api_${'c'.repeat(32)}`, details: [] };
+    const port = await serve((res) => res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(envelope)));
+    const checked = await checkHealth(port, HEADERS, 5_000);
+    expect(checked).toMatchObject({ ok: false, reason: 'health_status' });
+    const failure = checked.ok ? null : checked.failure;
+    expect(failure).toBeInstanceOf(RequestFailed);
+    expect(failure).toMatchObject({ status: 401, request: 'GET /api/v1/health', code: 'AUTH_BEARER_INVALID', serviceMessage: envelope.message, correlationRef: envelope.correlation_ref });
+  });
+
+  it('refuses a body without the proof fields and an oversized body as health_status', async () => {
     const answers = [
-      (res: ServerResponse) => res.writeHead(401).end(JSON.stringify(PROOF)),
       (res: ServerResponse) => res.writeHead(200).end(JSON.stringify({ ...PROOF, readiness_proof: 7 })),
       (res: ServerResponse) => res.writeHead(200).end('not json'),
       (res: ServerResponse) => res.writeHead(200).end(JSON.stringify({ ...PROOF, padding: 'x'.repeat(20_000) })),

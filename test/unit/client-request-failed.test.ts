@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../client/api-client.js';
 import { ChatClient } from '../../client/chat.js';
-import { readEventStream, StreamRefused } from '../../client/event-stream.js';
+import { readEventStream } from '../../client/event-stream.js';
 import { RequestFailed } from '../../client/request-failed.js';
 import { SettingsClient } from '../../client/settings.js';
 
@@ -40,7 +40,7 @@ describe('a refusal keeps what the service said', () => {
     const settings = new SettingsClient(createApiClient(await answering(400, envelope), identity));
     const failure = await settings.patch({ 'chat.temperature': 5 }, 3).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RequestFailed);
-    expect(failure).toMatchObject({ status: 400, code: 'SETTINGS_VALUE_INVALID', details: envelope.details, correlationRef: CORRELATION, remediation: 'send a value in range', validation: [] });
+    expect(failure).toMatchObject({ status: 400, code: 'SETTINGS_VALUE_INVALID', serviceMessage: envelope.message, details: envelope.details, correlationRef: CORRELATION, remediation: 'send a value in range', validation: [] });
   });
 
   it('a 422: the validation errors, no code', async () => {
@@ -51,15 +51,15 @@ describe('a refusal keeps what the service said', () => {
 
   it('a code this client does not know, or a body that is no envelope, is kept as null, never trusted', async () => {
     const settings = new SettingsClient(createApiClient(await answering(500, { code: 'SOMETHING_NEW', details: [{ name: 1 }], correlation_ref: 7 }), identity));
-    await expect(settings.get()).rejects.toMatchObject({ status: 500, code: null, details: [], correlationRef: null });
+    await expect(settings.get()).rejects.toMatchObject({ status: 500, code: null, serviceMessage: null, details: [], correlationRef: null });
   });
 
   it('a refused event stream says the same', async () => {
     const baseUrl = await answering(410, { code: 'CHAT_STREAM_REPLAY_GAP', message: 'gone', correlation_ref: CORRELATION, details: [] });
     const stream = readEventStream(`${baseUrl}/events`, {}, undefined);
     const failure = await stream.next().catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(StreamRefused);
-    expect(failure).toMatchObject({ status: 410, code: 'CHAT_STREAM_REPLAY_GAP', correlationRef: CORRELATION });
+    expect(failure).toBeInstanceOf(RequestFailed);
+    expect(failure).toMatchObject({ status: 410, request: 'event stream', code: 'CHAT_STREAM_REPLAY_GAP', serviceMessage: 'gone', correlationRef: CORRELATION });
   });
 
   it("a chat run's cancel that the service refuses throws instead of resolving", async () => {
