@@ -72,6 +72,16 @@ describe('writing edited records', () => {
     }
   });
 
+  it('5.x date escapes separated by @ only read back as written', () => {
+    for (const value of ['@#DJULIAN@@#DJULIAN@', '@#DJULIAN@@@#DJULIAN@', '@#DJULIAN@@@@#DGREGORIAN@ x', 'a@#DJULIAN@@b', '@@#DJULIAN@']) {
+      const v5 = parseGedcomBytes(Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @N1@ NOTE x\n0 TRLR\n'));
+      const n5 = v5.byXref('@N1@');
+      if (n5 === undefined) throw new Error('missing');
+      n5.root.value = value;
+      expect(parseGedcomBytes(writeGedcomBytes(v5)).byXref('@N1@')?.root.value).toBe(value);
+    }
+  });
+
   it('diagnoses version, whitespace and CONC rules with stable codes', () => {
     const v7 = parseGedcomBytes(Buffer.from('0 HEAD\n1 GEDC\n2 VERS 7.0\n\n  0 @N1@ SNOTE x\n1 CONC y\n0 TRLR\n'));
     const codes = new Map(v7.diagnosticSummary().map((d) => [d.code, d]));
