@@ -158,7 +158,8 @@ describe('a shared artifact root', () => {
         let stderr = '';
         child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('exit', (status) => resolve({ status, stdout, stderr }));
+        // 'close', not 'exit': the output pipes may still hold data when the process has exited
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
       });
     try {
       const imports = await Promise.all(Array.from({ length: 20 }, importOnce));
