@@ -12,7 +12,7 @@ const SRC = resolve(import.meta.dirname, '..', 'src');
 export const APP_PORTS = new Set([
   'app/event-log.ts',
   'app/adapter-errors.ts',
-  'app/chat/chat-provider.ts',
+  'app/providers/model-provider.ts',
   'app/gedcom/advisory.ts',
   'app/gedcom/artifact-registry.ts',
   'app/gedcom/gedcom-executor.ts',

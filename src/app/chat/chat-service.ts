@@ -27,7 +27,7 @@ import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.
 import { serviceErrorOf } from '../adapter-failures.js';
 import { isServiceError, ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
-import { ProviderFailure, type ChatProviders, type GenerationMessage, type GenerationResult } from './chat-provider.js';
+import { ProviderFailure, type ChatProviders, type GenerationMessage, type GenerationResult } from '../providers/model-provider.js';
 import { StreamRun, type StreamReader } from './stream-run.js';
 import { CHAT_SYSTEM_INSTRUCTION } from './system-instruction.js';
 import { isOneOf } from '../../contract/one-of.js';

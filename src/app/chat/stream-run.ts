@@ -10,7 +10,7 @@ import {
   type TerminalChatStreamKind,
 } from '../../contract/chat.js';
 import { CHAT_LIMITS } from '../../contract/limits.js';
-import type { FinishReason } from './chat-provider.js';
+import type { FinishReason } from '../providers/model-provider.js';
 import { ServiceError } from '../service-error.js';
 
 /** Why a reader's stream ended: all delivered, fell out of the replay window, or closed by the reader. */

@@ -1,5 +1,5 @@
 import type { DataClass } from '../../contract/consent.js';
-import type { TokenUsage } from '../chat/chat-provider.js';
+import type { TokenUsage } from '../providers/model-provider.js';
 import type { ExecutionBinding } from '../providers/preflight.js';
 /** One advisory text and how the provider ended it (a failure throws a ServiceError with a stable code). */
 export interface AdvisoryText {

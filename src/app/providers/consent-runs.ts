@@ -1,6 +1,6 @@
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import { ServiceError } from '../service-error.js';
-import type { TokenUsage } from '../chat/chat-provider.js';
+import type { TokenUsage } from './model-provider.js';
 import type { ProviderConfigurationStore } from './store.js';
 
 /** Why a consent stopped holding while runs depended on it. */

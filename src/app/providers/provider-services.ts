@@ -1,4 +1,4 @@
-import { ConsentService } from '../consent/consent-service.js';
+import { ConsentService } from './consent-service.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import { ProviderCatalog, type CloudProviderId } from './catalog.js';
 import { ConsentRuns } from './consent-runs.js';

@@ -1,7 +1,7 @@
 import { ConsentCreateRequest, ConsentNameParams, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse } from '../../contract/consent.js';
 import { ProviderConfigurationResponse } from '../../contract/provider-configuration.js';
 import { EndpointValidationRequest, EndpointValidationResponse, ProviderProfileCreateRequest, ProviderProfileResponse } from '../../contract/providers.js';
-import type { ConsentService } from '../../app/consent/consent-service.js';
+import type { ConsentService } from '../../app/providers/consent-service.js';
 import type { ProviderConfigurationService } from '../../app/providers/provider-configuration-service.js';
 import { bindRoute, declareRoute, type RouteDefinition } from '../route-definition.js';
 

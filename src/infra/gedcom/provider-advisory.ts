@@ -1,4 +1,4 @@
-import type { ChatProviders, GenerationRequest } from '../../app/chat/chat-provider.js';
+import type { ChatProviders, GenerationRequest } from '../../app/providers/model-provider.js';
 import type { AdvisoryGenerator, AdvisoryText } from '../../app/gedcom/advisory.js';
 import type { ExecutionBinding } from '../../app/providers/preflight.js';
 import type { ProviderCredentialReference } from '../../contract/providers.js';

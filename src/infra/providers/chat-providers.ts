@@ -1,4 +1,4 @@
-import type { ChatProviders, GenerationRequest } from '../../app/chat/chat-provider.js';
+import type { ChatProviders, GenerationRequest } from '../../app/providers/model-provider.js';
 import type { ProviderId } from '../../contract/providers.js';
 import { ANTHROPIC_WIRE } from './anthropic-wire.js';
 import { OLLAMA_WIRE } from './ollama-wire.js';

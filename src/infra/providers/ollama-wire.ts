@@ -1,5 +1,5 @@
 import { CHAT_LIMITS } from '../../contract/limits.js';
-import type { GenerationRequest } from '../../app/chat/chat-provider.js';
+import type { GenerationRequest } from '../../app/providers/model-provider.js';
 import type { UpstreamCall } from './upstream-http.js';
 import { AnswerEnd, brokenAnswer, decodeUtf8, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
 

@@ -1,5 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import type { FinishReason, GenerationRequest, ProviderFailure } from '../../app/chat/chat-provider.js';
+import type { FinishReason, GenerationRequest, ProviderFailure } from '../../app/providers/model-provider.js';
 import type { UpstreamCall } from './upstream-http.js';
 import { SseReading, type SseVerdict } from './sse-reading.js';
 import { brokenAnswer, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';

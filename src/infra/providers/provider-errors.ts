@@ -1,4 +1,4 @@
-import { ProviderFailure, type ProviderFailureCode } from '../../app/chat/chat-provider.js';
+import { ProviderFailure, type ProviderFailureCode } from '../../app/providers/model-provider.js';
 import type { ProviderId } from '../../contract/providers.js';
 import { RETRY_POLICIES } from './retry-policy.js';
 

@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage, type EventSourceParser, type ParseError } from 'eventsource-parser';
 import { CHAT_LIMITS } from '../../contract/limits.js';
-import type { ProviderFailure } from '../../app/chat/chat-provider.js';
+import type { ProviderFailure } from '../../app/providers/model-provider.js';
 import type { ProviderId } from '../../contract/providers.js';
 import { AnswerEnd, brokenAnswer, incompleteAnswer, type OutputGate, type WireReading } from './wire-chat-provider.js';
 

@@ -3,7 +3,7 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage } from
 import { isIP } from 'node:net';
 import type { PeerCertificate } from 'node:tls';
 import { CHAT_LIMITS } from '../../contract/limits.js';
-import { ProviderFailure } from '../../app/chat/chat-provider.js';
+import { ProviderFailure } from '../../app/providers/model-provider.js';
 import type { PinnedEndpoint } from '../../app/providers/preflight.js';
 import type { EndpointTransport } from '../../app/providers/ports.js';
 import { REMEDIATIONS } from './provider-errors.js';

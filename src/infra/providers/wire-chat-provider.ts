@@ -8,7 +8,7 @@ import {
   type GenerationResult,
   type GenerationSink,
   type TokenUsage,
-} from '../../app/chat/chat-provider.js';
+} from '../../app/providers/model-provider.js';
 import { codePoints, isHighSurrogate } from '../../contract/code-points.js';
 import { readUpstreamError, REMEDIATIONS, upstreamFailure } from './provider-errors.js';
 import { RETRY_POLICIES, SYSTEM_RETRY_CLOCK, type RetryClock } from './retry-policy.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderFailure, type ChatProvider, type ChatProviders, type GenerationRequest } from '../../../src/app/chat/chat-provider.js';
+import { ProviderFailure, type ChatProvider, type ChatProviders, type GenerationRequest } from '../../../src/app/providers/model-provider.js';
 import { ChatService } from '../../../src/app/chat/chat-service.js';
 import { ConsentRuns } from '../../../src/app/providers/consent-runs.js';
 import { CHAT_SYSTEM_INSTRUCTION } from '../../../src/app/chat/system-instruction.js';

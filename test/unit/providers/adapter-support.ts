@@ -1,5 +1,5 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import type { GenerationRequest } from '../../../src/app/chat/chat-provider.js';
+import type { GenerationRequest } from '../../../src/app/providers/model-provider.js';
 import type { PinnedEndpoint } from '../../../src/app/providers/preflight.js';
 import { CHAT_LIMITS } from '../../../src/contract/limits.js';
 import type { ProviderId } from '../../../src/contract/providers.js';

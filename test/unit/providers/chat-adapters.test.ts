@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderFailure, type ChatProvider, type GenerationRequest } from '../../../src/app/chat/chat-provider.js';
+import { ProviderFailure, type ChatProvider, type GenerationRequest } from '../../../src/app/providers/model-provider.js';
 import type { PinnedEndpoint } from '../../../src/app/providers/preflight.js';
 import { CHAT_LIMITS } from '../../../src/contract/limits.js';
 import type { ProviderId } from '../../../src/contract/providers.js';

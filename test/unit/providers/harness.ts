@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3-multiple-ciphers';
 import { ConsentRuns } from '../../../src/app/providers/consent-runs.js';
-import { ConsentService } from '../../../src/app/consent/consent-service.js';
+import { ConsentService } from '../../../src/app/providers/consent-service.js';
 import { ProviderCatalog, type CatalogOptions } from '../../../src/app/providers/catalog.js';
 import { EndpointVerifier } from '../../../src/app/providers/endpoint-verifier.js';
 import type { Clock, CredentialPresence, EndpointProber, ProbeOutcome, ProbeTarget } from '../../../src/app/providers/ports.js';

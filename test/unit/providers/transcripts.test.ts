@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderFailure } from '../../../src/app/chat/chat-provider.js';
+import { ProviderFailure } from '../../../src/app/providers/model-provider.js';
 import type { ProviderId } from '../../../src/contract/providers.js';
 import { createChatProviders } from '../../../src/infra/providers/chat-providers.js';
 import { startFakeProvider, type FakeProvider, type WireKind } from '../../support/provider-fakes/index.js';

@@ -1,5 +1,5 @@
 import type { ProviderId } from '../../contract/providers.js';
-import type { PinnedEndpoint } from '../providers/preflight.js';
+import type { PinnedEndpoint } from './preflight.js';
 
 /**
  * The one interface chat needs from a model provider: a streaming generation over a pinned

@@ -5,12 +5,12 @@ import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import { EXECUTION_MODULES } from '../../contract/providers.js';
 import { ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
-import type { ConsentRuns } from '../providers/consent-runs.js';
-import type { ProviderCatalog } from '../providers/catalog.js';
-import type { EndpointVerifier } from '../providers/endpoint-verifier.js';
-import type { Clock } from '../providers/ports.js';
-import { consentSummary, requireStore } from '../providers/provider-configuration-service.js';
-import type { ProviderConfigurationStore } from '../providers/store.js';
+import type { ConsentRuns } from './consent-runs.js';
+import type { ProviderCatalog } from './catalog.js';
+import type { EndpointVerifier } from './endpoint-verifier.js';
+import type { Clock } from './ports.js';
+import { consentSummary, requireStore } from './provider-configuration-service.js';
+import type { ProviderConfigurationStore } from './store.js';
 
 const LIVING_PERSON_WARNING =
   'The selected data classes can describe living persons. Their names, events and relationships would leave this computer.';
