@@ -4,6 +4,7 @@ import { entryConstructsNothingRule, noModuleStateRule } from './eslint/composit
 import { justifiedCastsRule } from './eslint/cast-rules.js';
 import { gedcomOperationPlaceRule } from './eslint/gedcom-operation-rule.js';
 import { layeringRule } from './eslint/layering-rule.js';
+import { providerPlaceRule } from './eslint/provider-place-rule.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'test/.sidecar/', 'client/dist/', 'node_modules/', 'coverage/', 'client/generated/', '.bench/', '.scratch/', '.dev/'] },
@@ -19,8 +20,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    plugins: { local: { rules: { layering: layeringRule, 'no-module-state': noModuleStateRule, 'entry-constructs-nothing': entryConstructsNothingRule, 'justified-casts': justifiedCastsRule } } },
-    rules: { 'local/layering': 'error', 'local/no-module-state': 'error', 'local/entry-constructs-nothing': 'error', 'local/justified-casts': 'error' },
+    plugins: { local: { rules: { layering: layeringRule, 'no-module-state': noModuleStateRule, 'entry-constructs-nothing': entryConstructsNothingRule, 'justified-casts': justifiedCastsRule, 'provider-place': providerPlaceRule } } },
+    rules: { 'local/layering': 'error', 'local/no-module-state': 'error', 'local/entry-constructs-nothing': 'error', 'local/justified-casts': 'error', 'local/provider-place': 'error' },
   },
   {
     // src/main/gedcom-command.ts: `gedcom inspect` is the command line's own command over a local file, not the service operation

@@ -40,9 +40,15 @@ export const LAYER_RULES = {
   http: { may: ['contract', 'http', 'app'], direction: 'http imports contract and app' },
 };
 
-/** The layer of a file under src/: its first folder; files directly in src/ and under src/main/ are entry points or composition roots. */
+/**
+ * The layer of a file under src/: its first folder; files directly in src/ and under src/main/ are
+ * entry points or composition roots. A provider's folder (src/providers/<id>/) holds both halves of
+ * its descriptor: its catalogue files (`catalogue*.ts`) are contract, every other file (the wire
+ * side) is infra (docs/providers.md, "One folder per provider").
+ */
 function layerOf(fromSrc) {
   const first = fromSrc.split('/')[0];
+  if (first === 'providers') return /^catalogue[^/]*\.ts$/.test(fromSrc.split('/').at(-1)) ? 'contract' : 'infra';
   if (!fromSrc.includes('/') || first === 'main') return 'main';
   return first;
 }

@@ -1001,7 +1001,7 @@ export interface components {
             max_characters_sent?: number | null;
             /** @description Characters the runs under this consent may receive from the model in all, charged while the answer streams; reaching it ends every run under way with CONSENT_BUDGET_EXHAUSTED, keeping nothing of the unfinished answer. Absent or null: no bound. */
             max_characters_received?: number | null;
-            /** @description Tokens (input and output together) the runs under this consent may use in all, as the provider reports them; charged when a run's answer reports its usage (Ollama and Anthropic do, OpenAI-compatible servers when they send a usage chunk); once reached, further runs are refused with CONSENT_BUDGET_EXHAUSTED. Absent or null: no bound. */
+            /** @description Tokens (input and output together) the runs under this consent may use in all, as the provider reports them; charged when a run's answer reports its usage (an answer without a usage report charges no tokens); once reached, further runs are refused with CONSENT_BUDGET_EXHAUSTED. Absent or null: no bound. */
             max_tokens?: number | null;
         };
         ConsentCreateRequest: {

@@ -63,7 +63,7 @@ export const ConsentBudget = Type.Object(
     max_tokens: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: PROVIDER_LIMITS.maxConsentTokens }), Type.Null()], {
         description:
-          'Tokens (input and output together) the runs under this consent may use in all, as the provider reports them; charged when a run\'s answer reports its usage (Ollama and Anthropic do, OpenAI-compatible servers when they send a usage chunk); once reached, further runs are refused with CONSENT_BUDGET_EXHAUSTED. Absent or null: no bound.',
+          'Tokens (input and output together) the runs under this consent may use in all, as the provider reports them; charged when a run\'s answer reports its usage (an answer without a usage report charges no tokens); once reached, further runs are refused with CONSENT_BUDGET_EXHAUSTED. Absent or null: no bound.',
       }),
     ),
   },

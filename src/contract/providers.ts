@@ -1,28 +1,32 @@
 import { Type, type Static } from 'typebox';
 import { PROVIDER_LIMITS } from './limits.js';
-import type { CredentialReference } from './secrets.js';
+import { EXECUTION_MODULES, PROVIDER_KINDS } from './provider-entry.js';
+import { PROVIDER_CATALOGUE } from './provider-table.js';
 
 /**
- * Provider configuration (spec section 4, contract.md section 9): the catalog of the four
- * providers, endpoint tests, named profiles and the configuration read. Strict objects only.
+ * Provider configuration (spec section 4, contract.md section 9): the catalog of providers (its ids
+ * and allow-lists derived from provider-table.ts), endpoint tests, named profiles and the
+ * configuration read. Strict objects only.
  */
 
-export const PROVIDER_IDS = ['ollama', 'openai_compatible', 'openai', 'anthropic'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+type CatalogueEntry = (typeof PROVIDER_CATALOGUE)[number];
 
-export const PROVIDER_KINDS = ['local', 'cloud'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+export type ProviderId = CatalogueEntry['id'];
+/** Every provider of the catalogue, in its order. */
+export const PROVIDER_IDS: readonly ProviderId[] = PROVIDER_CATALOGUE.map((entry) => entry.id);
 
-/** Modules that execute providers: both re-enter the central preflight. */
-export const EXECUTION_MODULES = ['chat', 'gedcom'] as const;
-export type ExecutionModule = (typeof EXECUTION_MODULES)[number];
+/** The providers at one fixed, reviewed URL (only a test composition points them elsewhere). */
+export type CloudProviderId = Extract<CatalogueEntry, { readonly kind: 'cloud' }>['id'];
 
-/** Allowlisted credential references of providers (contract.md section 5). */
-export const PROVIDER_CREDENTIAL_REFERENCES = ['openai.api_key', 'anthropic.api_key', 'openai_compatible.api_key'] as const;
-export type ProviderCredentialReference = (typeof PROVIDER_CREDENTIAL_REFERENCES)[number];
-/** Compile-time proof that this list is exactly the credential allowlist of secrets.ts. */
-type SameAllowlist = [CredentialReference] extends [ProviderCredentialReference] ? ([ProviderCredentialReference] extends [CredentialReference] ? true : never) : never;
-const _PROVIDER_ALLOWLIST_AGREES: SameAllowlist = true;
+export { EXECUTION_MODULES, PROVIDER_KINDS, type ExecutionModule, type ProviderKind } from './provider-entry.js';
+
+type CredentialOf<E> = E extends { readonly credential: { readonly reference: infer R } } ? R : never;
+/** The allow-listed credential references (contract.md section 5): those the catalogue's providers read. */
+export type ProviderCredentialReference = CredentialOf<CatalogueEntry>;
+/** Required credentials first, then optional ones, each in catalogue order (the order the configuration lists them). */
+export const PROVIDER_CREDENTIAL_REFERENCES: readonly ProviderCredentialReference[] = [true, false].flatMap((required) =>
+  PROVIDER_CATALOGUE.flatMap((entry): ProviderCredentialReference[] => (entry.credential !== null && entry.credential.required === required ? [entry.credential.reference] : [])),
+);
 
 const SECRET_PRESENCE = ['present', 'missing', 'unavailable'] as const;
 export type SecretPresence = (typeof SECRET_PRESENCE)[number];

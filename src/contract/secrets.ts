@@ -1,14 +1,18 @@
 import { Type, type Static } from 'typebox';
+import { PROVIDER_CATALOGUE } from './provider-table.js';
+import type { ProviderCredentialReference } from './providers.js';
 
 const SECRET_VALUE_MAX_CHARACTERS = 65_536;
 
-/** Allowlisted credential references and their read-only environment fallback (contract.md section 5). */
-export const CREDENTIAL_REFERENCES = {
-  'openai.api_key': 'OPENAI_API_KEY',
-  'anthropic.api_key': 'ANTHROPIC_API_KEY',
-  'openai_compatible.api_key': 'OPENAI_COMPATIBLE_API_KEY',
-} as const;
-export type CredentialReference = keyof typeof CREDENTIAL_REFERENCES;
+/**
+ * Allowlisted credential references and their read-only environment fallback (contract.md section
+ * 5), as the providers of the catalogue declare them.
+ */
+export const CREDENTIAL_REFERENCES: Readonly<Record<ProviderCredentialReference, string>> = Object.fromEntries(
+  PROVIDER_CATALOGUE.flatMap((entry) => (entry.credential === null ? [] : [[entry.credential.reference, entry.credential.environment]])),
+  // cast: the entries are exactly one per credential of the catalogue, which is what ProviderCredentialReference names
+) as Readonly<Record<ProviderCredentialReference, string>>;
+export type CredentialReference = ProviderCredentialReference;
 
 export const SecretReferenceParams = Type.Object(
   { reference: Type.String({ minLength: 1, maxLength: 96, pattern: '^[a-z0-9_.-]+$' }) },

@@ -1,4 +1,4 @@
-import type { CloudProviderId } from '../../src/app/providers/catalog.js';
+import type { CloudProviderId } from '../../src/contract/providers.js';
 import type { ServeNetwork } from '../../src/main/compositions/serve-dependencies.js';
 import { StaticHostResolver } from '../../src/infra/endpoint-probe/dns-host-resolver.js';
 import { SYSTEM_RETRY_CLOCK, type RetryClock } from '../../src/infra/providers/retry-policy.js';

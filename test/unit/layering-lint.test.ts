@@ -27,6 +27,10 @@ describe('layering lint rule (eslint/layering-rule.js)', () => {
     ['src/app/chat/probe.ts', "export const load = () => import('../../infra/providers/chat-providers.js');\n", 'src/app may not import src/infra/providers/chat-providers.ts'],
     ['src/contract/probe.ts', "export * from '../http/route-definition.js';\n", 'src/contract may not import src/http/route-definition.ts'],
     ['client/probe.ts', "import { API_VERSION } from '../src/contract/api-version.js';\nexport const x = API_VERSION;\n", 'the client is a package of its own and imports nothing from src/'],
+    ['src/providers/ollama/catalogue-probe.ts', "import { RetryPolicy } from '../../infra/providers/retry-policy.js';\nexport type X = RetryPolicy;\n", 'src/contract may not import src/infra/providers/retry-policy.ts'],
+    ['src/providers/ollama/catalogue-probe.ts', "import { OLLAMA_WIRE } from './wire.js';\nexport const x = OLLAMA_WIRE;\n", 'src/contract may not import src/providers/ollama/wire.ts'],
+    ['src/contract/provider-table.ts', "import { OLLAMA_WIRE } from '../providers/ollama/wire.js';\nexport const x = OLLAMA_WIRE;\n", 'src/contract may not import src/providers/ollama/wire.ts'],
+    ['src/providers/ollama/probe.ts', "import { ChatService } from '../../app/chat/chat-service.js';\nexport const x = ChatService;\n", 'src/infra may not import src/app/chat/chat-service.ts'],
   ])('refuses %s importing across a layer', async (path, code, expected) => {
     const messages = await layeringMessages(path, code);
     expect(messages).toHaveLength(1);
@@ -39,7 +43,29 @@ describe('layering lint rule (eslint/layering-rule.js)', () => {
     ['src/http/routes/probe.ts', "import { ServiceError } from '../../app/service-error.js';\nexport const x = ServiceError;\n"],
     ['src/main/probe.ts', "import { OsKeyring } from '../infra/keyring/os-keyring.js';\nexport const x = OsKeyring;\n"],
     ['src/gedcom/ops/probe.ts', "import { GEDCOM_VERSIONS } from '../../contract/gedcom-versions.js';\nexport const x = GEDCOM_VERSIONS;\n"],
+    ['src/contract/provider-table.ts', "import { OLLAMA } from '../providers/ollama/catalogue.js';\nexport const x = OLLAMA.kind;\n"],
+    ['src/providers/ollama/probe.ts', "import { linearBackoff } from '../../infra/providers/retry-policy.js';\nexport const x = linearBackoff;\n"],
   ])('allows %s importing downwards', async (path, code) => {
+    expect(await layeringMessages(path, code)).toEqual([]);
+  });
+});
+
+describe('provider place (eslint/provider-place-rule.js)', () => {
+  it.each([
+    ['src/app/chat/probe.ts', "export const local = (id: string): boolean => id === 'ollama';\n", 'provider place: ollama is named here (a string)'],
+    ['src/infra/providers/probe.ts', 'export const header = `anthropic-version: ${1}`;\n', 'provider place: anthropic is named here (a template)'],
+    ['src/contract/probe.ts', "export const reference = 'openai_compatible.api_key';\n", 'provider place: openai_compatible is named here'],
+    ['src/infra/providers/probe.ts', 'export const openAiFlavour = 1;\n', 'provider place: openai is named here (the name openAiFlavour)'],
+  ])('refuses %s naming a provider', async (path, code, expected) => {
+    const messages = await layeringMessages(path, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it.each([
+    ['src/providers/ollama/probe.ts', "export const local = (id: string): boolean => id === 'ollama';\n"],
+    ['src/app/chat/probe.ts', "// Ollama's own wording is read in its folder.\nexport const x = 'openapi';\n"],
+  ])('allows %s', async (path, code) => {
     expect(await layeringMessages(path, code)).toEqual([]);
   });
 });

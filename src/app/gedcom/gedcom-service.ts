@@ -11,7 +11,7 @@ import { ASSUME_VERSION_REMEDIATION, declaredVersion, HEAD_PROBE_BYTES } from '.
 import { ASSUMABLE_GEDCOM_VERSIONS } from '../../contract/gedcom-versions.js';
 import type { EventLog } from '../event-log.js';
 import { serviceErrorOf } from '../adapter-failures.js';
-import { ProviderFailure } from '../chat/chat-provider.js';
+import { ProviderFailure } from '../providers/model-provider.js';
 import { ServiceError } from '../service-error.js';
 import type { JobContext, JobEngine, JobResult, JobSubmitter } from '../jobs/job-engine.js';
 import { JobCancelledError } from '../jobs/job-work.js';

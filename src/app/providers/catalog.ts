@@ -1,28 +1,22 @@
-import type { ProviderCapabilities, ProviderCredentialReference, ProviderDescriptor, ProviderId, ProviderKind } from '../../contract/providers.js';
+import type { CatalogueProbe } from '../../contract/provider-entry.js';
+import { PROVIDER_CATALOGUE } from '../../contract/provider-table.js';
+import type { CloudProviderId, ProviderCapabilities, ProviderCredentialReference, ProviderDescriptor, ProviderId, ProviderKind } from '../../contract/providers.js';
 import { PROVIDER_IDS } from '../../contract/providers.js';
 import { isOneOf } from '../../contract/one-of.js';
 
-/** One provider of the catalog (contract.md section 9). */
+/** One provider of the catalog (contract.md section 9), as the provider table declares it. */
 export interface ProviderEntry {
   readonly id: ProviderId;
   readonly kind: ProviderKind;
   readonly displayName: string;
   /** Local: the safe default loopback endpoint. Cloud: the one fixed, reviewed URL. */
   readonly endpoint: string;
-  /** Path, relative to the endpoint, of the explicit endpoint test (a GET that needs no credential). */
-  readonly testPath: string;
+  /** The explicit endpoint test: path, headers and how its answer is read (endpoint-answer.ts). */
+  readonly probe: CatalogueProbe;
   readonly credentialReference: ProviderCredentialReference | null;
   readonly credentialRequired: boolean;
   readonly capabilities: ProviderCapabilities;
 }
-
-export type CloudProviderId = Extract<ProviderId, 'openai' | 'anthropic'>;
-
-/** Reviewed cloud URLs. Only a composition may replace them (tests point them at loopback fakes). */
-const REVIEWED_CLOUD_URLS: Readonly<Record<CloudProviderId, string>> = {
-  openai: 'https://api.openai.com/v1',
-  anthropic: 'https://api.anthropic.com',
-};
 
 export interface CatalogOptions {
   /** Replaces the reviewed cloud URLs: only a test composition does (loopback fakes). */
@@ -31,56 +25,33 @@ export interface CatalogOptions {
   readonly capabilities?: Partial<Record<ProviderId, ProviderCapabilities>>;
 }
 
-const bothModules = (): ProviderCapabilities['modules'] => ['chat', 'gedcom'];
+function isCloud(id: ProviderId): id is CloudProviderId {
+  return PROVIDER_CATALOGUE.some((entry) => entry.id === id && entry.kind === 'cloud');
+}
 
 export class ProviderCatalog {
   private readonly entries: ReadonlyMap<ProviderId, ProviderEntry>;
 
   constructor(options: CatalogOptions = {}) {
-    const urls = { ...REVIEWED_CLOUD_URLS, ...options.cloudUrls };
-    const list: ProviderEntry[] = [
-      {
-        id: 'ollama',
-        kind: 'local',
-        displayName: 'Ollama (local)',
-        endpoint: 'http://127.0.0.1:11434',
-        testPath: '/api/version',
-        credentialReference: null,
-        credentialRequired: false,
-        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: bothModules(), tools: false },
-      },
-      {
-        id: 'openai_compatible',
-        kind: 'local',
-        displayName: 'OpenAI-compatible local server (llama.cpp, LM Studio, vLLM)',
-        endpoint: 'http://127.0.0.1:8080/v1',
-        testPath: '/models',
-        credentialReference: 'openai_compatible.api_key',
-        credentialRequired: false,
-        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: bothModules(), tools: false },
-      },
-      {
-        id: 'openai',
-        kind: 'cloud',
-        displayName: 'OpenAI',
-        endpoint: urls.openai,
-        testPath: '/models',
-        credentialReference: 'openai.api_key',
-        credentialRequired: true,
-        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: bothModules(), tools: false },
-      },
-      {
-        id: 'anthropic',
-        kind: 'cloud',
-        displayName: 'Anthropic',
-        endpoint: urls.anthropic,
-        testPath: '/v1/models',
-        credentialReference: 'anthropic.api_key',
-        credentialRequired: true,
-        capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: bothModules(), tools: false },
-      },
-    ];
-    this.entries = new Map(list.map((entry) => [entry.id, { ...entry, capabilities: options.capabilities?.[entry.id] ?? entry.capabilities }]));
+    this.entries = new Map(
+      PROVIDER_CATALOGUE.map((declared): [ProviderId, ProviderEntry] => {
+        const capabilities = options.capabilities?.[declared.id] ?? declared.capabilities;
+        const replacedUrl = isCloud(declared.id) ? options.cloudUrls?.[declared.id] : undefined;
+        return [
+          declared.id,
+          {
+            id: declared.id,
+            kind: declared.kind,
+            displayName: declared.displayName,
+            endpoint: replacedUrl ?? declared.defaultEndpoint,
+            probe: declared.probe,
+            credentialReference: declared.credential?.reference ?? null,
+            credentialRequired: declared.credential?.required ?? false,
+            capabilities: { ...capabilities, modules: [...capabilities.modules] },
+          },
+        ];
+      }),
+    );
   }
 
   get(id: ProviderId): ProviderEntry {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
+import type { CatalogueProbe } from '../../contract/provider-entry.js';
 import type { ProviderId, ProviderKind } from '../../contract/providers.js';
 import { ServiceError } from '../service-error.js';
 import { parseAddress, type ParsedAddress } from './address-class.js';
 import type { ProviderEntry } from './catalog.js';
-import { judgeProbeAnswer, probeHeaders, PROBE_REMEDIATIONS } from './endpoint-answer.js';
+import { judgeProbeAnswer, probeRemediation } from './endpoint-answer.js';
 import { checkEndpointUrl, destinationRefusal, type EndpointRejection, type EndpointTarget } from './endpoint-policy.js';
 import type { EndpointProber, HostResolver } from './ports.js';
 
@@ -30,8 +31,8 @@ export interface VerifiedEndpoint {
   readonly identity: string;
 }
 
-function endpointRejected(reason: EndpointRejection, extra: readonly { name: string; value: string | number }[] = []): ServiceError {
-  return new ServiceError('ENDPOINT_REJECTED', [{ name: 'reason', value: reason }, ...extra], PROBE_REMEDIATIONS[reason] ?? null);
+function endpointRejected(reason: EndpointRejection, extra: readonly { name: string; value: string | number }[] = [], probe: CatalogueProbe | null = null): ServiceError {
+  return new ServiceError('ENDPOINT_REJECTED', [{ name: 'reason', value: reason }, ...extra], probeRemediation(probe, reason));
 }
 
 /** The destination identity: SHA-256 over provider, scheme, host, port, resolved addresses and the TLS key. */
@@ -116,16 +117,16 @@ export class EndpointVerifier {
       hostname: target.hostname,
       port: target.port,
       address: pinnedAddress,
-      path: `${target.basePath}${entry.testPath}`,
+      path: `${target.basePath}${entry.probe.path}`,
       sendRequest: options.sendRequest,
-      headers: probeHeaders(target.providerId),
+      headers: entry.probe.headers,
       timeoutMs: PROVIDER_LIMITS.probeTimeoutMs,
     });
     switch (outcome.kind) {
       case 'tls_failed':
         throw endpointRejected('tls_failed', [{ name: 'tls', value: outcome.failure }]);
       case 'unreachable':
-        throw endpointRejected('unreachable');
+        throw endpointRejected('unreachable', [], entry.probe);
       case 'timeout':
         throw endpointRejected('timeout');
       case 'protocol_error':
@@ -135,8 +136,8 @@ export class EndpointVerifier {
     }
     if (outcome.status !== null && outcome.status >= 300 && outcome.status <= 399) throw endpointRejected('redirect');
     if (outcome.status !== null) {
-      const refusal = judgeProbeAnswer(target.providerId, outcome.status, outcome.body ?? '', outcome.bodyComplete);
-      if (refusal) throw endpointRejected(refusal, [{ name: 'upstream_status', value: outcome.status }]);
+      const refusal = judgeProbeAnswer(entry.probe, outcome.status, outcome.body ?? '', outcome.bodyComplete);
+      if (refusal) throw endpointRejected(refusal, [{ name: 'upstream_status', value: outcome.status }], entry.probe);
     }
     if (target.scheme === 'https' && outcome.spkiSha256 === null) throw endpointRejected('tls_failed', [{ name: 'tls', value: 'handshake_failed' }]);
     const spkiSha256 = target.scheme === 'https' ? outcome.spkiSha256 : null;

@@ -1,6 +1,7 @@
 import { ConsentService } from './consent-service.js';
 import type { StartupGate } from '../startup/startup-gate.js';
-import { ProviderCatalog, type CloudProviderId } from './catalog.js';
+import type { CloudProviderId } from '../../contract/providers.js';
+import { ProviderCatalog } from './catalog.js';
 import { ConsentRuns } from './consent-runs.js';
 import { EndpointVerifier } from './endpoint-verifier.js';
 import type { Clock, CredentialPresence, EndpointProber, EndpointTransport, HostResolver } from './ports.js';

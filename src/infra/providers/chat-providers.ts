@@ -1,29 +1,13 @@
 import type { ChatProviders, GenerationRequest } from '../../app/providers/model-provider.js';
-import type { ProviderId } from '../../contract/providers.js';
-import { ANTHROPIC_WIRE } from './anthropic-wire.js';
-import { OLLAMA_WIRE } from './ollama-wire.js';
-import { openAiWire } from './openai-wire.js';
 import { boundedTimeouts, type GenerationTimeouts, type ProviderTransportOptions } from './upstream-http.js';
 import { SYSTEM_RETRY_CLOCK, type RetryClock } from './retry-policy.js';
-import { WireChatProvider, type WireFormat } from './wire-chat-provider.js';
+import { WireChatProvider } from './wire-chat-provider.js';
+import { byProvider, PROVIDER_WIRES } from './wire-table.js';
 
-/** The wire format of each provider, shared by its adapter and its payload preview. */
-const WIRE_FORMATS: Readonly<Record<ProviderId, WireFormat>> = {
-  ollama: OLLAMA_WIRE,
-  openai_compatible: openAiWire('openai_compatible'),
-  openai: openAiWire('openai'),
-  anthropic: ANTHROPIC_WIRE,
-};
-
-/** The four provider adapters over one transport (contract.md section 9). */
+/** One adapter per provider of the wire table, over one transport (contract.md section 9). */
 export function createChatProviders(transport: ProviderTransportOptions = {}, timeouts?: Partial<GenerationTimeouts>, clock: RetryClock = SYSTEM_RETRY_CLOCK): ChatProviders {
   const bounded = boundedTimeouts(timeouts);
-  return {
-    ollama: new WireChatProvider(WIRE_FORMATS.ollama, transport, bounded, clock),
-    openai_compatible: new WireChatProvider(WIRE_FORMATS.openai_compatible, transport, bounded, clock),
-    openai: new WireChatProvider(WIRE_FORMATS.openai, transport, bounded, clock),
-    anthropic: new WireChatProvider(WIRE_FORMATS.anthropic, transport, bounded, clock),
-  };
+  return byProvider((format) => new WireChatProvider(format, transport, bounded, clock));
 }
 
 /**
@@ -32,5 +16,5 @@ export function createChatProviders(transport: ProviderTransportOptions = {}, ti
  * not given here.
  */
 export function wirePayload(generation: Omit<GenerationRequest, 'credential' | 'signal'>): string {
-  return WIRE_FORMATS[generation.providerId].request({ ...generation, credential: null, signal: new AbortController().signal }).body;
+  return PROVIDER_WIRES[generation.providerId].request({ ...generation, credential: null, signal: new AbortController().signal }).body;
 }

@@ -1,6 +1,5 @@
 import { ProviderFailure, type ProviderFailureCode } from '../../app/providers/model-provider.js';
-import type { ProviderId } from '../../contract/providers.js';
-import { RETRY_POLICIES } from './retry-policy.js';
+import type { RetryPolicy } from './retry-policy.js';
 
 /**
  * Every documented error shape of each provider, mapped to a stable code. The provider's own text
@@ -18,6 +17,13 @@ import { RETRY_POLICIES } from './retry-policy.js';
  * - Anthropic: `{"type":"error","error":{"type","message"},"request_id"}`; in-stream
  *   `event: error` with the same object (`overloaded_error` is HTTP 529's equivalent).
  */
+
+/** How a provider's failures are treated: its one retry policy and its own advice for a missing model. */
+export interface FailureRules {
+  readonly retry: RetryPolicy;
+  /** The remediation of PROVIDER_MODEL_NOT_FOUND when the provider has a more precise one than the general text. */
+  readonly modelMissingRemediation: ((model: string) => string) | null;
+}
 
 export interface UpstreamErrorInfo {
   /** HTTP status, or null for an in-stream error. */
@@ -84,10 +90,6 @@ export const REMEDIATIONS = {
   PROVIDER_FAILED: 'The provider failed to produce an answer; nothing was kept. Try again.',
 } as const satisfies Record<ProviderFailureCode, string>;
 
-function ollamaPullRemediation(model: string): string {
-  return `The model "${model}" is not available on this Ollama server: run "ollama pull ${model}" and try again.`;
-}
-
 /** The stable code of one upstream error. */
 function codeOf(info: UpstreamErrorInfo): ProviderFailureCode {
   const has = (...names: string[]): boolean => names.some((name) => info.types.includes(name));
@@ -111,9 +113,9 @@ function codeOf(info: UpstreamErrorInfo): ProviderFailureCode {
  * The failure for one upstream error of a provider, with the retry decision of its declared
  * policy (never after output: the caller still checks that) and a remediation.
  */
-export function upstreamFailure(providerId: ProviderId, model: string, info: UpstreamErrorInfo, outputStarted: boolean): ProviderFailure {
+export function upstreamFailure(rules: FailureRules, model: string, info: UpstreamErrorInfo, outputStarted: boolean): ProviderFailure {
   const code = codeOf(info);
-  const policy = RETRY_POLICIES[providerId];
+  const policy = rules.retry;
   const retryable =
     info.status !== null
       ? policy.retryStatuses.includes(info.status) && !info.types.includes('insufficient_quota') && code !== 'PROVIDER_CONTEXT_EXCEEDED' && code !== 'PROVIDER_MODEL_NOT_FOUND'
@@ -122,6 +124,6 @@ export function upstreamFailure(providerId: ProviderId, model: string, info: Ups
     ...(info.status !== null ? [{ name: 'upstream_status', value: info.status }] : []),
     ...(code === 'PROVIDER_MODEL_NOT_FOUND' ? [{ name: 'model', value: model }] : []),
   ];
-  const remediation = code === 'PROVIDER_MODEL_NOT_FOUND' && providerId === 'ollama' ? ollamaPullRemediation(model) : REMEDIATIONS[code];
+  const remediation = code === 'PROVIDER_MODEL_NOT_FOUND' && rules.modelMissingRemediation !== null ? rules.modelMissingRemediation(model) : REMEDIATIONS[code];
   return new ProviderFailure(code, outputStarted, retryable, false, details, remediation);
 }

@@ -1,9 +1,9 @@
 import { CHAT_LIMITS } from '../../contract/limits.js';
-import type { ProviderId } from '../../contract/providers.js';
 import { sleepUnlessAborted } from '../../app/providers/ports.js';
 
 /**
- * The one retry policy of each provider (docs/providers.md, "Retries"). A retry is made only while
+ * The shape of a provider's one retry policy (docs/providers.md, "Retries"; each provider declares
+ * its own in src/providers/<id>/wire.ts). A retry is made only while
  * no output went out, never after a cancel, and only within the run deadline; every retry waits
  * `backoffMs(attempt)` on the injected clock.
  */
@@ -21,32 +21,9 @@ export interface RetryPolicy {
 }
 
 /** Linear backoff: 250 ms, 500 ms (CHAT_LIMITS.retryBackoffMs times the retry number). */
-function linear(attempt: number): number {
+export function linearBackoff(attempt: number): number {
   return CHAT_LIMITS.retryBackoffMs * attempt;
 }
-
-export const RETRY_POLICIES: Readonly<Record<ProviderId, RetryPolicy>> = {
-  // Ollama's 500 means the model failed (to load, or to run): retrying repeats the same failure.
-  ollama: { retryStatuses: [429, 502, 503, 504], retryInStreamTypes: [], retryConnectionFailures: true, maxRetries: CHAT_LIMITS.safeRetries, backoffMs: linear },
-  // llama.cpp answers 503 `unavailable_error` while a model loads; 500 is its context or server error.
-  openai_compatible: {
-    retryStatuses: [429, 502, 503, 504],
-    retryInStreamTypes: ['unavailable_error'],
-    retryConnectionFailures: true,
-    maxRetries: CHAT_LIMITS.safeRetries,
-    backoffMs: linear,
-  },
-  // As the official SDK: 408, 409, 429 and 5xx (openai-node `shouldRetry`).
-  openai: { retryStatuses: [408, 409, 429, 500, 502, 503, 504], retryInStreamTypes: ['server_error'], retryConnectionFailures: true, maxRetries: CHAT_LIMITS.safeRetries, backoffMs: linear },
-  // 529 and the in-stream `overloaded_error` are the same condition (Anthropic's errors page).
-  anthropic: {
-    retryStatuses: [408, 409, 429, 500, 502, 503, 504, 529],
-    retryInStreamTypes: ['overloaded_error', 'api_error'],
-    retryConnectionFailures: true,
-    maxRetries: CHAT_LIMITS.safeRetries,
-    backoffMs: linear,
-  },
-};
 
 /** Time of the provider wire clients (retry pauses, run deadline, idle bound): injected so tests never wait for real. */
 export interface RetryClock {

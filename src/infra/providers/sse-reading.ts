@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage, type EventSourceParser, type ParseError } from 'eventsource-parser';
 import { CHAT_LIMITS } from '../../contract/limits.js';
 import type { ProviderFailure } from '../../app/providers/model-provider.js';
-import type { ProviderId } from '../../contract/providers.js';
+import type { FailureRules } from './provider-errors.js';
 import { AnswerEnd, brokenAnswer, incompleteAnswer, type OutputGate, type WireReading } from './wire-chat-provider.js';
 
 /** What one SSE wire format does with each event: `done` ends the answer, `more` reads on. */
@@ -21,10 +21,10 @@ export abstract class SseReading extends AnswerEnd implements WireReading {
 
   constructor(
     protected readonly output: OutputGate,
-    providerId: ProviderId,
+    rules: FailureRules,
     model: string,
   ) {
-    super(providerId, model);
+    super(rules, model);
     this.parser = createParser({
       maxBufferSize: CHAT_LIMITS.maxUpstreamFrameBytes,
       onEvent: (event) => this.dispatch(event),

@@ -10,8 +10,8 @@ import {
   type TokenUsage,
 } from '../../app/providers/model-provider.js';
 import { codePoints, isHighSurrogate } from '../../contract/code-points.js';
-import { readUpstreamError, REMEDIATIONS, upstreamFailure } from './provider-errors.js';
-import { RETRY_POLICIES, SYSTEM_RETRY_CLOCK, type RetryClock } from './retry-policy.js';
+import { readUpstreamError, REMEDIATIONS, upstreamFailure, type FailureRules } from './provider-errors.js';
+import { SYSTEM_RETRY_CLOCK, type RetryClock } from './retry-policy.js';
 import { postStreaming, type GenerationTimeouts, type ProviderTransportOptions, type UpstreamCall, type UpstreamReader } from './upstream-http.js';
 
 /** The first `limit` code points of `text`, never splitting a surrogate pair. */
@@ -83,8 +83,11 @@ export interface WireReading extends UpstreamReader {
   usage(): TokenUsage | undefined;
 }
 
-/** A provider wire format: the request it sends and how it reads the streamed answer. */
-export interface WireFormat {
+/**
+ * A provider's wire side (src/providers/<id>/wire.ts): the request it sends, how it reads the
+ * streamed answer (text, usage, finish reason, refusal, in-stream errors) and its failure rules.
+ */
+export interface WireFormat extends FailureRules {
   readonly providerId: ProviderId;
   request(generation: GenerationRequest): UpstreamCall;
   read(output: OutputGate, model: string): WireReading;
@@ -111,7 +114,7 @@ export abstract class AnswerEnd {
   private outputTokens: number | null = null;
 
   constructor(
-    readonly providerId: ProviderId,
+    private readonly rules: FailureRules,
     readonly model: string,
   ) {}
 
@@ -133,12 +136,12 @@ export abstract class AnswerEnd {
   }
 
   errorAnswer(status: number, body: Buffer, outputStarted: boolean): ProviderFailure {
-    return upstreamFailure(this.providerId, this.model, readUpstreamError(status, body.toString('utf8')), outputStarted);
+    return upstreamFailure(this.rules, this.model, readUpstreamError(status, body.toString('utf8')), outputStarted);
   }
 
   /** An in-stream error object (already parsed) as a failure. */
   protected streamError(error: unknown, output: OutputGate): ProviderFailure {
-    return upstreamFailure(this.providerId, this.model, readUpstreamError(null, error), output.hasOutput);
+    return upstreamFailure(this.rules, this.model, readUpstreamError(null, error), output.hasOutput);
   }
 }
 
@@ -169,7 +172,7 @@ export function decodeUtf8(bytes: Uint8Array, output: OutputGate): string {
 
 /**
  * A ChatProvider over one wire format. Safe retries follow the provider's one declared policy
- * (retry-policy.ts): only while no output went out, within the run deadline, on the injected
+ * (its wire.ts): only while no output went out, within the run deadline, on the injected
  * clock; a cancel, a timeout or any failure after output ends the generation at once.
  */
 export class WireChatProvider implements ChatProvider {
@@ -181,7 +184,7 @@ export class WireChatProvider implements ChatProvider {
   ) {}
 
   async generate(request: GenerationRequest, sink: GenerationSink): Promise<GenerationResult> {
-    const policy = RETRY_POLICIES[this.format.providerId];
+    const policy = this.format.retry;
     const runDeadline = this.clock.now() + this.timeouts.runTimeoutMs;
     const output = new OutputGate(sink, request.maxOutputCharacters);
     const call = this.format.request(request);

@@ -4,7 +4,7 @@ import type { PinnedEndpoint } from '../../../src/app/providers/preflight.js';
 import { CHAT_LIMITS } from '../../../src/contract/limits.js';
 import type { ProviderId } from '../../../src/contract/providers.js';
 import { createChatProviders } from '../../../src/infra/providers/chat-providers.js';
-import { RETRY_POLICIES } from '../../../src/infra/providers/retry-policy.js';
+import { RETRY_POLICIES } from '../../../src/infra/providers/wire-table.js';
 import { endpointFor, generationRequest, instantClock, SECRET_KEY } from './adapter-support.js';
 import { startFakeProvider, type FakeProvider, type FakeReply, type WireKind } from '../../support/provider-fakes/index.js';
 import { createTestPki, type TestPki } from '../../support/test-pki.js';

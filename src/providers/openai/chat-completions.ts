@@ -1,8 +1,10 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { FinishReason, GenerationRequest, ProviderFailure } from '../../app/providers/model-provider.js';
-import type { UpstreamCall } from './upstream-http.js';
-import { SseReading, type SseVerdict } from './sse-reading.js';
-import { brokenAnswer, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
+import type { ProviderId } from '../../contract/providers.js';
+import type { RetryPolicy } from '../../infra/providers/retry-policy.js';
+import type { UpstreamCall } from '../../infra/providers/upstream-http.js';
+import { SseReading, type SseVerdict } from '../../infra/providers/sse-reading.js';
+import { brokenAnswer, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from '../../infra/providers/wire-chat-provider.js';
 
 /**
  * OpenAI chat completions with `stream: true` (research section 2.2), as OpenAI and the
@@ -12,13 +14,19 @@ import { brokenAnswer, incompleteAnswer, member, parseUpstreamJson, type OutputG
  * Failures: a `data:` object with `error` (vLLM, current llama.cpp), `event: error`, and the
  * non-standard `error:` field of llama.cpp servers built before late 2025 (followed by `[DONE]`).
  */
-export function openAiWire(flavour: 'openai' | 'openai_compatible'): WireFormat {
-  return {
-    providerId: flavour,
+export function chatCompletionsWire(options: {
+  readonly providerId: ProviderId;
+  /** The request field bounding the answer's tokens: OpenAI's current `max_completion_tokens`, or `max_tokens` that local servers read. */
+  readonly maxTokensField: 'max_completion_tokens' | 'max_tokens';
+  readonly retry: RetryPolicy;
+}): WireFormat {
+  const format: WireFormat = {
+    providerId: options.providerId,
+    retry: options.retry,
+    modelMissingRemediation: null,
     request(generation: GenerationRequest): UpstreamCall {
       const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (generation.credential !== null) headers.authorization = `Bearer ${generation.credential}`;
-      const tokens = flavour === 'openai' ? { max_completion_tokens: generation.maxOutputTokens } : { max_tokens: generation.maxOutputTokens };
       return {
         endpoint: generation.endpoint,
         path: '/chat/completions',
@@ -28,14 +36,15 @@ export function openAiWire(flavour: 'openai' | 'openai_compatible'): WireFormat 
           messages: [{ role: 'system', content: generation.system }, ...generation.messages.map((m) => ({ role: m.role, content: m.content }))],
           stream: true,
           temperature: generation.temperature,
-          ...tokens,
+          [options.maxTokensField]: generation.maxOutputTokens,
         }),
       };
     },
     read(output: OutputGate, model: string): WireReading {
-      return new ChatCompletionReading(output, flavour, model);
+      return new ChatCompletionReading(output, format, model);
     },
   };
+  return format;
 }
 
 /** OpenAI's finish reasons: `length` is truncation, `content_filter` a refusal; the rest end the answer. */

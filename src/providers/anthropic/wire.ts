@@ -1,10 +1,12 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { FinishReason, GenerationRequest } from '../../app/providers/model-provider.js';
-import type { UpstreamCall } from './upstream-http.js';
-import { SseReading, type SseVerdict } from './sse-reading.js';
-import { member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
+import { CHAT_LIMITS } from '../../contract/limits.js';
+import { linearBackoff } from '../../infra/providers/retry-policy.js';
+import type { UpstreamCall } from '../../infra/providers/upstream-http.js';
+import { ANTHROPIC, ANTHROPIC_VERSION } from './catalogue.js';
+import { SseReading, type SseVerdict } from '../../infra/providers/sse-reading.js';
+import { member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from '../../infra/providers/wire-chat-provider.js';
 
-const ANTHROPIC_VERSION = '2023-06-01';
 
 /**
  * Anthropic Messages streaming (research section 2.3): named events; text arrives in
@@ -13,7 +15,16 @@ const ANTHROPIC_VERSION = '2023-06-01';
  * are ignored.
  */
 export const ANTHROPIC_WIRE: WireFormat = {
-  providerId: 'anthropic',
+  providerId: ANTHROPIC.id,
+  // 529 and the in-stream `overloaded_error` are the same condition (Anthropic's errors page).
+  retry: {
+    retryStatuses: [408, 409, 429, 500, 502, 503, 504, 529],
+    retryInStreamTypes: ['overloaded_error', 'api_error'],
+    retryConnectionFailures: true,
+    maxRetries: CHAT_LIMITS.safeRetries,
+    backoffMs: linearBackoff,
+  },
+  modelMissingRemediation: null,
   request(generation: GenerationRequest): UpstreamCall {
     const headers: Record<string, string> = { accept: 'text/event-stream', 'anthropic-version': ANTHROPIC_VERSION };
     if (generation.credential !== null) headers['x-api-key'] = generation.credential;
@@ -32,7 +43,7 @@ export const ANTHROPIC_WIRE: WireFormat = {
     };
   },
   read(output: OutputGate, model: string): WireReading {
-    return new MessagesReading(output, 'anthropic', model);
+    return new MessagesReading(output, ANTHROPIC_WIRE, model);
   },
 };
 

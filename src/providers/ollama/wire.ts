@@ -1,7 +1,10 @@
 import { CHAT_LIMITS } from '../../contract/limits.js';
 import type { GenerationRequest } from '../../app/providers/model-provider.js';
-import type { UpstreamCall } from './upstream-http.js';
-import { AnswerEnd, brokenAnswer, decodeUtf8, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from './wire-chat-provider.js';
+import type { FailureRules } from '../../infra/providers/provider-errors.js';
+import type { UpstreamCall } from '../../infra/providers/upstream-http.js';
+import { linearBackoff } from '../../infra/providers/retry-policy.js';
+import { OLLAMA } from './catalogue.js';
+import { AnswerEnd, brokenAnswer, decodeUtf8, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from '../../infra/providers/wire-chat-provider.js';
 
 /**
  * Ollama's native `/api/chat` (research section 2.1): NDJSON, one object per line; text in
@@ -9,7 +12,10 @@ import { AnswerEnd, brokenAnswer, decodeUtf8, incompleteAnswer, member, parseUps
  * an `{"error": ...}` line is a failure even though the status stays 200.
  */
 export const OLLAMA_WIRE: WireFormat = {
-  providerId: 'ollama',
+  providerId: OLLAMA.id,
+  // Ollama's 500 means the model failed (to load, or to run): retrying repeats the same failure.
+  retry: { retryStatuses: [429, 502, 503, 504], retryInStreamTypes: [], retryConnectionFailures: true, maxRetries: CHAT_LIMITS.safeRetries, backoffMs: linearBackoff },
+  modelMissingRemediation: (model) => `The model "${model}" is not available on this Ollama server: run "ollama pull ${model}" and try again.`,
   request(generation: GenerationRequest): UpstreamCall {
     return {
       endpoint: generation.endpoint,
@@ -24,7 +30,7 @@ export const OLLAMA_WIRE: WireFormat = {
     };
   },
   read(output: OutputGate, model: string): WireReading {
-    return new NdjsonReading(output, model);
+    return new NdjsonReading(output, OLLAMA_WIRE, model);
   },
 };
 
@@ -34,9 +40,10 @@ class NdjsonReading extends AnswerEnd implements WireReading {
 
   constructor(
     private readonly output: OutputGate,
+    rules: FailureRules,
     model: string,
   ) {
-    super('ollama', model);
+    super(rules, model);
   }
 
   chunk(bytes: Buffer): boolean {
