@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { CloudProviderId } from '../../app/providers/catalog.js';
+import type { CloudProviderId } from '../../contract/providers.js';
 import type { EndpointTransport, HostResolver } from '../../app/providers/ports.js';
 import { GEDCOM_WORKER_LIMITS } from '../../contract/limits.js';
 import { DnsHostResolver } from '../../infra/endpoint-probe/dns-host-resolver.js';
