@@ -11,6 +11,7 @@ import {
 } from '../../contract/chat.js';
 import { CHAT_LIMITS } from '../../contract/limits.js';
 import type { FinishReason } from '../providers/model-provider.js';
+import { ReplayBuffer } from '../replay-buffer.js';
 import { ServiceError } from '../service-error.js';
 
 /** Why a reader's stream ended: all delivered, fell out of the replay window, or closed by the reader. */
@@ -42,10 +43,7 @@ type EventFields =
  * never moved forward: it resumes by Last-Event-ID and is then told about the gap.
  */
 export class StreamRun {
-  private readonly events: ChatStreamEvent[] = [];
-  private readonly sizes: number[] = [];
-  private retainedBytes = 0;
-  private firstRetained = 1;
+  private readonly events = new ReplayBuffer<ChatStreamEvent>({ maxBytes: CHAT_LIMITS.replayBufferBytes }, frameBytes);
   private nextSequence = 1;
   private current: ChatStreamState = 'active';
   private readonly readers = new Set<StreamReader>();
@@ -88,15 +86,7 @@ export class StreamRun {
     if (this.terminal) return;
     // cast: fields is one ChatStreamEvent variant without the envelope fields added here; TypeScript does not re-derive the union from a spread of one
     const event = { schema_version: CHAT_SCHEMA_VERSION, run_id: this.runId, sequence: this.nextSequence++, ...fields } as ChatStreamEvent;
-    const size = frameBytes(event);
-    this.events.push(event);
-    this.sizes.push(size);
-    this.retainedBytes += size;
-    while (this.retainedBytes > CHAT_LIMITS.replayBufferBytes && this.events.length > 1) {
-      this.events.shift();
-      this.retainedBytes -= this.sizes.shift() ?? 0;
-      this.firstRetained++;
-    }
+    this.events.append(event);
     if (fields.kind === 'cancelling') this.current = 'cancelling';
     if (fields.kind === 'completed' || fields.kind === 'interrupted' || fields.kind === 'failed') this.current = fields.kind satisfies TerminalChatStreamKind;
     for (const reader of [...this.readers]) reader.wake();
@@ -119,9 +109,10 @@ export class StreamRun {
   subscribe(lastEventId: number | null): StreamReader {
     const after = lastEventId ?? 0;
     if (after > this.lastSequence) throw new ServiceError('CHAT_STREAM_CURSOR_INVALID');
-    if (after + 1 < this.firstRetained) {
+    const firstRetained = this.events.firstSequence() ?? this.nextSequence;
+    if (after + 1 < firstRetained) {
       throw new ServiceError('CHAT_STREAM_REPLAY_GAP', [
-        { name: 'first_retained_sequence', value: this.firstRetained },
+        { name: 'first_retained_sequence', value: firstRetained },
         { name: 'last_sequence', value: this.lastSequence },
       ]);
     }
@@ -133,8 +124,7 @@ export class StreamRun {
 
   /** The retained event of a sequence, `gap` if it left the window, or null if not yet emitted. */
   eventAt(sequence: number): ChatStreamEvent | 'gap' | null {
-    if (sequence < this.firstRetained) return 'gap';
-    return this.events[sequence - this.firstRetained] ?? null;
+    return this.events.at(sequence);
   }
 
   /** Ends every reader (session deleted): they deliver what they may and stop. */

@@ -19,7 +19,7 @@ import { serviceErrorOf } from '../adapter-failures.js';
 import { ServiceError } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import type { ActiveWork, ActiveWorkSource } from './active-work.js';
-import { EventHistory } from './event-history.js';
+import { ReplayBuffer } from '../replay-buffer.js';
 import { EventSubscription } from './event-subscription.js';
 import { JobCancelledError, type ProgressReport } from './job-work.js';
 import type { JobLedger, JobRecord } from './job-ledger.js';
@@ -101,7 +101,7 @@ const DEFAULT_LANE: JobLane = { name: 'default', capacity: JOB_LIMITS.maxRunning
 
 interface LiveJob {
   record: JobRecord;
-  readonly history: EventHistory<JobEvent>;
+  readonly history: ReplayBuffer<JobEvent>;
   readonly subscribers: Set<EventSubscription<JobEvent>>;
   readonly controller: AbortController;
   readonly lane: JobLane;
@@ -373,7 +373,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
     };
     const job: LiveJob = {
       record,
-      history: new EventHistory<JobEvent>(JOB_LIMITS.retainedEventsPerJob),
+      history: new ReplayBuffer<JobEvent>({ maxEvents: JOB_LIMITS.retainedEventsPerJob }),
       subscribers: new Set(),
       controller: new AbortController(),
       lane,
