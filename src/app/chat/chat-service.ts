@@ -1,13 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { codePoints } from '../../contract/code-points.js';
 import {
   ADVISORY_LABEL,
-  CHAT_RUN_FAILURE_CODES,
   CHAT_SCHEMA_VERSION,
   CHAT_STREAM_EVENT_KINDS,
   DISABLED_CHAT_CAPABILITIES,
   type ChatCapabilityResponse,
-  type ChatRunFailureCode,
   type ChatRunRequest,
   type ChatRunResponse,
   type ChatSessionCreateRequest,
@@ -16,146 +14,44 @@ import {
   type ChatStreamCancelResponse,
   type ChatStreamStartResponse,
 } from '../../contract/chat.js';
-import type { ConsentPurpose, DataClass } from '../../contract/consent.js';
-import type { ErrorCode } from '../../contract/error-codes.js';
 import { CHAT_LIMITS } from '../../contract/limits.js';
-import type { ProviderCredentialReference, ProviderId, ProviderKind } from '../../contract/providers.js';
 import type { EventLog } from '../event-log.js';
 import type { ActiveWork, ActiveWorkSource } from '../jobs/active-work.js';
-import type { RunConsent, WithdrawalCode } from '../providers/consent-runs.js';
-import type { ExecutionBinding, PreflightRequest } from '../providers/preflight.js';
+import type { WithdrawalCode } from '../providers/consent-runs.js';
+import type { GenerationResult } from '../providers/model-provider.js';
+import type { ExecutionBinding } from '../providers/preflight.js';
 import { serviceErrorOf } from '../adapter-failures.js';
-import { isServiceError, ServiceError } from '../service-error.js';
-import type { StartupGate } from '../startup/startup-gate.js';
-import { ProviderFailure, type ChatProviders, type GenerationMessage, type GenerationResult } from '../providers/model-provider.js';
-import { StreamRun, type StreamReader } from './stream-run.js';
-import { CHAT_SYSTEM_INSTRUCTION } from './system-instruction.js';
-import { isOneOf } from '../../contract/one-of.js';
+import { ServiceError } from '../service-error.js';
+import { ownerDigest, sessionSummary, type ActiveRun, type ChatSession, type PreparedRun, type StopReason } from './chat-session.js';
+import { auditOf, failureCode, REFUSAL_REMEDIATION, remediationOf, runEnd, syncRefusal, WITHDRAWAL_REMEDIATION, type DroppedEnd, type RunEnd, type Settled } from './run-end.js';
+import { RunExecution, type Execution, type RunExecutionDeps } from './run-execution.js';
+import { deltaPieces, StreamRun, type StreamReader } from './stream-run.js';
 
-/** What chat needs from the provider services: the central preflight, nothing else. */
-interface ExecutionPreflight {
-  check(request: PreflightRequest): Promise<ExecutionBinding>;
-}
-
-/** Credential values for one execution binding; never for an answer. */
-interface ExecutionCredentials {
-  resolve(reference: ProviderCredentialReference): Promise<string | null>;
-}
-
-export interface ChatServiceDeps {
-  readonly preflight: ExecutionPreflight;
-  /** A run with a consent is stopped the moment the consent is revoked (or its budget used up). */
-  readonly consentRuns: RunConsent;
-  readonly providers: ChatProviders;
-  readonly credentials: ExecutionCredentials;
-  readonly startup: StartupGate;
-  /** The `chat.temperature` setting, read at each run. */
-  readonly defaultTemperature: () => number;
+export interface ChatServiceDeps extends RunExecutionDeps {
   readonly log: EventLog;
   readonly now: () => number;
   readonly newId: (prefix: 'chs' | 'chr') => string;
 }
 
-interface ChatSession {
-  readonly id: string;
-  readonly ownerDigest: Buffer;
-  readonly profile: string;
-  readonly providerId: ProviderId;
-  readonly providerKind: ProviderKind;
-  readonly model: string;
-  readonly purpose: ConsentPurpose;
-  readonly dataClasses: readonly DataClass[];
-  readonly consent: string | null;
-  readonly messages: GenerationMessage[];
-  contextCharacters: number;
-  /** The run in progress (synchronous or streaming), or a reservation while its preflight runs. */
-  active: ActiveRun | null;
-  /** Stream runs kept for replay, oldest first; bounded by retainedRunsPerSession. */
-  readonly streams: Map<string, StreamRun>;
-  runsCompleted: number;
-  readonly createdAt: number;
-  lastActivity: number;
-}
-
-interface ActiveRun {
-  readonly runId: string;
-  readonly controller: AbortController;
-  readonly stream: StreamRun | null;
-  stopReason: 'cancelled' | 'shutdown' | null;
-  /** Set when the run's consent stopped holding while it ran: the run ends failed with this code. */
-  withdrawn: WithdrawalCode | null;
-  /** Ends the watch on the run's consent (set once its preflight passed). */
-  unwatch: (() => void) | null;
-}
-
-/** What one run executes with: the preflight's binding and the credential value it names. */
-interface Execution {
-  readonly binding: ExecutionBinding;
-  readonly credential: string | null;
-}
-
-interface PreparedRun {
-  readonly session: ChatSession;
-  readonly run: ActiveRun;
-  readonly userMessage: GenerationMessage;
-  readonly userCharacters: number;
-}
-
-/** What a run ended by its consent tells the user (written by the service, never provider text). */
-const WITHDRAWAL_REMEDIATION: Readonly<Record<WithdrawalCode, string>> = {
-  CONSENT_REVOKED: 'The consent was revoked while the answer was under way; nothing of it was kept. Grant a new consent to run again.',
-  CONSENT_BUDGET_EXHAUSTED: 'The consent budget was used up during the answer; nothing of it was kept. Grant a new consent with a larger budget to run again.',
-};
-
 /** Shutdown-preflight waiters woken when the active-run count may have dropped. */
 const MAX_CHANGE_LISTENERS = 64;
 
-function digest(owner: string): Buffer {
-  return createHash('sha256').update(owner, 'utf8').digest();
+/** What a committed turn left in its session. */
+interface Committed {
+  readonly messageCount: number;
+  readonly contextCharacters: number;
 }
 
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
+/** A run's end once concluded: an answered turn with what its commit left, or a dropped turn. */
+type Concluded = { readonly kind: 'answered'; readonly end: Extract<RunEnd, { readonly kind: 'answered' }>; readonly committed: Committed } | DroppedEnd;
 
-function failureCode(error: unknown): ChatRunFailureCode {
-  if (error instanceof ProviderFailure) return error.code;
-  const known = serviceErrorOf(error);
-  if (known !== null && isOneOf(CHAT_RUN_FAILURE_CODES, known.code)) return known.code;
-  return 'INTERNAL_FAILURE';
-}
-
-/** The remediation a failure carries (written by the service, never provider text). */
-function remediationOf(error: unknown): string | null {
-  if (error instanceof ProviderFailure || isServiceError(error)) return error.remediation;
-  return null;
-}
-
-/** Why a refused turn is dropped, and what the user can do (docs/chat-outcomes.md). */
-const REFUSAL_REMEDIATION = 'The provider declined to answer this message; the turn was not kept in the session. Rephrase the message or use another model.';
-
-/** A refused turn: nothing is committed (Anthropic's guidance is to drop a refused turn). */
-class RefusedTurn extends Error {
-  constructor() {
-    super('PROVIDER_REFUSED');
-  }
-}
-
-/** Splits provider text into delta-sized pieces without cutting a surrogate pair. */
-function deltaPieces(text: string): string[] {
-  const pieces: string[] = [];
-  let piece = '';
-  let count = 0;
-  for (const character of text) {
-    piece += character;
-    if (++count === CHAT_LIMITS.maxDeltaCharacters) {
-      pieces.push(piece);
-      piece = '';
-      count = 0;
-    }
-  }
-  if (piece.length > 0) pieces.push(piece);
-  return pieces;
+/** How a settled provider call of a run reads as its one outcome. */
+function settle(work: Promise<GenerationResult>): Promise<Settled> {
+  return work.then(
+    (result): Settled => ({ ok: true, result }),
+    // An adapter's typed error (a database file lost under a consent's charge) counts as its catalogued failure.
+    (error: unknown): Settled => ({ ok: false, error: serviceErrorOf(error) ?? error }),
+  );
 }
 
 /**
@@ -171,7 +67,11 @@ export class ChatService implements ActiveWorkSource {
   private readonly changeListeners = new Set<() => void>();
   private shuttingDown = false;
 
-  constructor(private readonly deps: ChatServiceDeps) {}
+  private readonly execution: RunExecution;
+
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.execution = new RunExecution(deps);
+  }
 
   capability(): ChatCapabilityResponse {
     return {
@@ -225,7 +125,7 @@ export class ChatService implements ActiveWorkSource {
     const now = this.deps.now();
     const session: ChatSession = {
       id: this.deps.newId('chs'),
-      ownerDigest: digest(owner),
+      ownerDigest: ownerDigest(owner),
       profile: binding.profile,
       providerId: binding.providerId,
       providerKind: binding.providerKind,
@@ -243,11 +143,11 @@ export class ChatService implements ActiveWorkSource {
     };
     this.sessions.set(session.id, session);
     this.deps.log.event('chat.session.created', { session_id: session.id, provider_id: session.providerId, provider_kind: session.providerKind });
-    return this.summary(session);
+    return sessionSummary(session);
   }
 
   getSession(sessionId: string, owner: string | null): ChatSessionSummary {
-    return this.summary(this.owned(sessionId, owner));
+    return sessionSummary(this.owned(sessionId, owner));
   }
 
   /** Discards the session and every message and stream run it owns; a run in progress is stopped. */
@@ -272,47 +172,32 @@ export class ChatService implements ActiveWorkSource {
     const onClientGone = (): void => this.stop(run, 'cancelled');
     signal?.addEventListener('abort', onClientGone, { once: true });
     let reply = '';
+    let concluded: Concluded;
     try {
-      const result = await this.generate(prepared, request, (text) => {
-        if (this.received(session, run, text)) reply += text;
-      });
-      if (run.withdrawn !== null) throw new ServiceError(run.withdrawn);
-      if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', true, false, true);
-      if (result.outcome === 'refused') throw new RefusedTurn();
-      const committed = this.commit(prepared, reply);
-      this.chargeTokens(session, result);
-      this.audit(session, run.runId, 'sync', result.outcome, null);
-      return {
-        schema_version: CHAT_SCHEMA_VERSION,
-        session_id: session.id,
-        run_id: run.runId,
-        reply: { role: 'assistant', content: reply, label: ADVISORY_LABEL },
-        outcome: result.outcome,
-        finish_reason: result.finishReason,
-        message_count: committed.messageCount,
-        context_characters: committed.contextCharacters,
-      };
-    } catch (caught) {
-      // An adapter's typed error (a database file lost under a consent's charge) counts as its catalogued failure.
-      const error = serviceErrorOf(caught) ?? caught;
-      if (run.withdrawn !== null) {
-        // Nothing of the unfinished answer is kept: history stays as it was before the turn.
-        this.audit(session, run.runId, 'sync', 'failed', run.withdrawn);
-        throw new ServiceError(run.withdrawn);
-      }
-      const stopped = run.stopReason;
-      if (!stopped && error instanceof RefusedTurn) {
-        this.audit(session, run.runId, 'sync', 'refused', 'PROVIDER_REFUSED');
-        throw new ServiceError('PROVIDER_REFUSED', [], REFUSAL_REMEDIATION);
-      }
-      this.audit(session, run.runId, 'sync', stopped ? 'interrupted' : 'failed', stopped ? null : isServiceError(error) ? error.code : failureCode(error));
-      if (isServiceError(error)) throw error;
-      if (stopped === 'shutdown') throw new ServiceError('PROVIDER_UNAVAILABLE');
-      throw new ServiceError(failureCode(error), error instanceof ProviderFailure ? error.details : [], remediationOf(error));
+      const settled = await settle(
+        this.execution.prepare(prepared, (stopped, code) => this.withdraw(stopped, code)).then((execution) =>
+          this.execution.generate(prepared, request, (text) => {
+            if (this.execution.received(prepared, text)) reply += text;
+          }, execution),
+        ),
+      );
+      concluded = this.conclude(prepared, 'sync', runEnd(run, settled), reply);
     } finally {
       signal?.removeEventListener('abort', onClientGone);
       this.release(session, run);
     }
+    if (concluded.kind !== 'answered') throw syncRefusal(concluded);
+    const { end, committed } = concluded;
+    return {
+      schema_version: CHAT_SCHEMA_VERSION,
+      session_id: session.id,
+      run_id: run.runId,
+      reply: { role: 'assistant', content: reply, label: ADVISORY_LABEL },
+      outcome: end.outcome,
+      finish_reason: end.result.finishReason,
+      message_count: committed.messageCount,
+      context_characters: committed.contextCharacters,
+    };
   }
 
   /**
@@ -326,7 +211,7 @@ export class ChatService implements ActiveWorkSource {
     const { session, run } = prepared;
     let execution: Execution;
     try {
-      execution = await this.prepareExecution(prepared);
+      execution = await this.execution.prepare(prepared, (stopped, code) => this.withdraw(stopped, code));
     } catch (error) {
       this.release(session, run);
       throw error;
@@ -338,63 +223,64 @@ export class ChatService implements ActiveWorkSource {
     this.retain(session, stream);
     stream.emit({ kind: 'active' });
     let first = true;
-    let output = 0;
     let reply = '';
-    void this.generate(
-      prepared,
-      request,
-      (text) => {
-        if (stream.state !== 'active' || !this.received(session, run, text)) return;
-        if (first) {
-          first = false;
-          stream.emit({ kind: 'first-token' });
-        }
-        reply += text;
-        for (const piece of deltaPieces(text)) stream.emit({ kind: 'delta', text: piece });
-      },
-      execution,
-    )
-      .then(
-        (result) => {
-          if (run.withdrawn !== null) return this.endWithdrawn(session, run, stream);
-          if (run.stopReason !== null) {
-            stream.emit({ kind: 'interrupted', reason: run.stopReason });
-            this.audit(session, run.runId, 'stream', 'interrupted', null);
-            return;
-          }
-          if (result.outcome === 'refused') {
-            // The refused turn is dropped: history stays as it was before the turn.
-            stream.emit({ kind: 'failed', outcome: 'refused', code: 'PROVIDER_REFUSED', remediation: REFUSAL_REMEDIATION });
-            this.audit(session, run.runId, 'stream', 'refused', 'PROVIDER_REFUSED');
-            return;
-          }
-          const committed = this.commit(prepared, reply);
-          this.chargeTokens(session, result);
-          output = codePoints(reply);
-          stream.emit({
-            kind: 'completed',
-            outcome: result.outcome,
-            finish_reason: result.finishReason,
-            message_count: committed.messageCount,
-            output_characters: output,
-            label: ADVISORY_LABEL,
-          });
-          this.audit(session, run.runId, 'stream', result.outcome, null);
-        },
-        (error: unknown) => {
-          if (run.withdrawn !== null) this.endWithdrawn(session, run, stream);
-          else if (run.stopReason !== null) {
-            stream.emit({ kind: 'interrupted', reason: run.stopReason });
-            this.audit(session, run.runId, 'stream', 'interrupted', null);
-          } else {
-            const code = failureCode(error);
-            stream.emit({ kind: 'failed', outcome: 'failed', code, remediation: remediationOf(error) });
-            this.audit(session, run.runId, 'stream', 'failed', code);
-          }
-        },
-      )
+    const onText = (text: string): void => {
+      if (stream.state !== 'active' || !this.execution.received(prepared, text)) return;
+      if (first) {
+        first = false;
+        stream.emit({ kind: 'first-token' });
+      }
+      reply += text;
+      for (const piece of deltaPieces(text)) stream.emit({ kind: 'delta', text: piece });
+    };
+    void settle(this.execution.generate(prepared, request, onText, execution))
+      .then((settled) => {
+        this.emitEnd(stream, this.conclude(prepared, 'stream', runEnd(run, settled), reply), reply);
+      })
       .finally(() => this.release(session, run));
     return { schema_version: CHAT_SCHEMA_VERSION, session_id: session.id, run_id: streamId, state: 'active' };
+  }
+
+  /** The terminal event of a stream run for its outcome; a dropped answer's text is never in it. */
+  private emitEnd(stream: StreamRun, concluded: Concluded, reply: string): void {
+    if (concluded.kind === 'answered') {
+      const { end, committed } = concluded;
+      stream.emit({
+        kind: 'completed',
+        outcome: end.outcome,
+        finish_reason: end.result.finishReason,
+        message_count: committed.messageCount,
+        output_characters: codePoints(reply),
+        label: ADVISORY_LABEL,
+      });
+      return;
+    }
+    const end = concluded;
+    switch (end.kind) {
+      case 'withdrawn':
+        stream.emit({ kind: 'failed', outcome: 'failed', code: end.code, remediation: WITHDRAWAL_REMEDIATION[end.code] });
+        return;
+      case 'interrupted':
+        stream.emit({ kind: 'interrupted', reason: end.reason });
+        return;
+      case 'refused':
+        // The refused turn is dropped: history stays as it was before the turn.
+        stream.emit({ kind: 'failed', outcome: 'refused', code: 'PROVIDER_REFUSED', remediation: REFUSAL_REMEDIATION });
+        return;
+      case 'failed':
+        stream.emit({ kind: 'failed', outcome: 'failed', code: failureCode(end.error), remediation: remediationOf(end.error) });
+        return;
+    }
+  }
+
+  /** What every run does at its end, in both modes: commits an answered turn and charges its tokens, and audits the outcome. */
+  private conclude(prepared: PreparedRun, mode: 'sync' | 'stream', end: RunEnd, reply: string): Concluded {
+    const { session, run } = prepared;
+    const concluded: Concluded = end.kind === 'answered' ? { kind: 'answered', end, committed: this.commit(prepared, reply) } : end;
+    if (end.kind === 'answered') this.execution.chargeTokens(prepared, end.result);
+    const { outcome, code } = auditOf(end);
+    this.deps.log.event('chat.run.ended', { session_id: session.id, run_id: run.runId, mode, outcome, code, provider_id: session.providerId });
+    return concluded;
   }
 
   /** A reader of one stream run's events, owner-checked, from just after `lastEventId`. */
@@ -453,7 +339,7 @@ export class ChatService implements ActiveWorkSource {
   private owned(sessionId: string, owner: string | null): ChatSession {
     const session = this.sessions.get(sessionId);
     // An absent or wrong owner answers exactly like an unknown session (contract.md section 3).
-    const candidate = digest(owner ?? '');
+    const candidate = ownerDigest(owner ?? '');
     const matches = session !== undefined && timingSafeEqual(session.ownerDigest, candidate) && owner !== null;
     if (!session || !matches) throw new ServiceError('CHAT_SESSION_NOT_FOUND');
     return session;
@@ -485,61 +371,8 @@ export class ChatService implements ActiveWorkSource {
     return { session, run, userMessage: { role: 'user', content: request.message }, userCharacters };
   }
 
-  /**
-   * Re-reads consent and re-enters the central preflight for this run (charged to a consent
-   * budget), then reads the credential the binding names. Both fail before any provider access.
-   */
-  private async prepareExecution(prepared: PreparedRun): Promise<Execution> {
-    const { session, run, userCharacters } = prepared;
-    const binding = await this.deps.preflight.check({
-      profile: session.profile,
-      model: session.model,
-      module: 'chat',
-      purpose: session.purpose,
-      dataClasses: session.dataClasses,
-      consent: session.consent,
-      requires: { streaming: true, contextCharacters: session.contextCharacters + userCharacters },
-      chargeRun: true,
-    });
-    // Watched from the turn its preflight passed: a revocation from now on stops the run. The
-    // request is charged to the consent's character budget before anything is sent.
-    if (session.consent !== null) {
-      run.unwatch = this.deps.consentRuns.watch(session.consent, (code) => this.withdraw(run, code));
-      this.deps.consentRuns.chargeSent(session.consent, codePoints(CHAT_SYSTEM_INSTRUCTION) + session.contextCharacters + userCharacters);
-    }
-    this.deps.startup.assertNotDegraded();
-    const credential = binding.credentialReference === null ? null : await this.deps.credentials.resolve(binding.credentialReference);
-    return { binding, credential };
-  }
-
-  /** Calls the provider; a stream passes the execution its start already prepared. */
-  private async generate(prepared: PreparedRun, request: ChatRunRequest, onText: (text: string) => void, ready?: Execution): Promise<GenerationResult> {
-    const { session, run, userMessage, userCharacters } = prepared;
-    const { binding, credential } = ready ?? (await this.prepareExecution(prepared));
-    if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', false, false, true);
-    const temperature = Math.min(CHAT_LIMITS.maxTemperature, Math.max(CHAT_LIMITS.minTemperature, request.temperature ?? this.deps.defaultTemperature()));
-    const maxOutputTokens = Math.min(request.max_output_tokens ?? CHAT_LIMITS.maxOutputTokens, CHAT_LIMITS.maxOutputTokens, binding.capabilities.max_output_tokens);
-    const room = Math.min(CHAT_LIMITS.maxMessageCharacters, CHAT_LIMITS.maxContextCharacters - session.contextCharacters - userCharacters);
-    const result = await this.deps.providers[binding.providerId].generate(
-      {
-        providerId: binding.providerId,
-        model: binding.model,
-        endpoint: binding.endpoint,
-        credential,
-        system: CHAT_SYSTEM_INSTRUCTION,
-        messages: [...session.messages, userMessage],
-        maxOutputTokens,
-        temperature,
-        maxOutputCharacters: room,
-        signal: run.controller.signal,
-      },
-      { text: onText },
-    );
-    return result;
-  }
-
   /** History is committed only here, after a successful provider result (spec section 3, rule 5). */
-  private commit(prepared: PreparedRun, reply: string): { messageCount: number; contextCharacters: number } {
+  private commit(prepared: PreparedRun, reply: string): Committed {
     const { session, userMessage, userCharacters } = prepared;
     if (this.sessions.get(session.id) !== session) return { messageCount: 0, contextCharacters: 0 };
     session.messages.push(userMessage, { role: 'assistant', content: reply });
@@ -549,23 +382,11 @@ export class ChatService implements ActiveWorkSource {
     return { messageCount: session.messages.length, contextCharacters: session.contextCharacters };
   }
 
-  private stop(run: ActiveRun, reason: 'cancelled' | 'shutdown'): void {
+  private stop(run: ActiveRun, reason: StopReason): void {
     if (run.stopReason === null) run.stopReason = reason;
     run.stream?.stop(reason);
     run.controller.abort();
     this.changed();
-  }
-
-  /** Text arrived for the run: charged to its consent; false when the run was stopped (withdrawn, or this text reached the budget). */
-  private received(session: ChatSession, run: ActiveRun, text: string): boolean {
-    if (run.withdrawn !== null) return false;
-    if (session.consent !== null && !this.deps.consentRuns.chargeReceived(session.consent, codePoints(text))) return false;
-    return run.withdrawn === null;
-  }
-
-  /** Tokens the provider reported for a finished run, charged to its consent (after the turn is committed: they were spent). */
-  private chargeTokens(session: ChatSession, result: GenerationResult): void {
-    if (session.consent !== null) this.deps.consentRuns.chargeTokens(session.consent, result.usage);
   }
 
   /** The run's consent stopped holding: the upstream request is aborted now; the run ends failed with the code. */
@@ -573,13 +394,6 @@ export class ChatService implements ActiveWorkSource {
     run.withdrawn ??= code;
     run.controller.abort();
     this.changed();
-  }
-
-  /** The terminal event of a withdrawn stream run; the unfinished answer is dropped, not committed. */
-  private endWithdrawn(session: ChatSession, run: ActiveRun, stream: StreamRun): void {
-    const code = run.withdrawn ?? 'CONSENT_REVOKED';
-    stream.emit({ kind: 'failed', outcome: 'failed', code, remediation: WITHDRAWAL_REMEDIATION[code] });
-    this.audit(session, run.runId, 'stream', 'failed', code);
   }
 
   private release(session: ChatSession, run: ActiveRun): void {
@@ -599,31 +413,6 @@ export class ChatService implements ActiveWorkSource {
         session.streams.delete(id);
       }
     }
-  }
-
-  private summary(session: ChatSession): ChatSessionSummary {
-    return {
-      schema_version: CHAT_SCHEMA_VERSION,
-      session_id: session.id,
-      profile: session.profile,
-      provider_id: session.providerId,
-      provider_kind: session.providerKind,
-      model: session.model,
-      purpose: session.purpose,
-      data_classes: [...session.dataClasses],
-      consent: session.consent,
-      message_count: session.messages.length,
-      context_characters: session.contextCharacters,
-      active_run_id: session.active?.runId ?? null,
-      runs_completed: session.runsCompleted,
-      created_at: iso(session.createdAt),
-      last_activity_at: iso(session.lastActivity),
-    };
-  }
-
-  /** The payload-free audit record of a run: ids, mode, outcome and a code; never content. */
-  private audit(session: ChatSession, runId: string, mode: 'sync' | 'stream', outcome: 'completed' | 'truncated' | 'refused' | 'interrupted' | 'failed', code: ErrorCode | null): void {
-    this.deps.log.event('chat.run.ended', { session_id: session.id, run_id: runId, mode, outcome, code, provider_id: session.providerId });
   }
 
   private changed(): void {

@@ -14,6 +14,23 @@ import type { FinishReason } from '../providers/model-provider.js';
 import { ReplayBuffer } from '../replay-buffer.js';
 import { ServiceError } from '../service-error.js';
 
+/** Splits provider text into delta-sized pieces without cutting a surrogate pair. */
+export function deltaPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  let count = 0;
+  for (const character of text) {
+    piece += character;
+    if (++count === CHAT_LIMITS.maxDeltaCharacters) {
+      pieces.push(piece);
+      piece = '';
+      count = 0;
+    }
+  }
+  if (piece.length > 0) pieces.push(piece);
+  return pieces;
+}
+
 /** Why a reader's stream ended: all delivered, fell out of the replay window, or closed by the reader. */
 export type StreamEndReason = 'completed' | 'overflow' | 'closed';
 
