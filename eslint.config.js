@@ -11,7 +11,26 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly', URL: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', fetch: 'readonly', structuredClone: 'readonly', queueMicrotask: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setImmediate: 'readonly',
+        URL: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        fetch: 'readonly',
+        structuredClone: 'readonly',
+        queueMicrotask: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -20,8 +39,24 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    plugins: { local: { rules: { layering: layeringRule, 'no-module-state': noModuleStateRule, 'entry-constructs-nothing': entryConstructsNothingRule, 'justified-casts': justifiedCastsRule, 'provider-place': providerPlaceRule } } },
-    rules: { 'local/layering': 'error', 'local/no-module-state': 'error', 'local/entry-constructs-nothing': 'error', 'local/justified-casts': 'error', 'local/provider-place': 'error' },
+    plugins: {
+      local: {
+        rules: {
+          layering: layeringRule,
+          'no-module-state': noModuleStateRule,
+          'entry-constructs-nothing': entryConstructsNothingRule,
+          'justified-casts': justifiedCastsRule,
+          'provider-place': providerPlaceRule,
+        },
+      },
+    },
+    rules: {
+      'local/layering': 'error',
+      'local/no-module-state': 'error',
+      'local/entry-constructs-nothing': 'error',
+      'local/justified-casts': 'error',
+      'local/provider-place': 'error',
+    },
   },
   {
     // src/main/gedcom-command.ts: `gedcom inspect` is the command line's own command over a local file, not the service operation
@@ -31,7 +66,16 @@ export default tseslint.config(
   },
   {
     files: ['client/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'layering: the client is a package of its own and imports nothing from src/ (types come from client/generated/)' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**'], message: 'layering: the client is a package of its own and imports nothing from src/ (types come from client/generated/)' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.cjs'],

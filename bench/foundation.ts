@@ -111,12 +111,19 @@ export async function healthThroughput(rounds: number): Promise<{ sidecar: LoadF
   const s = figures('sidecar');
   const r = figures('raw');
   const lines: string[] = [];
-  lines.push(`### (b) Authenticated \`GET /api/v1/health\`, 32 keep-alive connections, ${rounds} rounds of 1.5 s per variant, alternating in random order, 2 warm-up rounds discarded`, '');
+  lines.push(
+    `### (b) Authenticated \`GET /api/v1/health\`, 32 keep-alive connections, ${rounds} rounds of 1.5 s per variant, alternating in random order, 2 warm-up rounds discarded`,
+    '',
+  );
   lines.push('| variant | requests/s (median of rounds) | p50 ms | p99 ms | server CPU µs per request |', '|---|---:|---:|---:|---:|');
   lines.push(`| sidecar (full request gate) | ${fmt(s.rps, 0)} | ${fmt(s.p50, 2)} | ${fmt(s.p99, 2)} | ${fmt(s.cpuUs)} |`);
   lines.push(`| raw node:http, same response bytes | ${fmt(r.rps, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${fmt(r.cpuUs)} |`);
   lines.push(`| ratio sidecar / raw | ${fmt(s.rps / r.rps, 2)} | ${fmt(s.p50 / r.p50, 2)} | ${fmt(s.p99 / r.p99, 2)} | ${fmt(s.cpuUs / r.cpuUs, 2)} |`);
-  lines.push('', 'Targets (issue 15): at least 0.85 of raw requests per second, p99 at most 1.3x raw. The load client is a closed loop over raw sockets in the benchmark process; on 2 shared cores it competes with the server, so the server CPU time per request (from /proc, 10 ms ticks over 1.5 s rounds) is the figure least moved by other load.', '');
+  lines.push(
+    '',
+    'Targets (issue 15): at least 0.85 of raw requests per second, p99 at most 1.3x raw. The load client is a closed loop over raw sockets in the benchmark process; on 2 shared cores it competes with the server, so the server CPU time per request (from /proc, 10 ms ticks over 1.5 s rounds) is the figure least moved by other load.',
+    '',
+  );
   return { sidecar: s, raw: r, rssAfterLoad, lines };
 }
 
@@ -143,9 +150,15 @@ export async function runFoundationBench(): Promise<string> {
   lines.push('### (a) Spawn to verified ready, 20 launches each, interleaved in random order, 3 warm-up rounds discarded', '');
   lines.push('| variant | median ms | p90 ms | median / bare server |', '|---|---:|---:|---:|');
   for (const name of Object.keys(startup.medians)) {
-    lines.push(`| ${name} | ${fmt(startup.medians[name] as number)} | ${fmt(startup.p90s[name] as number)} | ${fmt((startup.medians[name] as number) / bare, 2)} |`);
+    lines.push(
+      `| ${name} | ${fmt(startup.medians[name] as number)} | ${fmt(startup.p90s[name] as number)} | ${fmt((startup.medians[name] as number) / bare, 2)} |`,
+    );
   }
-  lines.push('', 'The sidecar figure includes the handshake, the readiness line, one authenticated `GET /api/v1/health` and the constant-time proof check (target: at most 1.6x the bare server). It runs degraded here (no keyring, no workspace), so nothing but the foundation is opened; the local-state section measures what the real keyring and database add.', '');
+  lines.push(
+    '',
+    'The sidecar figure includes the handshake, the readiness line, one authenticated `GET /api/v1/health` and the constant-time proof check (target: at most 1.6x the bare server). It runs degraded here (no keyring, no workspace), so nothing but the foundation is opened; the local-state section measures what the real keyring and database add.',
+    '',
+  );
 
   // (b) health throughput and latency, alternating rounds in one run
   const health = await healthThroughput(8);

@@ -179,7 +179,14 @@ function startPinger(sidecar: LaunchedSidecar): Pinger {
       stopped = true;
       await loop;
       agent.destroy();
-      return { sent: latencies.length, failed: failures.length, failures, worstMs: Math.max(...latencies), p99Ms: quantile(latencies, 0.99), medianMs: median(latencies) };
+      return {
+        sent: latencies.length,
+        failed: failures.length,
+        failures,
+        worstMs: Math.max(...latencies),
+        p99Ms: quantile(latencies, 0.99),
+        medianMs: median(latencies),
+      };
     },
   };
 }
@@ -211,7 +218,12 @@ async function idempotent<T>(sidecar: LaunchedSidecar, method: 'GET' | 'POST', p
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled', 'interrupted']);
 
 /** Polls the job snapshot every 20 ms until it is terminal or the deadline passes (then null). */
-async function pollTerminal(sidecar: LaunchedSidecar, jobId: string, timeoutMs: number, onSnapshot?: (snapshot: JobSnapshot) => void): Promise<JobSnapshot | null> {
+async function pollTerminal(
+  sidecar: LaunchedSidecar,
+  jobId: string,
+  timeoutMs: number,
+  onSnapshot?: (snapshot: JobSnapshot) => void,
+): Promise<JobSnapshot | null> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const answer = await idempotent<JobSnapshot>(sidecar, 'GET', `/api/v1/jobs/${jobId}`);
@@ -259,7 +271,10 @@ function followEvents(sidecar: LaunchedSidecar, jobId: string): EventFollower {
   });
   follower.ended = (async () => {
     try {
-      const response = await fetch(`${sidecar.baseUrl}/api/v1/jobs/${jobId}/events`, { headers: { ...sidecar.requestHeaders(), accept: 'text/event-stream' }, signal: controller.signal });
+      const response = await fetch(`${sidecar.baseUrl}/api/v1/jobs/${jobId}/events`, {
+        headers: { ...sidecar.requestHeaders(), accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
       if (response.status !== 200 || response.body === null) return;
       const decoder = new TextDecoder();
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
@@ -288,7 +303,13 @@ interface World {
 }
 
 function launch(world: World): Promise<LaunchedSidecar> {
-  return launchSidecar({ entry: world.entry, appBuild: APP_BUILD, env: world.env, args: ['--workspace', world.workspace, '--artifact-root', world.artifactRoot], readyTimeoutMs: 60_000 });
+  return launchSidecar({
+    entry: world.entry,
+    appBuild: APP_BUILD,
+    env: world.env,
+    args: ['--workspace', world.workspace, '--artifact-root', world.artifactRoot],
+    readyTimeoutMs: 60_000,
+  });
 }
 
 interface OperationRow {
@@ -307,7 +328,8 @@ interface OperationRow {
 function summary(op: Operation, result: GedcomJobResult | null): string {
   if (result === null) return '';
   if (op === 'quality' && result.quality) return `${people(result.quality.scope.individuals)} people, ${result.quality.rules.length} rules fired`;
-  if (op === 'merge' && result.merge) return `${people(result.merge.individuals.output)} people out, ${people(result.merge.pairs.automatic)} automatic, ${people(result.merge.pairs.review)} review pairs`;
+  if (op === 'merge' && result.merge)
+    return `${people(result.merge.individuals.output)} people out, ${people(result.merge.pairs.automatic)} automatic, ${people(result.merge.pairs.review)} review pairs`;
   if (op === 'subtree' && result.subtree) return `${people(result.subtree.individuals)} people, ${result.subtree.generations_reached} generations`;
   if (op === 'inspect' && result.inspect) return `${people(result.inspect.records.total)} records`;
   return '';
@@ -336,7 +358,18 @@ async function measureOperation(world: World, op: Operation, body: Record<string
       const result = await idempotent<GedcomJobResult>(sidecar, 'GET', `/api/v1/gedcom/jobs/${jobId}/result`);
       if (result.status === 200) outcome += `: ${summary(op, result.body)}`;
     } else if (terminal?.error) outcome += ` (${terminal.error.code})`;
-    return { operation: op, inputBytes, parseMs, wallMs, health, progressEvents: events.progress, events: events.events, peakRss, outcome, retries: jobClientRetries - retriesBefore };
+    return {
+      operation: op,
+      inputBytes,
+      parseMs,
+      wallMs,
+      health,
+      progressEvents: events.progress,
+      events: events.events,
+      peakRss,
+      outcome,
+      retries: jobClientRetries - retriesBefore,
+    };
   } finally {
     await sidecar.stop(60_000);
   }
@@ -405,7 +438,9 @@ async function measureCancel(world: World, grant: string, qualityMs: number): Pr
       if (terminal === null) await pollTerminal(sidecar, jobId, JOB_TIMEOUT_MS);
       await Promise.race([events.ended, sleep(5_000)]);
       events.close();
-      process.stderr.write(`bench: gedcom-load cancel ${round + 1}/${CANCEL_ROUNDS} sent at ${fmt(sent - submitted, 0)} ms: ${rounds.at(-1)?.state} after ${ms === null ? 'timeout' : fmt(ms, 0)} ms (${trigger})\n`);
+      process.stderr.write(
+        `bench: gedcom-load cancel ${round + 1}/${CANCEL_ROUNDS} sent at ${fmt(sent - submitted, 0)} ms: ${rounds.at(-1)?.state} after ${ms === null ? 'timeout' : fmt(ms, 0)} ms (${trigger})\n`,
+      );
     }
   } finally {
     await sidecar.stop(60_000);
@@ -525,12 +560,23 @@ export async function runGedcomLoadBench(): Promise<string> {
     const secondParse = median(secondParses);
 
     const importer = new ArtifactImporter(entry, artifactRoot);
-    const grant = async (file: string, scope: 'gedcom.quality' | 'gedcom.merge' | 'gedcom.subtree' | 'gedcom.inspect'): Promise<string> => (await importer.importFile(file, scope)).grant;
+    const grant = async (file: string, scope: 'gedcom.quality' | 'gedcom.merge' | 'gedcom.subtree' | 'gedcom.inspect'): Promise<string> =>
+      (await importer.importFile(file, scope)).grant;
     const root = `@I${Math.floor(config.people / 2)}@`;
     const plans: { op: Operation; body: () => Promise<Record<string, unknown>>; bytes: number; parseMs: number }[] = [
       { op: 'quality', body: async () => ({ source: await grant(big, 'gedcom.quality') }), bytes: bigBytes, parseMs: bigParse },
-      { op: 'merge', body: async () => ({ left: await grant(big, 'gedcom.merge'), right: await grant(second, 'gedcom.merge') }), bytes: bigBytes + secondBytes, parseMs: bigParse + secondParse },
-      { op: 'subtree', body: async () => ({ source: await grant(big, 'gedcom.subtree'), root, direction: 'both', generations: 10, include_spouses: true }), bytes: bigBytes, parseMs: bigParse },
+      {
+        op: 'merge',
+        body: async () => ({ left: await grant(big, 'gedcom.merge'), right: await grant(second, 'gedcom.merge') }),
+        bytes: bigBytes + secondBytes,
+        parseMs: bigParse + secondParse,
+      },
+      {
+        op: 'subtree',
+        body: async () => ({ source: await grant(big, 'gedcom.subtree'), root, direction: 'both', generations: 10, include_spouses: true }),
+        bytes: bigBytes,
+        parseMs: bigParse,
+      },
       { op: 'inspect', body: async () => ({ source: await grant(big, 'gedcom.inspect') }), bytes: bigBytes, parseMs: bigParse },
     ];
 
@@ -540,7 +586,9 @@ export async function runGedcomLoadBench(): Promise<string> {
     for (const plan of plans) {
       log(plan.op);
       const row = await measureOperation(world, plan.op, await plan.body(), plan.bytes, plan.parseMs);
-      log(`${plan.op}: ${seconds(row.wallMs)}, health worst ${fmt(row.health.worstMs, 0)} ms, ${row.health.failed} failed, peak ${mib(row.peakRss)}, ${row.outcome}`);
+      log(
+        `${plan.op}: ${seconds(row.wallMs)}, health worst ${fmt(row.health.worstMs, 0)} ms, ${row.health.failed} failed, peak ${mib(row.peakRss)}, ${row.outcome}`,
+      );
       rows.push(row);
     }
     log('cancel');

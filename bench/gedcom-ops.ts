@@ -27,7 +27,11 @@ interface ChildReport {
 }
 
 function runChild(args: readonly string[]): ChildReport {
-  const out = execFileSync(process.execPath, ['--max-old-space-size=16384', '--import', 'tsx', SELF, '--child', ...args], { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(process.execPath, ['--max-old-space-size=16384', '--import', 'tsx', SELF, '--child', ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return JSON.parse(out.trim().split('\n').pop() as string) as ChildReport;
 }
 
@@ -35,7 +39,10 @@ function report(fields: Record<string, number | string>, started: number): void 
   process.stdout.write(`${JSON.stringify({ wallMs: performance.now() - started, maxRssBytes: process.resourceUsage().maxRSS * 1024, ...fields })}\n`);
 }
 
-function precisionRecall(merged: readonly { left: string; right: string }[], truth: ReadonlyMap<string, string>): { tp: number; precision: number; recall: number } {
+function precisionRecall(
+  merged: readonly { left: string; right: string }[],
+  truth: ReadonlyMap<string, string>,
+): { tp: number; precision: number; recall: number } {
   const tp = merged.filter((p) => truth.get(p.left) === p.right).length;
   return { tp, precision: merged.length === 0 ? 1 : tp / merged.length, recall: truth.size === 0 ? 1 : tp / truth.size };
 }
@@ -51,7 +58,10 @@ async function child(kind: string, dir: string): Promise<void> {
   }
   if (kind === 'prepare-quality') {
     const out = createWriteStream(join(dir, 'million.ged'));
-    const summary = await generateGedcom((chunk) => new Promise<void>((done) => (out.write(chunk) ? done() : out.once('drain', done))), { individuals: QUALITY_PEOPLE, seed: 7 });
+    const summary = await generateGedcom((chunk) => new Promise<void>((done) => (out.write(chunk) ? done() : out.once('drain', done))), {
+      individuals: QUALITY_PEOPLE,
+      seed: 7,
+    });
     await new Promise<void>((done) => out.end(done));
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return;
@@ -74,14 +84,41 @@ async function child(kind: string, dir: string): Promise<void> {
     const bytes = writeOutputBytes(r.document!);
     const truth = new Map(JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as [string, string][]);
     const pr = precisionRecall(r.merged, truth);
-    report({ parsedMs, left: r.counts.leftIndividuals, right: r.counts.rightIndividuals, output: r.counts.outputIndividuals, automatic: r.counts.automaticPairs, review: r.counts.reviewPairs, candidates: r.counts.candidatePairs, outBytes: bytes.length, truth: truth.size, tp: pr.tp, precision: pr.precision, recall: pr.recall }, started);
+    report(
+      {
+        parsedMs,
+        left: r.counts.leftIndividuals,
+        right: r.counts.rightIndividuals,
+        output: r.counts.outputIndividuals,
+        automatic: r.counts.automaticPairs,
+        review: r.counts.reviewPairs,
+        candidates: r.counts.candidatePairs,
+        outBytes: bytes.length,
+        truth: truth.size,
+        tp: pr.tp,
+        precision: pr.precision,
+        recall: pr.recall,
+      },
+      started,
+    );
     return;
   }
   if (kind === 'quality') {
     const doc = parseGedcomBytes(readFileSync(join(dir, 'million.ged')));
     const parsedMs = performance.now() - started;
     const r = analyzeQuality(doc, { living: { today: julianDay(2025, 1, 1), thresholdYears: 110 } });
-    report({ parsedMs, individuals: r.scope.individuals, families: r.scope.families, rules: r.rules.length, errors: r.totals.error, warnings: r.totals.warning, living: r.probablyLiving }, started);
+    report(
+      {
+        parsedMs,
+        individuals: r.scope.individuals,
+        families: r.scope.families,
+        rules: r.rules.length,
+        errors: r.totals.error,
+        warnings: r.totals.warning,
+        living: r.probablyLiving,
+      },
+      started,
+    );
     return;
   }
   throw new Error(`unknown child ${kind}`);
@@ -102,7 +139,7 @@ export async function runGedcomOpsBench(): Promise<string> {
     const leftSize = statSync(join(dir, 'left.ged')).size + statSync(join(dir, 'right.ged')).size;
     const qSize = statSync(join(dir, 'million.ged')).size;
     lines.push(
-      'Each figure is one run in a fresh child process (`--max-old-space-size=16384`): wall time covers reading and parsing the files, the operation and, for merge, writing the output; peak RSS is the child\'s maxRSS.',
+      "Each figure is one run in a fresh child process (`--max-old-space-size=16384`): wall time covers reading and parsing the files, the operation and, for merge, writing the output; peak RSS is the child's maxRSS.",
       '',
       'The index parse is `parseGedcomBytes` alone on the same input, timed in its own child process in the same run (the "records indexed" variant of bench/gedcom-parse.ts); targets: quality at most 4x it, merge at most 10x, peak RSS at most 4x the input.',
       '',
@@ -133,9 +170,17 @@ export async function runGedcomOpsBench(): Promise<string> {
       const r = mergeDocuments(parseGedcomBytes(Buffer.from(set.left)), parseGedcomBytes(Buffer.from(set.right)), { dryRun: true });
       const pr = precisionRecall(r.merged, set.truth);
       const reviewTrue = r.review.filter((p) => set.truth.get(p.left) === p.right).length;
-      lines.push(`| ${size} | ${seed} | ${set.truth.size} | ${r.merged.length} | ${pr.precision.toFixed(4)} | ${pr.recall.toFixed(4)} | ${r.counts.reviewPairs} (${reviewTrue} of ${r.review.length}) |`);
+      lines.push(
+        `| ${size} | ${seed} | ${set.truth.size} | ${r.merged.length} | ${pr.precision.toFixed(4)} | ${pr.recall.toFixed(4)} | ${r.counts.reviewPairs} (${reviewTrue} of ${r.review.length}) |`,
+      );
     }
-    lines.push('', `Load average after the run: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} CPUs.`, '');
+    lines.push(
+      '',
+      `Load average after the run: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(', ')} on ${cpus().length} CPUs.`,
+      '',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

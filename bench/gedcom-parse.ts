@@ -53,9 +53,12 @@ async function generated(name: string, targetBytes: number): Promise<string> {
   const path = join(dir, name);
   if (existsSync(path)) return path;
   const out = createWriteStream(path);
-  await generateGedcom(async (c) => {
-    if (!out.write(c)) await once(out, 'drain');
-  }, { targetBytes, seed: 1 });
+  await generateGedcom(
+    async (c) => {
+      if (!out.write(c)) await once(out, 'drain');
+    },
+    { targetBytes, seed: 1 },
+  );
   out.end();
   await once(out, 'finish');
   return path;
@@ -111,11 +114,15 @@ async function child(variant: Variant, file: string, runs: number): Promise<void
 }
 
 function runChild(variant: Variant, file: string, runs: number): ChildResult {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=16384', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', variant, file, String(runs)], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-    timeout: 15 * 60_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--max-old-space-size=16384', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', variant, file, String(runs)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+      timeout: 15 * 60_000,
+    },
+  );
   const line = r.stdout.trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(line) as ChildResult;
@@ -176,8 +183,13 @@ export async function runGedcomParseBench(): Promise<string> {
   const lines: string[] = [];
   lines.push('## GEDCOM parse throughput', '');
   lines.push('Command: `node --import tsx bench/gedcom-parse.ts`  ');
-  lines.push(`Machine: ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}, ${mb(totalmem())} MB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}  `);
-  lines.push(`Method: one child process per measurement. Peak RSS = the child's maxRSS after its first parse (Node, tsx, both peer libraries and the file bytes included); "over base" subtracts the child's RSS before it read the file. Warm-up parses discarded (1, or 4 for files under 5 MB); ${rounds} rounds in seeded random order interleaving files and variants; medians over all timed parses (5 per child for the corpus files, 3 for 10 MB, 1 for 100 MB).`, '');
+  lines.push(
+    `Machine: ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}, ${mb(totalmem())} MB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}  `,
+  );
+  lines.push(
+    `Method: one child process per measurement. Peak RSS = the child's maxRSS after its first parse (Node, tsx, both peer libraries and the file bytes included); "over base" subtracts the child's RSS before it read the file. Warm-up parses discarded (1, or 4 for files under 5 MB); ${rounds} rounds in seeded random order interleaving files and variants; medians over all timed parses (5 per child for the corpus files, 3 for 10 MB, 1 for 100 MB).`,
+    '',
+  );
   lines.push('| file | size MB | variant | median ms | MB/s | peak RSS MB | peak / size | (peak - base) / size | timed parses |');
   lines.push('|---|---:|---|---:|---:|---:|---:|---:|---:|');
   const summary: string[] = [];
@@ -195,7 +207,9 @@ export async function runGedcomParseBench(): Promise<string> {
       const peak = Math.max(...e.peaks);
       const base = Math.min(...e.bases);
       speed.set(v, size / 1e6 / (med / 1000));
-      lines.push(`| ${f.name} | ${mb(size)} | ${VARIANT_LABEL[v]} | ${med.toFixed(1)} | ${(size / 1e6 / (med / 1000)).toFixed(1)} | ${mb(peak)} | ${(peak / size).toFixed(1)}x | ${((peak - base) / size).toFixed(1)}x | ${e.times.length} |`);
+      lines.push(
+        `| ${f.name} | ${mb(size)} | ${VARIANT_LABEL[v]} | ${med.toFixed(1)} | ${(size / 1e6 / (med / 1000)).toFixed(1)} | ${mb(peak)} | ${(peak / size).toFixed(1)}x | ${((peak - base) / size).toFixed(1)}x | ${e.times.length} |`,
+      );
     }
     const peers = [speed.get('read-gedcom'), speed.get('parse-gedcom')].filter((x): x is number => x !== undefined);
     const fastest = peers.length > 0 ? Math.max(...peers) : undefined;
@@ -205,9 +219,20 @@ export async function runGedcomParseBench(): Promise<string> {
       `| ${f.name} | ${idx?.toFixed(1) ?? '-'} | ${full?.toFixed(1) ?? '-'} | ${fastest?.toFixed(1) ?? 'none finished'} | ${idx !== undefined && fastest ? (idx / fastest).toFixed(1) + 'x' : '-'} | ${full !== undefined && fastest ? (full / fastest).toFixed(1) + 'x' : '-'} |`,
     );
   }
-  lines.push('', '| file | sidecar MB/s | sidecar full-tree MB/s | faster peer MB/s | ratio | ratio (full tree) |', '|---|---:|---:|---:|---:|---:|', ...summary, '');
+  lines.push(
+    '',
+    '| file | sidecar MB/s | sidecar full-tree MB/s | faster peer MB/s | ratio | ratio (full tree) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...summary,
+    '',
+  );
   lines.push('Targets: >= 3x the faster peer; >= 60 MB/s on the 100 MB tree; peak RSS <= 5x the file size.');
-  lines.push(`Load average during the run: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} CPUs (other work on the machine makes timings noisy; medians and interleaving limit, not remove, that).`, '');
+  lines.push(
+    `Load average during the run: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')} on ${cpus().length} CPUs (other work on the machine makes timings noisy; medians and interleaving limit, not remove, that).`,
+    '',
+  );
   return lines.join('\n');
 }
 

@@ -16,7 +16,8 @@ function contractRoutes(): { method: string; path: string }[] {
   const routes: { method: string; path: string }[] = [];
   for (const [template, operations] of Object.entries(document.paths)) {
     for (const method of Object.keys(operations)) {
-      if (['get', 'post', 'patch', 'delete'].includes(method)) routes.push({ method: method.toUpperCase(), path: template.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1') });
+      if (['get', 'post', 'patch', 'delete'].includes(method))
+        routes.push({ method: method.toUpperCase(), path: template.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1') });
     }
   }
   return routes;

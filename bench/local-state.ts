@@ -30,7 +30,11 @@ export async function runLocalStateBench(): Promise<string> {
     const patch = await latencies(300, async (i) => {
       const response = await api.PATCH('/api/v1/settings', {
         params: { header },
-        body: { schema_version: 1, expected_revision: revision, changes: { 'privacy.living_threshold_years': 90 + (i % 61), 'ui.theme': i % 2 ? 'dark' : 'light' } },
+        body: {
+          schema_version: 1,
+          expected_revision: revision,
+          changes: { 'privacy.living_threshold_years': 90 + (i % 61), 'ui.theme': i % 2 ? 'dark' : 'light' },
+        },
       });
       revision = response.data?.revision ?? revision;
     });
@@ -44,8 +48,12 @@ export async function runLocalStateBench(): Promise<string> {
     await sidecar.stop();
     lines.push('### Request latency, sequential requests from the paired client (first 10% discarded as warm-up)', '');
     lines.push('| operation | samples | p50 ms | p99 ms |', '|---|---:|---:|---:|');
-    lines.push(`| settings PATCH (two keys, one SQLCipher transaction, synchronous=FULL) | ${patch.length} | ${fmt(median(patch), 2)} | ${fmt(quantile(patch, 0.99), 2)} |`);
-    lines.push(`| secret set (write, then read back and compare, real gnome-keyring) | ${set.length} | ${fmt(median(set), 2)} | ${fmt(quantile(set, 0.99), 2)} |`);
+    lines.push(
+      `| settings PATCH (two keys, one SQLCipher transaction, synchronous=FULL) | ${patch.length} | ${fmt(median(patch), 2)} | ${fmt(quantile(patch, 0.99), 2)} |`,
+    );
+    lines.push(
+      `| secret set (write, then read back and compare, real gnome-keyring) | ${set.length} | ${fmt(median(set), 2)} | ${fmt(quantile(set, 0.99), 2)} |`,
+    );
     lines.push(`| secret status (real gnome-keyring) | ${status.length} | ${fmt(median(status), 2)} | ${fmt(quantile(status, 0.99), 2)} |`);
     lines.push('');
 

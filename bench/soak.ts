@@ -80,7 +80,10 @@ async function heapSnapshot(sidecar: LaunchedSidecar, directory: string): Promis
   throw new Error('no heap snapshot');
 }
 
-const requestHead = (sidecar: LaunchedSidecar): string[] => ['Host: 127.0.0.1', ...Object.entries(sidecar.requestHeaders()).map(([name, value]) => `${name}: ${value}`)];
+const requestHead = (sidecar: LaunchedSidecar): string[] => [
+  'Host: 127.0.0.1',
+  ...Object.entries(sidecar.requestHeaders()).map(([name, value]) => `${name}: ${value}`),
+];
 
 /** The three kinds of rejected request, as raw bytes: unauthenticated, malformed, oversized. */
 function rejectedRequests(sidecar: LaunchedSidecar): Buffer[] {
@@ -218,12 +221,19 @@ export async function runSoakBench(): Promise<string> {
       later.push({ heap: heap.liveBytes, rss: rssOfProcess(sidecar.pid) });
     }
     const grown = [...afterHeap.byConstructor]
-      .map(([key, after]) => ({ key, count: after.count - (baselineHeap.byConstructor.get(key)?.count ?? 0), size: after.size - (baselineHeap.byConstructor.get(key)?.size ?? 0) }))
+      .map(([key, after]) => ({
+        key,
+        count: after.count - (baselineHeap.byConstructor.get(key)?.count ?? 0),
+        size: after.size - (baselineHeap.byConstructor.get(key)?.size ?? 0),
+      }))
       .filter((entry) => entry.count > 0)
       .sort((a, b) => b.size - a.size)
       .slice(0, 6);
 
-    const rejectedCounts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+    const rejectedCounts = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
     return `## Soak: rejected requests and idle sockets
 
 The default sidecar (encrypted database, keyring) after a warm-up of 1,500 rejected requests. The

@@ -23,7 +23,14 @@ export interface ChatStreamRun {
 }
 
 function isChatEvent(value: unknown): value is ChatStreamEvent {
-  return typeof value === 'object' && value !== null && 'kind' in value && typeof value.kind === 'string' && 'sequence' in value && typeof value.sequence === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'kind' in value &&
+    typeof value.kind === 'string' &&
+    'sequence' in value &&
+    typeof value.sequence === 'number'
+  );
 }
 
 /** The kinds that end a run's stream; exactly one of them comes last. */
@@ -47,7 +54,11 @@ export class ChatClient {
   /** Starts a streaming run in a session and returns it; read `events()` for its output. `signal` aborts the start. */
   async stream(sessionId: string, request: ChatRunRequest, signal?: AbortSignal): Promise<ChatStreamRun> {
     const header = { 'X-Service-Session-Owner': this.owner };
-    const { data, error, response } = await this.api.POST('/api/v1/chat/sessions/{session_id}/streams', { params: { path: { session_id: sessionId }, header }, body: request, signal });
+    const { data, error, response } = await this.api.POST('/api/v1/chat/sessions/{session_id}/streams', {
+      params: { path: { session_id: sessionId }, header },
+      body: request,
+      signal,
+    });
     if (data === undefined) throw new RequestFailed(response.status, error);
     const runId = data.run_id;
     const url = `${this.baseUrl}/api/v1/chat/sessions/${encodeURIComponent(sessionId)}/streams/${encodeURIComponent(runId)}/events`;
@@ -59,7 +70,10 @@ export class ChatClient {
       runId,
       events: (signal?: AbortSignal) => resumableEventStream({ url, headers: () => headers, signal, sleep, read: readChatEvent }),
       async cancel(cancelSignal?: AbortSignal) {
-        const { error, response } = await api.POST('/api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel', { params: { path: { session_id: sessionId, run_id: runId }, header }, signal: cancelSignal });
+        const { error, response } = await api.POST('/api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel', {
+          params: { path: { session_id: sessionId, run_id: runId }, header },
+          signal: cancelSignal,
+        });
         if (!response.ok) throw new RequestFailed(response.status, error);
       },
     };

@@ -14,7 +14,11 @@ async function refusalBody(response: Response): Promise<unknown> {
  * Opens a server-sent event stream and yields its messages as they are parsed (eventsource-parser);
  * ends when the server ends the stream. A non-200 answer throws RequestFailed with what the service said.
  */
-export async function* readEventStream(url: string, headers: Readonly<Record<string, string>>, signal: AbortSignal | undefined): AsyncGenerator<EventSourceMessage> {
+export async function* readEventStream(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<EventSourceMessage> {
   const response = await fetch(url, { headers: { ...headers, accept: 'text/event-stream' }, signal });
   if (response.status !== 200 || response.body === null) throw new RequestFailed(response.status, await refusalBody(response), 'event stream');
   const pending: EventSourceMessage[] = [];

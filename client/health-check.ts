@@ -26,7 +26,11 @@ function parsed(body: string): unknown {
 
 function healthProofOf(value: unknown): HealthProof | null {
   if (typeof value !== 'object' || value === null) return null;
-  const fields = { app_build: Reflect.get(value, 'app_build'), sidecar_build: Reflect.get(value, 'sidecar_build'), readiness_proof: Reflect.get(value, 'readiness_proof') };
+  const fields = {
+    app_build: Reflect.get(value, 'app_build'),
+    sidecar_build: Reflect.get(value, 'sidecar_build'),
+    readiness_proof: Reflect.get(value, 'readiness_proof'),
+  };
   if (typeof fields.app_build !== 'string' || typeof fields.sidecar_build !== 'string' || typeof fields.readiness_proof !== 'string') return null;
   return { app_build: fields.app_build, sidecar_build: fields.sidecar_build, readiness_proof: fields.readiness_proof };
 }

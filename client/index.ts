@@ -6,9 +6,30 @@ export { ChatClient, type ChatRunRequest, type ChatStreamEvent, type ChatStreamR
 export { SettingsClient, type SettingsChanges, type SettingsResponse } from './settings.js';
 export { RequestFailed, type FailureBody, type FailureDetail, type ValidationError } from './request-failed.js';
 export { RECONNECTS_WITHOUT_PROGRESS, StreamInterrupted, type ReconnectOptions, type Sleep } from './resumable-stream.js';
-export { ENVIRONMENT_ALLOWLIST, LaunchRefused, READY_TIMEOUT_MS, REFUSAL_STDERR_LINES, launchSidecar, newBearer, stderrTail, type LaunchExit, type LaunchOptions, type LaunchedSidecar, type ReadinessLine } from './launcher.js';
+export {
+  ENVIRONMENT_ALLOWLIST,
+  LaunchRefused,
+  READY_TIMEOUT_MS,
+  REFUSAL_STDERR_LINES,
+  launchSidecar,
+  newBearer,
+  stderrTail,
+  type LaunchExit,
+  type LaunchOptions,
+  type LaunchedSidecar,
+  type ReadinessLine,
+} from './launcher.js';
 export { readinessProof } from './generated/readiness-proof.js';
 export { STDERR_KEPT_BYTES } from './stderr-window.js';
-export { API_CONTRACT, ERROR_CODES, GEDCOM_OPERATIONS, type ErrorCode, type GedcomOperation, type GedcomOperationScope, type SettingKey, type SettingValues } from './generated/contract-constants.js';
+export {
+  API_CONTRACT,
+  ERROR_CODES,
+  GEDCOM_OPERATIONS,
+  type ErrorCode,
+  type GedcomOperation,
+  type GedcomOperationScope,
+  type SettingKey,
+  type SettingValues,
+} from './generated/contract-constants.js';
 export type { paths, components } from './generated/openapi-v1.js';
 export { ArtifactImporter, type ImportedArtifact } from './artifacts.js';

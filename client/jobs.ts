@@ -16,7 +16,14 @@ export function isTerminal(state: JobState): boolean {
 }
 
 function isJobEvent(value: unknown): value is JobEvent {
-  return typeof value === 'object' && value !== null && 'sequence' in value && typeof value.sequence === 'number' && 'state' in value && typeof value.state === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'sequence' in value &&
+    typeof value.sequence === 'number' &&
+    'state' in value &&
+    typeof value.state === 'string'
+  );
 }
 
 /** The job routes with what every caller needs: a snapshot, following the event stream, waiting for the end. */

@@ -98,7 +98,9 @@ export class LaunchRefused extends Error {
   ) {
     const errno = exit.errno ?? null;
     const dropped = exit.stderrDroppedBytes ?? 0;
-    super(`sidecar launch refused: ${reason}${errno === null ? '' : ` (${errno})`}${exit.exitCode === null ? '' : ` (exit ${exit.exitCode})`}${dropped === 0 ? '' : ` (stderr: the first ${dropped} bytes dropped, the last ones kept)`}`);
+    super(
+      `sidecar launch refused: ${reason}${errno === null ? '' : ` (${errno})`}${exit.exitCode === null ? '' : ` (exit ${exit.exitCode})`}${dropped === 0 ? '' : ` (stderr: the first ${dropped} bytes dropped, the last ones kept)`}`,
+    );
     this.name = 'LaunchRefused';
     this.exitCode = exit.exitCode;
     this.signal = exit.signal;
@@ -236,7 +238,8 @@ function parseReadinessLine(line: string, appBuild: string, pid: number): Readin
   if (ready.base_url !== `http://127.0.0.1:${ready.port}`) throw new LaunchRefused('readiness_base_url');
   if (ready.pid !== pid) throw new LaunchRefused('readiness_pid');
   if (ready.app_build !== appBuild) throw new LaunchRefused('readiness_app_build');
-  if (typeof ready.sidecar_build !== 'string' || ready.sidecar_build.length > BUILD_MAX_CHARACTERS || !new RegExp(BUILD_PATTERN).test(ready.sidecar_build)) throw new LaunchRefused('readiness_sidecar_build');
+  if (typeof ready.sidecar_build !== 'string' || ready.sidecar_build.length > BUILD_MAX_CHARACTERS || !new RegExp(BUILD_PATTERN).test(ready.sidecar_build))
+    throw new LaunchRefused('readiness_sidecar_build');
   if (ready.api?.contract !== API_CONTRACT) throw new LaunchRefused('readiness_contract');
   // cast: every field the launcher relies on was checked above
   return ready as ReadinessLine;
@@ -313,7 +316,14 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
     const refused = error instanceof LaunchRefused ? error : null;
     const tail = stderrTail(stderr.text(), bearer);
     const inUse = exitCode === SERVE_EXIT.workspaceInUse;
-    const details: LaunchExit = { exitCode, signal: exitSignal(), stderrTail: tail, errno: refused?.errno ?? null, holderPid: inUse ? holderPidOf(tail) : null, stderrDroppedBytes: stderr.dropped };
+    const details: LaunchExit = {
+      exitCode,
+      signal: exitSignal(),
+      stderrTail: tail,
+      errno: refused?.errno ?? null,
+      holderPid: inUse ? holderPidOf(tail) : null,
+      stderrDroppedBytes: stderr.dropped,
+    };
     throw new LaunchRefused(inUse ? 'workspace_in_use' : (refused?.reason ?? 'health_unreachable'), details);
   }
 }

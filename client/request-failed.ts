@@ -75,7 +75,9 @@ export class RequestFailed extends Error implements FailureBody {
     readonly request = 'request',
   ) {
     const failure = failureBody(body);
-    super(`${request} failed: ${status}${failure.code === null ? '' : ` ${failure.code}`}${failure.serviceMessage === null ? '' : `: ${failure.serviceMessage}`}`);
+    super(
+      `${request} failed: ${status}${failure.code === null ? '' : ` ${failure.code}`}${failure.serviceMessage === null ? '' : `: ${failure.serviceMessage}`}`,
+    );
     this.name = 'RequestFailed';
     this.code = failure.code;
     this.serviceMessage = failure.serviceMessage;

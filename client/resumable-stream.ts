@@ -37,7 +37,10 @@ export class StreamInterrupted extends Error {
     readonly attempts: number,
     options: { readonly cause?: unknown } = {},
   ) {
-    super(`event stream interrupted before its terminal event (last event ${lastEventId ?? 'none'}, ${attempts} reconnections without progress)`, options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      `event stream interrupted before its terminal event (last event ${lastEventId ?? 'none'}, ${attempts} reconnections without progress)`,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'StreamInterrupted';
   }
 }

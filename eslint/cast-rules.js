@@ -32,7 +32,15 @@ function anchors(node) {
   const result = [];
   for (let current = node; current !== null && current !== undefined; current = current.parent) {
     result.push(current);
-    if (/Statement$|Declaration$/.test(current.type) || current.type === 'Property' || current.type === 'PropertyDefinition' || current.type === 'MethodDefinition' || current.type === 'TSPropertySignature' || current.type === 'Program') break;
+    if (
+      /Statement$|Declaration$/.test(current.type) ||
+      current.type === 'Property' ||
+      current.type === 'PropertyDefinition' ||
+      current.type === 'MethodDefinition' ||
+      current.type === 'TSPropertySignature' ||
+      current.type === 'Program'
+    )
+      break;
   }
   return result;
 }

@@ -24,7 +24,11 @@ function isReadonlyType(annotation) {
   const type = annotation?.typeAnnotation;
   if (type === undefined) return false;
   if (type.type === 'TSTypeOperator' && type.operator === 'readonly') return true;
-  return type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && ['ReadonlyMap', 'ReadonlySet', 'ReadonlyArray', 'Readonly'].includes(type.typeName.name);
+  return (
+    type.type === 'TSTypeReference' &&
+    type.typeName.type === 'Identifier' &&
+    ['ReadonlyMap', 'ReadonlySet', 'ReadonlyArray', 'Readonly'].includes(type.typeName.name)
+  );
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -35,8 +39,10 @@ export const noModuleStateRule = {
     schema: [],
     messages: {
       binding: 'module state: a module-level `{{kind}}` is mutable state shared by every composition; keep it in an instance the composition creates',
-      collection: 'module state: a module-level `new {{constructor}}` can be changed by anyone; declare it {{readonly}} or keep it in an instance the composition creates',
-      emptyArray: 'module state: a module-level array without a readonly type can be changed; declare it `readonly T[]` or `as const`, or keep it in an instance',
+      collection:
+        'module state: a module-level `new {{constructor}}` can be changed by anyone; declare it {{readonly}} or keep it in an instance the composition creates',
+      emptyArray:
+        'module state: a module-level array without a readonly type can be changed; declare it `readonly T[]` or `as const`, or keep it in an instance',
     },
   },
   create(context) {
@@ -49,9 +55,18 @@ export const noModuleStateRule = {
       for (const declarator of declaration.declarations) {
         const init = declarator.init;
         if (init === null || declarator.id.type !== 'Identifier') continue;
-        if (init.type === 'NewExpression' && init.callee.type === 'Identifier' && MUTABLE_CONSTRUCTORS.has(init.callee.name) && !isReadonlyType(declarator.id.typeAnnotation)) {
+        if (
+          init.type === 'NewExpression' &&
+          init.callee.type === 'Identifier' &&
+          MUTABLE_CONSTRUCTORS.has(init.callee.name) &&
+          !isReadonlyType(declarator.id.typeAnnotation)
+        ) {
           const readonlyName = MUTABLE_CONSTRUCTORS.get(init.callee.name);
-          context.report({ node: declarator, messageId: 'collection', data: { constructor: init.callee.name, readonly: readonlyName === null ? 'elsewhere (it has no read-only form)' : `\`${readonlyName}\`` } });
+          context.report({
+            node: declarator,
+            messageId: 'collection',
+            data: { constructor: init.callee.name, readonly: readonlyName === null ? 'elsewhere (it has no read-only form)' : `\`${readonlyName}\`` },
+          });
         }
         if (init.type === 'ArrayExpression' && !isReadonlyType(declarator.id.typeAnnotation)) context.report({ node: declarator, messageId: 'emptyArray' });
       }
@@ -75,7 +90,8 @@ export const entryConstructsNothingRule = {
     docs: { description: 'Command entry points do not construct infrastructure classes; composition roots do' },
     schema: [],
     messages: {
-      construct: 'composition: the entry point {{file}} constructs {{name}} from src/{{source}}; build it in a composition root (src/main/compositions/) and call that',
+      construct:
+        'composition: the entry point {{file}} constructs {{name}} from src/{{source}}; build it in a composition root (src/main/compositions/) and call that',
     },
   },
   create(context) {

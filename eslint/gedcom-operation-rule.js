@@ -28,7 +28,10 @@ function wordsOf(text) {
     .map((word) => word.toLowerCase());
 }
 
-/** A file whose path names GEDCOM (src/app/gedcom/, gedcom-routes.ts...): there, an identifier led by an operation's name, or a string that is one, names it. */
+/**
+ * A file whose path names GEDCOM (src/app/gedcom/, gedcom-routes.ts...): there, an identifier led by
+ * an operation's name, or a string that is one, names it.
+ */
 function speaksGedcom(path) {
   return path.split('/').some((segment) => segment.startsWith('gedcom'));
 }
@@ -52,11 +55,18 @@ export const gedcomOperationPlaceRule = {
   meta: {
     type: 'problem',
     docs: { description: 'A GEDCOM operation is named only in its descriptor, the operation table and the engine' },
-    schema: [{ type: 'object', properties: { allow: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } }, additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { allow: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+        additionalProperties: false,
+      },
+    ],
     messages: {
       named:
         'operation place: `{{text}}` names the GEDCOM operation `{{name}}` outside its place (its descriptor {{descriptor}}, the table {{table}} and the engine src/gedcom/); derive it from GEDCOM_OPERATION_TABLE',
-      descriptorName: 'operation place: the descriptor in {{file}} must be named `{{expected}}` after its file (the file name is the operation name the lint and the table know)',
+      descriptorName:
+        'operation place: the descriptor in {{file}} must be named `{{expected}}` after its file (the file name is the operation name the lint and the table know)',
     },
   },
   create(context) {
@@ -83,8 +93,10 @@ export const gedcomOperationPlaceRule = {
       },
       TemplateElement: (node) => string(node, node.value.cooked ?? node.value.raw),
       Property: (node) => {
-        if (own === null || node.key.type !== 'Identifier' || node.key.name !== 'name' || node.value.type !== 'Literal' || typeof node.value.value !== 'string') return;
-        if (node.parent.parent?.type === 'CallExpression' && node.value.value !== own) context.report({ node: node.value, messageId: 'descriptorName', data: { file: path, expected: own } });
+        if (own === null || node.key.type !== 'Identifier' || node.key.name !== 'name' || node.value.type !== 'Literal' || typeof node.value.value !== 'string')
+          return;
+        if (node.parent.parent?.type === 'CallExpression' && node.value.value !== own)
+          context.report({ node: node.value, messageId: 'descriptorName', data: { file: path, expected: own } });
       },
     };
   },

@@ -29,14 +29,31 @@ export const APP_PORTS = new Set([
 export const GEDCOM_FACADES = new Set(['gedcom/index.ts', 'gedcom/boundary.ts']);
 
 /** Node modules that touch the world; the contract and the engine work on values and bytes handed to them. */
-const WORLD_MODULES = ['node:fs', 'node:fs/promises', 'node:net', 'node:http', 'node:https', 'node:dns', 'node:os', 'node:child_process', 'node:worker_threads', 'node:process'];
+const WORLD_MODULES = [
+  'node:fs',
+  'node:fs/promises',
+  'node:net',
+  'node:http',
+  'node:https',
+  'node:dns',
+  'node:os',
+  'node:child_process',
+  'node:worker_threads',
+  'node:process',
+];
 
 /** What each layer may import, by kind of target; `main` (entry points and composition roots) may import anything. */
 export const LAYER_RULES = {
   contract: { may: ['contract'], direction: 'contract imports nothing of ours' },
   gedcom: { may: ['contract', 'gedcom'], direction: 'gedcom imports only contract and its own files' },
-  app: { may: ['contract', 'app', 'gedcom-facade'], direction: 'app imports contract, app and the gedcom facade (src/gedcom/index.ts, src/gedcom/boundary.ts)' },
-  infra: { may: ['contract', 'infra', 'app-port', 'gedcom-facade'], direction: 'infra imports contract, app ports (APP_PORTS in eslint/layering-rule.js) and the gedcom facade' },
+  app: {
+    may: ['contract', 'app', 'gedcom-facade'],
+    direction: 'app imports contract, app and the gedcom facade (src/gedcom/index.ts, src/gedcom/boundary.ts)',
+  },
+  infra: {
+    may: ['contract', 'infra', 'app-port', 'gedcom-facade'],
+    direction: 'infra imports contract, app ports (APP_PORTS in eslint/layering-rule.js) and the gedcom facade',
+  },
   http: { may: ['contract', 'http', 'app'], direction: 'http imports contract and app' },
 };
 

@@ -32,7 +32,8 @@ export const providerPlaceRule = {
     docs: { description: 'A provider is named only in its folder (src/providers/<id>/) and the two provider tables' },
     schema: [],
     messages: {
-      named: 'provider place: {{id}} is named here ({{what}}); a provider lives in src/providers/{{id}}/ and the provider tables, the rest of src/ is generic over providers',
+      named:
+        'provider place: {{id}} is named here ({{what}}); a provider lives in src/providers/{{id}}/ and the provider tables, the rest of src/ is generic over providers',
     },
   },
   create(context) {

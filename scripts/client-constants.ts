@@ -15,7 +15,9 @@ function valueType(setting: SettingDefinition): string {
  * operations, the settings catalogue), so that the client package needs nothing from `src/` at run time.
  */
 export function clientConstantsText(): string {
-  const settings = SETTINGS_CATALOG.map((s) => `  /** ${s.label}: ${s.help} Default ${JSON.stringify(s.defaultValue)}. */\n  ${JSON.stringify(s.key)}: ${valueType(s)};`).join('\n');
+  const settings = SETTINGS_CATALOG.map(
+    (s) => `  /** ${s.label}: ${s.help} Default ${JSON.stringify(s.defaultValue)}. */\n  ${JSON.stringify(s.key)}: ${valueType(s)};`,
+  ).join('\n');
   return `// Generated from src/contract by scripts/contract.ts. Do not edit.
 
 /** The wire contract identifier sent in the API version header and checked in the readiness line. */

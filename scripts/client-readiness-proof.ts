@@ -19,7 +19,8 @@ export function clientReadinessProofText(): string {
   const source = readFileSync(SOURCE, 'utf8');
   const text = source.replace(/^(import [^;]* from ')([^']+)(';)$/gm, (_line, head: string, from: string, tail: string) => {
     const target = CLIENT_IMPORTS.get(from);
-    if (target === undefined) throw new Error(`src/contract/readiness-proof.ts imports ${from}; the client can only take ${[...CLIENT_IMPORTS.keys()].join(', ')}`);
+    if (target === undefined)
+      throw new Error(`src/contract/readiness-proof.ts imports ${from}; the client can only take ${[...CLIENT_IMPORTS.keys()].join(', ')}`);
     return `${head}${target}${tail}`;
   });
   return `// Generated from src/contract/readiness-proof.ts by scripts/contract.ts. Do not edit.\n${text}`;

@@ -80,8 +80,17 @@ const TRAINING_BODIES = [
  */
 export async function trainSidecarCache(loaderPath, cacheFile) {
   const home = mkdtempSync(join(tmpdir(), 'sidecar-code-cache-'));
-  const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), XDG_RUNTIME_DIR: home, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home, 'no-bus')}` };
-  const child = spawn(process.execPath, [loaderPath, '--write-code-cache', 'serve', '--workspace', join(home, 'workspace')], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const env = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_RUNTIME_DIR: home,
+    DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home, 'no-bus')}`,
+  };
+  const child = spawn(process.execPath, [loaderPath, '--write-code-cache', 'serve', '--workspace', join(home, 'workspace')], {
+    env,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const deadline = setTimeout(() => child.kill('SIGKILL'), TRAINING_TIMEOUT_MS);
   try {
@@ -98,13 +107,23 @@ export async function trainSidecarCache(loaderPath, cacheFile) {
     });
     const ready = JSON.parse(line);
     const headers = { authorization: `Bearer ${bearer}`, 'x-service-api-version': ready.api.contract, 'x-service-app-build': appBuild };
-    for (const path of ['/api/v1/health', '/api/v1/capabilities', '/api/v1/startup-diagnostics', '/api/v1/settings', '/api/v1/jobs', '/api/v1/provider-configuration', '/api/v1/nowhere']) {
+    for (const path of [
+      '/api/v1/health',
+      '/api/v1/capabilities',
+      '/api/v1/startup-diagnostics',
+      '/api/v1/settings',
+      '/api/v1/jobs',
+      '/api/v1/provider-configuration',
+      '/api/v1/nowhere',
+    ]) {
       await (await fetch(`${ready.base_url}${path}`, { headers })).arrayBuffer();
     }
     // Requests with a JSON body: reading and parsing it and compiling its validator (TypeBox's
     // compiler) are then in the cache too. Degraded, each is refused after validation.
     for (const [method, path, body] of TRAINING_BODIES) {
-      await (await fetch(`${ready.base_url}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })).arrayBuffer();
+      await (
+        await fetch(`${ready.base_url}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      ).arrayBuffer();
     }
     child.stdin.end();
     await exited;

@@ -39,7 +39,10 @@ export function listFiles(root) {
 function gdzEntry(buf) {
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65557); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) return null;
   const count = buf.readUInt16LE(eocd + 10);
@@ -90,10 +93,19 @@ export function detectEncoding(buf) {
     return { encoding: 'UTF-16LE noBOM', text: buf.subarray(0, buf.length & ~1).toString('utf16le') };
   }
   if (buf.length >= 2 && buf[0] === 0 && buf[1] !== 0) {
-    return { encoding: 'UTF-16BE noBOM', text: Buffer.from(buf.subarray(0, buf.length & ~1)).swap16().toString('utf16le') };
+    return {
+      encoding: 'UTF-16BE noBOM',
+      text: Buffer.from(buf.subarray(0, buf.length & ~1))
+        .swap16()
+        .toString('utf16le'),
+    };
   }
   let high = false;
-  for (const b of buf) if (b >= 0x80) { high = true; break; }
+  for (const b of buf)
+    if (b >= 0x80) {
+      high = true;
+      break;
+    }
   if (!high) return { encoding: 'ASCII', text: buf.toString('latin1') };
   if (isUtf8(buf)) return { encoding: 'UTF-8', text: buf.toString('utf8') };
   return { encoding: '8-bit non-UTF-8', text: buf.toString('latin1') };
@@ -201,7 +213,10 @@ function tally(rows, key, group = (v) => v) {
     const k = cell(group(r[key]));
     m.set(k, (m.get(k) ?? 0) + 1);
   }
-  return [...m.entries()].sort((a, b) => String(a[0]).localeCompare(String(b[0]))).map(([k, n]) => `${k} x${n}`).join(', ');
+  return [...m.entries()]
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+    .map(([k, n]) => `${k} x${n}`)
+    .join(', ');
 }
 
 export function summary(all) {
@@ -209,7 +224,10 @@ export function summary(all) {
   const bytes = all.reduce((s, r) => s + r.bytes, 0);
   const producers = new Map();
   for (const r of data) producers.set(cell(r.sour), (producers.get(cell(r.sour)) ?? 0) + 1);
-  const prod = [...producers.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} x${n}`).join(', ');
+  const prod = [...producers.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([k, n]) => `${k} x${n}`)
+    .join(', ');
   const long = data.filter((r) => r.maxlen > 255).map((r) => `${r.path} (${r.maxlen})`);
   return [
     `- Files: ${data.length} GEDCOM data files (+ ${all.length - data.length} licence/notes files), ${bytes} bytes in total.`,

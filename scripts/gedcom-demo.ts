@@ -50,8 +50,13 @@ export async function gedcomDemo(sidecar: LaunchedSidecar, entry: string, artifa
   const inspectJob = await runOperation(sidecar, 'inspect', inspectGrant.grant);
   const inspect = (await client.api.GET('/api/v1/gedcom/jobs/{job_id}/result', { params: { path: { job_id: inspectJob } } })).data?.inspect ?? null;
   if (inspect !== null) {
-    const types = inspect.records.by_type.slice(0, 6).map((entry) => `${entry.tag} ${entry.count}`).join(', ');
-    console.log(`  version ${inspect.version.declared ?? 'none'} (${inspect.version.supported ? 'supported' : 'not supported'}), encoding ${inspect.encoding.detected}, ${inspect.lines.count} lines, ${inspect.records.total} records: ${types}`);
+    const types = inspect.records.by_type
+      .slice(0, 6)
+      .map((entry) => `${entry.tag} ${entry.count}`)
+      .join(', ');
+    console.log(
+      `  version ${inspect.version.declared ?? 'none'} (${inspect.version.supported ? 'supported' : 'not supported'}), encoding ${inspect.encoding.detected}, ${inspect.lines.count} lines, ${inspect.records.total} records: ${types}`,
+    );
     if (!inspect.version.supported) {
       console.log('  quality needs a supported version; see the inspect result for its probable version.');
       return;
@@ -60,7 +65,10 @@ export async function gedcomDemo(sidecar: LaunchedSidecar, entry: string, artifa
   const qualityJob = await runOperation(sidecar, 'quality', qualityGrant.grant);
   const quality = (await client.api.GET('/api/v1/gedcom/jobs/{job_id}/result', { params: { path: { job_id: qualityJob } } })).data?.quality ?? null;
   if (quality !== null) {
-    console.log(`  ${quality.scope.individuals} individuals, ${quality.scope.families} families; ${quality.totals.error} errors, ${quality.totals.warning} warnings, ${quality.totals.info} notes; ${quality.probably_living} probably living`);
-    for (const rule of quality.rules.filter((entry) => entry.count > 0).slice(0, 8)) console.log(`    ${rule.severity.padEnd(8)} ${rule.rule.padEnd(28)} ${rule.count}`);
+    console.log(
+      `  ${quality.scope.individuals} individuals, ${quality.scope.families} families; ${quality.totals.error} errors, ${quality.totals.warning} warnings, ${quality.totals.info} notes; ${quality.probably_living} probably living`,
+    );
+    for (const rule of quality.rules.filter((entry) => entry.count > 0).slice(0, 8))
+      console.log(`    ${rule.severity.padEnd(8)} ${rule.rule.padEnd(28)} ${rule.count}`);
   }
 }

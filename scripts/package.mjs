@@ -20,9 +20,13 @@ if (!process.argv.includes('--no-build')) {
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-for (const file of ['cli.js', 'sidecar.cjs', 'sidecar.cjs.cache', 'gedcom-worker.js', 'gedcom-worker.cjs', 'gedcom-worker.cjs.cache']) copyFileSync(join('dist', file), join(out, file));
+for (const file of ['cli.js', 'sidecar.cjs', 'sidecar.cjs.cache', 'gedcom-worker.js', 'gedcom-worker.cjs', 'gedcom-worker.cjs.cache'])
+  copyFileSync(join('dist', file), join(out, file));
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
-writeFileSync(join(out, 'package.json'), `${JSON.stringify({ name: 'service-sidecar', version, private: true, type: 'commonjs', bin: { 'service-sidecar': 'cli.js' } }, null, 2)}\n`);
+writeFileSync(
+  join(out, 'package.json'),
+  `${JSON.stringify({ name: 'service-sidecar', version, private: true, type: 'commonjs', bin: { 'service-sidecar': 'cli.js' } }, null, 2)}\n`,
+);
 
 /** Copies one installed package (only the files it needs at run time) into the package's node_modules. */
 function copyPackage(name, files) {
@@ -76,7 +80,13 @@ bundled.exports.runCli(directory);
   );
   writeFileSync(
     join(work, 'sea-config.json'),
-    JSON.stringify({ main: join(work, 'sea-entry.cjs'), output: join(work, 'sea.blob'), disableExperimentalSEAWarning: true, useCodeCache: false, assets: { 'sidecar.cjs': join(out, 'sidecar.cjs'), 'sidecar.cjs.cache': join(out, 'sidecar.cjs.cache') } }),
+    JSON.stringify({
+      main: join(work, 'sea-entry.cjs'),
+      output: join(work, 'sea.blob'),
+      disableExperimentalSEAWarning: true,
+      useCodeCache: false,
+      assets: { 'sidecar.cjs': join(out, 'sidecar.cjs'), 'sidecar.cjs.cache': join(out, 'sidecar.cjs.cache') },
+    }),
   );
   execFileSync(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: 'inherit' });
   const executable = join(out, process.platform === 'win32' ? 'service-sidecar.exe' : 'service-sidecar');
@@ -85,7 +95,9 @@ bundled.exports.runCli(directory);
   const postject = join(dirname(require.resolve('postject/package.json')), 'dist', 'cli.js');
   const macho = process.platform === 'darwin' ? ['--macho-segment-name', 'NODE_SEA'] : [];
   // postject's ELF notes ("Can't find string offset for section name") are noise; its failure is not.
-  execFileSync(process.execPath, [postject, executable, 'NODE_SEA_BLOB', join(work, 'sea.blob'), '--sentinel-fuse', fuse, ...macho], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(process.execPath, [postject, executable, 'NODE_SEA_BLOB', join(work, 'sea.blob'), '--sentinel-fuse', fuse, ...macho], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   rmSync(work, { recursive: true, force: true });
 }
 say(`Packaged into ${out}/`);

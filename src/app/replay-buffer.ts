@@ -31,7 +31,8 @@ export class ReplayBuffer<E extends Sequenced> {
   ) {
     this.maxEvents = bounds.maxEvents ?? Number.POSITIVE_INFINITY;
     this.maxBytes = bounds.maxBytes ?? Number.POSITIVE_INFINITY;
-    if (!(this.maxEvents >= 1) || (Number.isFinite(this.maxEvents) && !Number.isInteger(this.maxEvents))) throw new Error('a replay buffer keeps at least one event');
+    if (!(this.maxEvents >= 1) || (Number.isFinite(this.maxEvents) && !Number.isInteger(this.maxEvents)))
+      throw new Error('a replay buffer keeps at least one event');
   }
 
   append(event: E): void {

@@ -63,10 +63,15 @@ const ChatRunId = Type.String({ pattern: CHAT_RUN_ID_PATTERN, description: '`chr
 const Instant = Type.String({ minLength: 20, maxLength: 30, description: 'UTC instant, ISO 8601.' });
 const Count = Type.Integer({ minimum: 0 });
 const FinishReason = Type.Enum(FINISH_REASONS, {
-  description: '`stop`: the model ended its answer; `length`: an output bound (the provider\'s token bound or the service\'s character bound) cut it; `context_window`: the model\'s context window filled up.',
+  description:
+    "`stop`: the model ended its answer; `length`: an output bound (the provider's token bound or the service's character bound) cut it; `context_window`: the model's context window filled up.",
 });
-const KeptOutcome = Type.Enum(KEPT_OUTCOMES, { description: '`completed`: finish reason `stop`; `truncated`: finish reason `length` or `context_window`. Both are kept in the history.' });
-const Remediation = Type.Union([Type.String({ minLength: 1, maxLength: 512 }), Type.Null()], { description: 'What the user can do, written by the service; never provider text.' });
+const KeptOutcome = Type.Enum(KEPT_OUTCOMES, {
+  description: '`completed`: finish reason `stop`; `truncated`: finish reason `length` or `context_window`. Both are kept in the history.',
+});
+const Remediation = Type.Union([Type.String({ minLength: 1, maxLength: 512 }), Type.Null()], {
+  description: 'What the user can do, written by the service; never provider text.',
+});
 const Label = Type.Literal(ADVISORY_LABEL, { description: 'Generated text is advisory, never evidence.' });
 
 export const ChatSessionPathParams = Type.Object({ session_id: ChatSessionId }, { additionalProperties: false });
@@ -99,10 +104,18 @@ export const ChatCapabilityResponse = Type.Object(
   {
     schema_version: SchemaVersion,
     limits: ChatLimits,
-    disabled_capabilities: Type.Array(Type.Enum(DISABLED_CHAT_CAPABILITIES), { minItems: DISABLED_CHAT_CAPABILITIES.length, maxItems: DISABLED_CHAT_CAPABILITIES.length, uniqueItems: true }),
+    disabled_capabilities: Type.Array(Type.Enum(DISABLED_CHAT_CAPABILITIES), {
+      minItems: DISABLED_CHAT_CAPABILITIES.length,
+      maxItems: DISABLED_CHAT_CAPABILITIES.length,
+      uniqueItems: true,
+    }),
     system_instruction: Type.Literal('fixed', { description: 'The system instruction is fixed by the service; a request cannot change it.' }),
     output_label: Label,
-    stream_event_kinds: Type.Array(Type.Enum(CHAT_STREAM_EVENT_KINDS), { minItems: CHAT_STREAM_EVENT_KINDS.length, maxItems: CHAT_STREAM_EVENT_KINDS.length, uniqueItems: true }),
+    stream_event_kinds: Type.Array(Type.Enum(CHAT_STREAM_EVENT_KINDS), {
+      minItems: CHAT_STREAM_EVENT_KINDS.length,
+      maxItems: CHAT_STREAM_EVENT_KINDS.length,
+      uniqueItems: true,
+    }),
   },
   { additionalProperties: false },
 );
@@ -155,7 +168,9 @@ export type ChatSessionDeleteResponse = Static<typeof ChatSessionDeleteResponse>
 export const ChatRunRequest = Type.Object(
   {
     message: Type.String({ minLength: 1, maxLength: CHAT_LIMITS.maxMessageCharacters, description: 'The user message: untrusted data for the model.' }),
-    temperature: Type.Optional(Type.Number({ minimum: CHAT_LIMITS.minTemperature, maximum: CHAT_LIMITS.maxTemperature, description: 'Defaults to the `chat.temperature` setting.' })),
+    temperature: Type.Optional(
+      Type.Number({ minimum: CHAT_LIMITS.minTemperature, maximum: CHAT_LIMITS.maxTemperature, description: 'Defaults to the `chat.temperature` setting.' }),
+    ),
     max_output_tokens: Type.Optional(Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.maxOutputTokens })),
   },
   { additionalProperties: false },
@@ -205,7 +220,9 @@ export const ChatStreamCancelResponse = Type.Object(
     schema_version: SchemaVersion,
     session_id: ChatSessionId,
     run_id: ChatRunId,
-    disposition: Type.Enum(['cancelling', 'terminal'], { description: '`cancelling`: the run stops and ends `interrupted`; `terminal`: it had already ended.' }),
+    disposition: Type.Enum(['cancelling', 'terminal'], {
+      description: '`cancelling`: the run stops and ends `interrupted`; `terminal`: it had already ended.',
+    }),
     state: Type.Enum(CHAT_STREAM_STATES),
   },
   { additionalProperties: false },
@@ -227,7 +244,11 @@ function eventOf<K extends ChatStreamEventKind, F extends TProperties>(kind: K, 
 
 const ChatStreamActiveEvent = eventOf('active', {}, 'The run was admitted and the provider is being called.');
 const ChatStreamFirstTokenEvent = eventOf('first-token', {}, 'The provider produced its first output; the text follows in `delta` events.');
-const ChatStreamDeltaEvent = eventOf('delta', { text: Type.String({ minLength: 1, maxLength: CHAT_LIMITS.maxDeltaCharacters }) }, 'A piece of generated, advisory text.');
+const ChatStreamDeltaEvent = eventOf(
+  'delta',
+  { text: Type.String({ minLength: 1, maxLength: CHAT_LIMITS.maxDeltaCharacters }) },
+  'A piece of generated, advisory text.',
+);
 const ChatStreamCancellingEvent = eventOf('cancelling', {}, 'Cancellation was requested; `interrupted` follows.');
 const ChatStreamCompletedEvent = eventOf(
   'completed',
@@ -244,7 +265,9 @@ const ChatStreamInterruptedEvent = eventOf('interrupted', { reason: Type.Enum(IN
 const ChatStreamFailedEvent = eventOf(
   'failed',
   {
-    outcome: Type.Enum(DROPPED_OUTCOMES, { description: '`refused`: the provider declined (code PROVIDER_REFUSED); `failed`: any other failure, with its code.' }),
+    outcome: Type.Enum(DROPPED_OUTCOMES, {
+      description: '`refused`: the provider declined (code PROVIDER_REFUSED); `failed`: any other failure, with its code.',
+    }),
     code: Type.Enum(CHAT_RUN_FAILURE_CODES),
     remediation: Remediation,
   },

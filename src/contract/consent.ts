@@ -63,7 +63,7 @@ export const ConsentBudget = Type.Object(
     max_tokens: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: PROVIDER_LIMITS.maxConsentTokens }), Type.Null()], {
         description:
-          'Tokens (input and output together) the runs under this consent may use in all, as the provider reports them; charged when a run\'s answer reports its usage (an answer without a usage report charges no tokens); once reached, further runs are refused with CONSENT_BUDGET_EXHAUSTED. Absent or null: no bound.',
+          "Tokens (input and output together) the runs under this consent may use in all, as the provider reports them; charged when a run's answer reports its usage (an answer without a usage report charges no tokens); once reached, further runs are refused with CONSENT_BUDGET_EXHAUSTED. Absent or null: no bound.",
       }),
     ),
   },
@@ -146,7 +146,9 @@ export const ConsentSummary = Type.Object(
     scope: ConsentScope,
     used_runs: Type.Integer({ minimum: 0 }),
     used_characters_sent: Type.Optional(Type.Integer({ minimum: 0, description: 'Characters sent to the model under this consent so far (durable).' })),
-    used_characters_received: Type.Optional(Type.Integer({ minimum: 0, description: 'Characters received from the model under this consent so far (durable).' })),
+    used_characters_received: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Characters received from the model under this consent so far (durable).' }),
+    ),
     used_tokens: Type.Optional(Type.Integer({ minimum: 0, description: 'Tokens the provider reported for the runs under this consent so far (durable).' })),
     remaining: Type.Optional(
       Type.Union(

@@ -72,7 +72,11 @@ export const KnownStartupReport = Type.Object(
         {
           component: ComponentName,
           status: Type.Union([Type.Literal('ready'), Type.Literal('warning'), Type.Literal('blocked')]),
-          code: Type.Union(Object.values(STARTUP_CODES).flat().map((code) => Type.Literal(code))),
+          code: Type.Union(
+            Object.values(STARTUP_CODES)
+              .flat()
+              .map((code) => Type.Literal(code)),
+          ),
           message: Type.String({ minLength: 1, maxLength: 512 }),
           remediation: Type.Union([Type.String({ minLength: 1, maxLength: 512 }), Type.Null()]),
           restart_required: Type.Boolean(),

@@ -80,12 +80,12 @@ export const ERROR_CATALOGUE = {
   PROVIDER_UNAVAILABLE: { status: 500, message: 'The model provider could not be reached.' },
   PROVIDER_FAILED: { status: 500, message: 'The model provider failed.' },
   PROVIDER_TIMEOUT: { status: 500, message: 'The model provider did not answer in time.' },
-  PROVIDER_ANSWER_INCOMPLETE: { status: 500, message: 'The model provider\'s answer ended without its end marker; nothing was kept.' },
-  PROVIDER_CONTEXT_EXCEEDED: { status: 409, message: 'The conversation is larger than the model\'s context window.' },
+  PROVIDER_ANSWER_INCOMPLETE: { status: 500, message: "The model provider's answer ended without its end marker; nothing was kept." },
+  PROVIDER_CONTEXT_EXCEEDED: { status: 409, message: "The conversation is larger than the model's context window." },
   PROVIDER_MODEL_NOT_FOUND: { status: 500, message: 'The model is not available at the provider endpoint.' },
   PROVIDER_AUTH_REJECTED: { status: 500, message: 'The model provider refused the credential.' },
   PROVIDER_RATE_LIMITED: { status: 500, message: 'The model provider is limiting requests.' },
-  PROVIDER_ENDPOINT_MISMATCH: { status: 500, message: 'The endpoint did not answer as this provider\'s API.' },
+  PROVIDER_ENDPOINT_MISMATCH: { status: 500, message: "The endpoint did not answer as this provider's API." },
   PROVIDER_REFUSED: { status: 409, message: 'The model provider declined to answer; the turn was not kept.' },
   // GEDCOM
   ARTIFACT_GRANT_INVALID: { status: 400, message: 'The artifact grant is unknown, expired or for another operation.' },
@@ -94,7 +94,7 @@ export const ERROR_CATALOGUE = {
   GEDCOM_JOB_RESULT_PENDING: { status: 409, message: 'The job has not completed yet.' },
   GEDCOM_JOB_RESULT_NONE: { status: 409, message: 'The job ended without a result.' },
   GEDCOM_ROOT_UNKNOWN: { status: 400, message: 'The root is not an individual of the file.' },
-  GEDCOM_INPUT_LIMIT: { status: 400, message: 'A line or a continued value of the GEDCOM file exceeds the engine\'s limits.' },
+  GEDCOM_INPUT_LIMIT: { status: 400, message: "A line or a continued value of the GEDCOM file exceeds the engine's limits." },
   GEDCOM_RESOURCE_LIMIT: { status: 500, message: 'The operation exceeded its memory or time ceiling.' },
   GEDCOM_WORKER_FAILED: { status: 500, message: 'The operation stopped unexpectedly.' },
   ADVISORY_PAYLOAD_STALE: { status: 409, message: 'The advisory request differs from the previewed one; nothing was sent.' },
@@ -105,4 +105,3 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-

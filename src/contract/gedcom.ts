@@ -24,12 +24,18 @@ export type GedcomJobAccepted = Static<typeof GedcomJobAccepted>;
 /** The advisory request a preview built: what would leave the machine, byte for byte (never a credential). */
 export const AdvisoryPayloadPreview = Type.Object(
   {
-    digest: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex) of the whole request body; name it as `execution.advisory_payload_digest` to send exactly this.' }),
+    digest: Type.String({
+      pattern: '^[0-9a-f]{64}$',
+      description: 'SHA-256 (hex) of the whole request body; name it as `execution.advisory_payload_digest` to send exactly this.',
+    }),
     characters: Count,
     provider_id: ProviderIdSchema,
     model: ModelName,
     content_type: Type.Literal('application/json'),
-    body: Type.String({ maxLength: GEDCOM_LIMITS.advisoryPayloadPreviewCharacters, description: 'The request body exactly as the provider would receive it (system instruction, redacted content, model parameters).' }),
+    body: Type.String({
+      maxLength: GEDCOM_LIMITS.advisoryPayloadPreviewCharacters,
+      description: 'The request body exactly as the provider would receive it (system instruction, redacted content, model parameters).',
+    }),
     body_truncated: Type.Boolean({ description: 'true when `body` is cut at the preview bound; the digest and `characters` still cover the whole body.' }),
   },
   { additionalProperties: false },
@@ -41,11 +47,13 @@ export const AdvisoryReview = Type.Object(
     label: Type.Literal('advisory'),
     status: Type.Enum(['not_requested', 'not_applicable', 'previewed', 'completed', 'truncated', 'refused', 'failed'], {
       description:
-        '`previewed`: the request was built and returned in `payload`, nothing was sent (only with `advisory_preview`); `completed`: the review ended with the model\'s own end; `truncated`: an output bound or the context window cut it (the artifact holds the part received, see `finish_reason`); `refused`: the provider declined and no review was kept; `failed`: see `error_code`.',
+        "`previewed`: the request was built and returned in `payload`, nothing was sent (only with `advisory_preview`); `completed`: the review ended with the model's own end; `truncated`: an output bound or the context window cut it (the artifact holds the part received, see `finish_reason`); `refused`: the provider declined and no review was kept; `failed`: see `error_code`.",
     }),
     mode: Type.Enum(EXECUTION_MODES),
     error_code: Type.Union([Code, Type.Null()]),
-    finish_reason: Type.Union([Type.Enum(['stop', 'length', 'context_window']), Type.Null()], { description: 'How a completed or truncated review ended; null otherwise.' }),
+    finish_reason: Type.Union([Type.Enum(['stop', 'length', 'context_window']), Type.Null()], {
+      description: 'How a completed or truncated review ended; null otherwise.',
+    }),
     items_reviewed: Count,
     living_redacted: Count,
     restricted_redacted: Type.Optional(Count),
@@ -54,7 +62,7 @@ export const AdvisoryReview = Type.Object(
   {
     additionalProperties: false,
     description:
-      'The model\'s review is advisory, never evidence; its text is an output artifact (role `advisory`), never part of this result. `living_redacted`: people withheld from the prompt as probably living (both sides of a merge pair when either is); `restricted_redacted` (optional): people withheld for RESN privacy or confidential.',
+      "The model's review is advisory, never evidence; its text is an output artifact (role `advisory`), never part of this result. `living_redacted`: people withheld from the prompt as probably living (both sides of a merge pair when either is); `restricted_redacted` (optional): people withheld for RESN privacy or confidential.",
   },
 );
 export type AdvisoryReview = Static<typeof AdvisoryReview>;
@@ -64,7 +72,9 @@ type ResultSections = { readonly [K in GedcomOperation]: TUnion<[GedcomOperation
 
 function resultSections(): ResultSections {
   // cast: one property per operation of the table, in its order, each the operation's section or null
-  return Object.fromEntries(GEDCOM_OPERATIONS.map((operation) => [operation, Type.Union([GEDCOM_OPERATION_TABLE[operation].section, Type.Null()])])) as ResultSections;
+  return Object.fromEntries(
+    GEDCOM_OPERATIONS.map((operation) => [operation, Type.Union([GEDCOM_OPERATION_TABLE[operation].section, Type.Null()])]),
+  ) as ResultSections;
 }
 
 export const GedcomJobResult = Type.Object(

@@ -48,7 +48,10 @@ export const JobProgress = Type.Object(
       description: 'Estimated milliseconds until the stage completes, when its rate and total are known; otherwise null.',
     }),
   },
-  { additionalProperties: false, description: 'Units completed in the current stage, its total when known, a stable stage name and the estimated time left in the stage.' },
+  {
+    additionalProperties: false,
+    description: 'Units completed in the current stage, its total when known, a stable stage name and the estimated time left in the stage.',
+  },
 );
 export type JobProgress = Static<typeof JobProgress>;
 
@@ -136,7 +139,8 @@ export const JobEvent = Type.Object(
 export type JobEvent = Static<typeof JobEvent>;
 
 const JobCancelDisposition = Type.Union([Type.Literal('pending_safe_point'), Type.Literal('terminal')], {
-  description: '`pending_safe_point`: cancellation is recorded and the job stops at its next safe point. `terminal`: the job has ended (the snapshot tells how).',
+  description:
+    '`pending_safe_point`: cancellation is recorded and the job stops at its next safe point. `terminal`: the job has ended (the snapshot tells how).',
 });
 
 export const JobCancelResponse = Type.Object(

@@ -17,7 +17,15 @@ import {
   ChatStreamEvent,
   ChatStreamStartResponse,
 } from './chat.js';
-import { ConsentBudget, ConsentCreateRequest, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse, ConsentScope, ConsentSummary } from './consent.js';
+import {
+  ConsentBudget,
+  ConsentCreateRequest,
+  ConsentPreviewRequest,
+  ConsentPreviewResponse,
+  ConsentResponse,
+  ConsentScope,
+  ConsentSummary,
+} from './consent.js';
 import { ProviderConfigurationResponse } from './provider-configuration.js';
 import {
   EndpointValidationRequest,

@@ -25,7 +25,9 @@ type CredentialOf<E> = E extends { readonly credential: { readonly reference: in
 export type ProviderCredentialReference = CredentialOf<CatalogueEntry>;
 /** Required credentials first, then optional ones, each in catalogue order (the order the configuration lists them). */
 export const PROVIDER_CREDENTIAL_REFERENCES: readonly ProviderCredentialReference[] = [true, false].flatMap((required) =>
-  PROVIDER_CATALOGUE.flatMap((entry): ProviderCredentialReference[] => (entry.credential !== null && entry.credential.required === required ? [entry.credential.reference] : [])),
+  PROVIDER_CATALOGUE.flatMap((entry): ProviderCredentialReference[] =>
+    entry.credential !== null && entry.credential.required === required ? [entry.credential.reference] : [],
+  ),
 );
 
 const SECRET_PRESENCE = ['present', 'missing', 'unavailable'] as const;
@@ -39,8 +41,18 @@ const MODEL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$';
 const DESTINATION_IDENTITY_PATTERN = '^[0-9a-f]{64}$';
 
 export const ProviderIdSchema = Type.Enum(PROVIDER_IDS, { description: 'A provider of the catalog.' });
-export const ProfileName = Type.String({ minLength: 1, maxLength: 64, pattern: PROFILE_NAME_PATTERN, description: 'A profile name; never `none` or a provider identifier.' });
-export const ModelName = Type.String({ minLength: 1, maxLength: PROVIDER_LIMITS.maxModelCharacters, pattern: MODEL_PATTERN, description: 'The exact model identifier.' });
+export const ProfileName = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: PROFILE_NAME_PATTERN,
+  description: 'A profile name; never `none` or a provider identifier.',
+});
+export const ModelName = Type.String({
+  minLength: 1,
+  maxLength: PROVIDER_LIMITS.maxModelCharacters,
+  pattern: MODEL_PATTERN,
+  description: 'The exact model identifier.',
+});
 export const DestinationIdentity = Type.String({ pattern: DESTINATION_IDENTITY_PATTERN, description: 'SHA-256 destination identity, 64 lowercase hex.' });
 const EndpointUrl = Type.String({ minLength: 1, maxLength: PROVIDER_LIMITS.maxEndpointUrlCharacters });
 export const Revision = Type.Integer({ minimum: 0 });

@@ -129,4 +129,8 @@ export type SettingKey = CatalogEntry['key'];
 
 /** The value type of one setting: its allowed values when it lists them, else its scalar type. */
 export type SettingValueOf<K extends SettingKey> =
-  Extract<CatalogEntry, { key: K }> extends { readonly allowedValues: readonly (infer V)[] } ? V : Extract<CatalogEntry, { key: K }>['type'] extends 'string' ? string : number;
+  Extract<CatalogEntry, { key: K }> extends { readonly allowedValues: readonly (infer V)[] }
+    ? V
+    : Extract<CatalogEntry, { key: K }>['type'] extends 'string'
+      ? string
+      : number;

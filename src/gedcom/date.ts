@@ -18,15 +18,7 @@
  * - 5.x `INT date (phrase)` and `(phrase)`; the 7.0 empty payload (used with a PHRASE substructure).
  */
 
-import {
-  FRENCH_MONTHS,
-  GREGORIAN_MONTHS,
-  HEBREW_MONTHS,
-  dayRangeOf,
-  monthLength,
-  monthsOf,
-  type CountableCalendar,
-} from './date/calendars.js';
+import { FRENCH_MONTHS, GREGORIAN_MONTHS, HEBREW_MONTHS, dayRangeOf, monthLength, monthsOf, type CountableCalendar } from './date/calendars.js';
 
 type DateVersion = '5.5' | '5.5.1' | '7.0';
 
@@ -144,11 +136,30 @@ const KEYWORDS: ReadonlyMap<string, { kw: string; alias: boolean }> = new Map([
 ]);
 
 const MONTH_ALIASES: ReadonlyMap<string, string> = new Map([
-  ['JANUARY', 'JAN'], ['FEBRUARY', 'FEB'], ['MARCH', 'MAR'], ['APRIL', 'APR'], ['JUNE', 'JUN'],
-  ['JULY', 'JUL'], ['AUGUST', 'AUG'], ['SEPTEMBER', 'SEP'], ['SEPT', 'SEP'], ['OCTOBER', 'OCT'],
-  ['NOVEMBER', 'NOV'], ['DECEMBER', 'DEC'],
-  ['JAN.', 'JAN'], ['FEB.', 'FEB'], ['MAR.', 'MAR'], ['APR.', 'APR'], ['JUN.', 'JUN'], ['JUL.', 'JUL'],
-  ['AUG.', 'AUG'], ['SEP.', 'SEP'], ['SEPT.', 'SEP'], ['OCT.', 'OCT'], ['NOV.', 'NOV'], ['DEC.', 'DEC'],
+  ['JANUARY', 'JAN'],
+  ['FEBRUARY', 'FEB'],
+  ['MARCH', 'MAR'],
+  ['APRIL', 'APR'],
+  ['JUNE', 'JUN'],
+  ['JULY', 'JUL'],
+  ['AUGUST', 'AUG'],
+  ['SEPTEMBER', 'SEP'],
+  ['SEPT', 'SEP'],
+  ['OCTOBER', 'OCT'],
+  ['NOVEMBER', 'NOV'],
+  ['DECEMBER', 'DEC'],
+  ['JAN.', 'JAN'],
+  ['FEB.', 'FEB'],
+  ['MAR.', 'MAR'],
+  ['APR.', 'APR'],
+  ['JUN.', 'JUN'],
+  ['JUL.', 'JUL'],
+  ['AUG.', 'AUG'],
+  ['SEP.', 'SEP'],
+  ['SEPT.', 'SEP'],
+  ['OCT.', 'OCT'],
+  ['NOV.', 'NOV'],
+  ['DEC.', 'DEC'],
 ]);
 
 const BCE_SPELLINGS: ReadonlySet<string> = new Set(['B.C.', 'BC', 'B.C', 'BCE', 'B.C.E.', 'BC.', 'B.C.E']);
@@ -540,7 +551,10 @@ export function parseDate(text: string, version: string): GedcomDate {
         const sub = toks.slice(0, n);
         const rr = parsePoint(ctx, sub, 0);
         if (rr && rr.next === n) {
-          const words = toks.slice(n).map((t) => t.raw).join(' ');
+          const words = toks
+            .slice(n)
+            .map((t) => t.raw)
+            .join(' ');
           return finish({ kind: 'interpreted', date: rr.point, phrase: words }, rr.valid);
         }
       }
@@ -690,9 +704,7 @@ export function dateRange(date: DateValue): DayRange | undefined {
       if (!a && !b) return undefined;
       const earliest = a ? a.first : -Infinity;
       const latest = b ? b.last : Infinity;
-      return earliest <= latest
-        ? { earliest, latest, approximate: false }
-        : { earliest: latest, latest: earliest, approximate: false };
+      return earliest <= latest ? { earliest, latest, approximate: false } : { earliest: latest, latest: earliest, approximate: false };
     }
     case 'period': {
       const a = date.from ? pointRange(date.from) : undefined;
@@ -700,9 +712,7 @@ export function dateRange(date: DateValue): DayRange | undefined {
       if (!a && !b) return undefined;
       const earliest = a ? a.first : -Infinity;
       const latest = b ? b.last : Infinity;
-      return earliest <= latest
-        ? { earliest, latest, approximate: false }
-        : { earliest: latest, latest: earliest, approximate: false };
+      return earliest <= latest ? { earliest, latest, approximate: false } : { earliest: latest, latest: earliest, approximate: false };
     }
     default:
       return undefined;

@@ -1,11 +1,6 @@
 /** Stable error codes of GEDCOM operations (not findings: these stop an operation). */
 export type GedcomErrorCode =
-  | 'GEDCOM_VERSION_UNSUPPORTED'
-  | 'GEDCOM_FILE_UNREADABLE'
-  | 'GEDCOM_WRITE_FAILED'
-  | 'GEDCOM_CONVERT_UNAVAILABLE'
-  | 'GEDCOM_INPUT_LIMIT'
-  | 'GEDCOM_USAGE';
+  'GEDCOM_VERSION_UNSUPPORTED' | 'GEDCOM_FILE_UNREADABLE' | 'GEDCOM_WRITE_FAILED' | 'GEDCOM_CONVERT_UNAVAILABLE' | 'GEDCOM_INPUT_LIMIT' | 'GEDCOM_USAGE';
 
 /**
  * An engine error: a stable code, the 1-based line it concerns (0 = the whole file) and a

@@ -24,13 +24,114 @@ export interface GenerateSummary {
 /** Receives output chunks; may return a promise to apply back-pressure. */
 export type ChunkSink = (chunk: Buffer) => void | Promise<void>;
 
-const GIVEN_M: readonly string[] = ['John', 'William', 'James', 'Charles', 'George', 'Henry', 'Thomas', 'Joseph', 'Edward', 'Robert', 'Jean', 'Pierre', 'Johann', 'Karl', 'Giovanni', 'José', 'Søren', 'Mikołaj', 'Lars', 'Łukasz'];
-const GIVEN_F: readonly string[] = ['Mary', 'Anna', 'Elizabeth', 'Margaret', 'Sarah', 'Catherine', 'Jane', 'Marie', 'Johanna', 'Maria', 'Émilie', 'Ingrid', 'Zoë', 'Agnieszka', 'Françoise', 'Ruth', 'Helena', 'Ågot', 'Brigid', 'Rosa'];
-const SURNAMES: readonly string[] = ['Smith', 'Jones', 'Miller', 'Müller', 'Schmidt', 'Dubois', 'Lefèvre', 'García', 'Rossi', 'Nowak', 'Johansson', 'Ó Briain', 'MacDonald', 'van der Berg', 'Kowalski', 'Andersen', 'Novák', 'Fischer', 'Martin', 'Brown'];
-const PLACES: readonly string[] = ['Boston, Suffolk, Massachusetts, USA', 'London, Middlesex, England', 'Paris, Île-de-France, France', 'Kraków, Małopolskie, Poland', 'Hamburg, Hamburg, Germany', 'Cork, County Cork, Ireland', 'Göteborg, Västra Götaland, Sweden', 'Quebec City, Quebec, Canada', 'Sevilla, Andalucía, Spain', 'Napoli, Campania, Italy'];
+const GIVEN_M: readonly string[] = [
+  'John',
+  'William',
+  'James',
+  'Charles',
+  'George',
+  'Henry',
+  'Thomas',
+  'Joseph',
+  'Edward',
+  'Robert',
+  'Jean',
+  'Pierre',
+  'Johann',
+  'Karl',
+  'Giovanni',
+  'José',
+  'Søren',
+  'Mikołaj',
+  'Lars',
+  'Łukasz',
+];
+const GIVEN_F: readonly string[] = [
+  'Mary',
+  'Anna',
+  'Elizabeth',
+  'Margaret',
+  'Sarah',
+  'Catherine',
+  'Jane',
+  'Marie',
+  'Johanna',
+  'Maria',
+  'Émilie',
+  'Ingrid',
+  'Zoë',
+  'Agnieszka',
+  'Françoise',
+  'Ruth',
+  'Helena',
+  'Ågot',
+  'Brigid',
+  'Rosa',
+];
+const SURNAMES: readonly string[] = [
+  'Smith',
+  'Jones',
+  'Miller',
+  'Müller',
+  'Schmidt',
+  'Dubois',
+  'Lefèvre',
+  'García',
+  'Rossi',
+  'Nowak',
+  'Johansson',
+  'Ó Briain',
+  'MacDonald',
+  'van der Berg',
+  'Kowalski',
+  'Andersen',
+  'Novák',
+  'Fischer',
+  'Martin',
+  'Brown',
+];
+const PLACES: readonly string[] = [
+  'Boston, Suffolk, Massachusetts, USA',
+  'London, Middlesex, England',
+  'Paris, Île-de-France, France',
+  'Kraków, Małopolskie, Poland',
+  'Hamburg, Hamburg, Germany',
+  'Cork, County Cork, Ireland',
+  'Göteborg, Västra Götaland, Sweden',
+  'Quebec City, Quebec, Canada',
+  'Sevilla, Andalucía, Spain',
+  'Napoli, Campania, Italy',
+];
 const OCCUPATIONS: readonly string[] = ['Farmer', 'Blacksmith', 'Weaver', 'Teacher', 'Merchant', 'Carpenter', 'Miner', 'Clerk', 'Sailor', 'Seamstress'];
 const MONTHS: readonly string[] = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const WORDS: readonly string[] = ['the', 'family', 'records', 'parish', 'register', 'mentions', 'a', 'letter', 'from', 'his', 'brother', 'emigrated', 'in', 'spring', 'according', 'to', 'census', 'witness', 'was', 'present', 'at', 'baptism', 'church', 'of', 'Saint', 'Mary'];
+const WORDS: readonly string[] = [
+  'the',
+  'family',
+  'records',
+  'parish',
+  'register',
+  'mentions',
+  'a',
+  'letter',
+  'from',
+  'his',
+  'brother',
+  'emigrated',
+  'in',
+  'spring',
+  'according',
+  'to',
+  'census',
+  'witness',
+  'was',
+  'present',
+  'at',
+  'baptism',
+  'church',
+  'of',
+  'Saint',
+  'Mary',
+];
 
 /** mulberry32: small, fast, deterministic. */
 function rng(seed: number): () => number {
@@ -193,7 +294,7 @@ export async function generateGedcom(sink: ChunkSink, options: GenerateOptions =
     if (famc >= 1 && famc <= families) w.line(`1 FAMC @F${famc}@`);
     const fams = Math.ceil(i / 2);
     if (fams <= families) w.line(`1 FAMS @F${fams}@`);
-    w.line(`1 _UID ${(i * 2654435761 >>> 0).toString(16).toUpperCase().padStart(8, '0')}${(n - i).toString(16).toUpperCase().padStart(8, '0')}`);
+    w.line(`1 _UID ${((i * 2654435761) >>> 0).toString(16).toUpperCase().padStart(8, '0')}${(n - i).toString(16).toUpperCase().padStart(8, '0')}`);
     written++;
     if (w.pending > 1 << 20) await w.flush();
   }

@@ -42,18 +42,7 @@ export interface GedcomVersionInfo {
 }
 
 /** Byte encodings the engine can decode and encode. */
-export type GedcomEncoding =
-  | 'UTF-8'
-  | 'UTF-16LE'
-  | 'UTF-16BE'
-  | 'ANSEL'
-  | 'ASCII'
-  | 'CP1252'
-  | 'LATIN1'
-  | 'LATIN9'
-  | 'CP437'
-  | 'CP850'
-  | 'MACINTOSH';
+export type GedcomEncoding = 'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | 'ANSEL' | 'ASCII' | 'CP1252' | 'LATIN1' | 'LATIN9' | 'CP437' | 'CP850' | 'MACINTOSH';
 
 export type ByteOrderMark = 'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | null;
 
@@ -116,11 +105,7 @@ export interface RecordMaterializer {
 }
 
 /** Create a node; children and line default to empty / 0 (a node created in memory). */
-export function createNode(
-  tag: string,
-  value = '',
-  options: { xref?: string | null; pointer?: string | null; children?: GedcomNode[] } = {},
-): GedcomNode {
+export function createNode(tag: string, value = '', options: { xref?: string | null; pointer?: string | null; children?: GedcomNode[] } = {}): GedcomNode {
   return {
     tag,
     xref: options.xref ?? null,

@@ -65,7 +65,13 @@ export function writeRawEnvelope(res: ServerResponse, code: ErrorCode, extraHead
   res.end(body);
 }
 
-const REASON: Readonly<Record<number, string>> = { 400: 'Bad Request', 401: 'Unauthorized', 408: 'Request Timeout', 413: 'Content Too Large', 417: 'Expectation Failed' };
+const REASON: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  417: 'Expectation Failed',
+};
 
 /**
  * A whole HTTP/1.1 response carrying an envelope, as bytes for a socket that has no response

@@ -155,7 +155,13 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], namedSche
         'Private, authenticated, IPv4-loopback control plane of the desktop application. Served only to the paired desktop shell main process; the running service does not expose this document.',
     },
     // The port's explanation sits on the server: swagger-parser's 3.1 schema accepts only `default` and `enum` on a variable.
-    servers: [{ url: 'http://127.0.0.1:{port}', description: 'The loopback service; `port` is the ephemeral port from the readiness line.', variables: { port: { default: '0' } } }],
+    servers: [
+      {
+        url: 'http://127.0.0.1:{port}',
+        description: 'The loopback service; `port` is the ephemeral port from the readiness line.',
+        variables: { port: { default: '0' } },
+      },
+    ],
     security: [{ PrivateBearer: [] }],
     paths,
     components: {

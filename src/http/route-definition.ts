@@ -84,12 +84,19 @@ interface RouteRequest<P extends TSchema | undefined, Q extends TSchema | undefi
   readonly headers: IncomingHttpHeaders;
 }
 
-/** What a typed handler answers: the success schema's type (sent with the success status), or proof that it answered through the reply (another status, SSE). */
+/**
+ * What a typed handler answers: the success schema's type (sent with the success status), or proof
+ * that it answered through the reply (another status, SSE).
+ */
 type RouteAnswer<R extends TSchema | undefined> = (R extends TSchema ? Static<R> : never) | Answered;
 
 /** A route as written in a routes file: the same fields, with the handler typed by the schemas beside it. */
-export interface TypedRoute<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined, R extends TSchema | undefined>
-  extends Omit<RouteDefinition, 'params' | 'query' | 'body' | 'success' | 'handler'> {
+export interface TypedRoute<
+  P extends TSchema | undefined,
+  Q extends TSchema | undefined,
+  B extends TSchema | undefined,
+  R extends TSchema | undefined,
+> extends Omit<RouteDefinition, 'params' | 'query' | 'body' | 'success' | 'handler'> {
   readonly params?: P;
   readonly query?: Q;
   readonly body?: B;

@@ -20,7 +20,8 @@ function queryFailure(violations: readonly SchemaViolation[]): ServiceError {
   const details: ServiceErrorDetail[] = [];
   const named = new Set<string>();
   for (const violation of violations.slice(0, 8)) {
-    const name = violation.instancePath.split('/')[1] ?? (typeof violation.params.additionalProperties === 'string' ? violation.params.additionalProperties : '');
+    const name =
+      violation.instancePath.split('/')[1] ?? (typeof violation.params.additionalProperties === 'string' ? violation.params.additionalProperties : '');
     const extra = Array.isArray(violation.params.additionalProperties) ? violation.params.additionalProperties[0] : undefined;
     const parameter = (name !== '' ? name : typeof extra === 'string' ? extra : 'query').slice(0, 64);
     const reason = violation.keyword === 'additionalProperties' ? 'unknown' : 'invalid';
@@ -65,7 +66,12 @@ export class RouteRunner {
     this.serve(req, reply, params, searchParams).catch((error: unknown) => this.failed(reply, error));
   }
 
-  private async serve(req: IncomingMessage, reply: RouteReply, params: Readonly<Record<string, string>>, searchParams: Readonly<Record<string, string | string[]>>): Promise<void> {
+  private async serve(
+    req: IncomingMessage,
+    reply: RouteReply,
+    params: Readonly<Record<string, string>>,
+    searchParams: Readonly<Record<string, string | string[]>>,
+  ): Promise<void> {
     const { route } = this;
     // The adapter removed the Content-Type of a request that announces no body: one is present only with a body.
     let body = route.body !== undefined && req.headers['content-type'] !== undefined ? await readJsonBody(req) : undefined;

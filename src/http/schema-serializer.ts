@@ -30,11 +30,38 @@ interface SchemaNode {
 /** How well a union variant fits a value without writing it: -1 not at all, higher is a closer fit. */
 type Fit = (value: unknown) => number;
 
-const KNOWN_KEYWORDS: ReadonlySet<string> = new Set(['type', 'const', 'enum', 'anyOf', 'properties', 'required', 'patternProperties', 'items', 'additionalProperties']);
+const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
+  'type',
+  'const',
+  'enum',
+  'anyOf',
+  'properties',
+  'required',
+  'patternProperties',
+  'items',
+  'additionalProperties',
+]);
 // Keywords that constrain or describe a value without changing which fields it has.
 const ANNOTATIONS: ReadonlySet<string> = new Set([
-  'description', 'title', 'default', 'examples', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', '$id',
+  'description',
+  'title',
+  'default',
+  'examples',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  '$id',
 ]);
 
 /** Strings JSON writes as they are between quotes: printable ASCII other than `"` and `\\`. */
@@ -177,7 +204,7 @@ class WriterSource {
     if (node.anyOf !== undefined) return this.union(node.anyOf, at);
     if (node.const !== undefined || node.enum !== undefined) {
       const texts = this.external(constantTexts(node.const !== undefined ? [node.const] : (node.enum ?? [])));
-      return this.define(`const t = ${texts}.get(v);\nif (t !== undefined) return t;\n${fail('one of the schema\'s constants')}`);
+      return this.define(`const t = ${texts}.get(v);\nif (t !== undefined) return t;\n${fail("one of the schema's constants")}`);
     }
     switch (typeOf(node)) {
       case 'string':
@@ -219,8 +246,12 @@ class WriterSource {
     const discriminator = discriminatorOf(variants);
     if (discriminator !== null) {
       // A tagged union (chat stream events by `kind`): the tag names the variant, nothing to fit.
-      const cases = variants.map((variant) => `case ${JSON.stringify(variant.properties?.[discriminator]?.const)}: return ${this.writer(variant, at)}(v);`).join('\n');
-      return this.define(`if (typeof v === 'object' && v !== null) switch (v[${JSON.stringify(discriminator)}]) {\n${cases}\n}\nreturn m(${JSON.stringify(at)}, 'one of the union\\'s variants');`);
+      const cases = variants
+        .map((variant) => `case ${JSON.stringify(variant.properties?.[discriminator]?.const)}: return ${this.writer(variant, at)}(v);`)
+        .join('\n');
+      return this.define(
+        `if (typeof v === 'object' && v !== null) switch (v[${JSON.stringify(discriminator)}]) {\n${cases}\n}\nreturn m(${JSON.stringify(at)}, 'one of the union\\'s variants');`,
+      );
     }
     const choose = this.external(chooser(variants));
     const cases = variants.map((variant, index) => `case ${index}: return ${this.writer(variant, at)}(v);`).join('\n');

@@ -148,7 +148,8 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const closingHooks: (() => Promise<void>)[] = [];
   let closed: Promise<void> | null = null;
   const fixed = new Map<string, FixedAnswer>();
-  for (const route of routes) if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, new FixedAnswer(route.fixedResponse));
+  for (const route of routes)
+    if (route.method === 'GET' && route.fixedResponse && !route.path.includes('{')) fixed.set(route.path, new FixedAnswer(route.fixedResponse));
 
   const runners = new RouteRunners(log);
 

@@ -1,5 +1,16 @@
 import { SIDECAR_BUILD } from '../contract/build-info.js';
-import { closest, CommandFailure, EXIT, EXIT_CODE_HELP, helpText, parseCommand, reportFailure, requireAbsolutePaths, type CommandDeclaration, type CommandIo } from './command-line.js';
+import {
+  closest,
+  CommandFailure,
+  EXIT,
+  EXIT_CODE_HELP,
+  helpText,
+  parseCommand,
+  reportFailure,
+  requireAbsolutePaths,
+  type CommandDeclaration,
+  type CommandIo,
+} from './command-line.js';
 import type { ServeDependencies } from './compositions/serve-dependencies.js';
 import { startEarly } from './compositions/early-start.js';
 import { hostPlatform } from './compositions/host.js';
@@ -99,7 +110,8 @@ async function main(argv: readonly string[], io: CommandIo, bundleDirectory: str
       }
     }
   } catch (error) {
-    const failure = error instanceof CommandFailure ? error : new CommandFailure('INTERNAL', 'internal error', EXIT.SOFTWARE, 'report it with the command you ran');
+    const failure =
+      error instanceof CommandFailure ? error : new CommandFailure('INTERNAL', 'internal error', EXIT.SOFTWARE, 'report it with the command you ran');
     const name = command !== undefined && isOneOf(COMMANDS, command) ? command : 'cli';
     return reportFailure(io, name, failure);
   }

@@ -98,7 +98,18 @@ export function helpText(command: CommandDeclaration): string {
     const flag = `${option.short === undefined ? '    ' : `-${option.short}, `}--${name}${option.value === undefined ? '' : ` ${option.value}`}`;
     return `  ${flag.padEnd(30)} ${option.description}`;
   });
-  return [`usage: ${command.usage}`, '', command.summary, '', 'options:', ...flags, `  ${'-h, --help'.padEnd(30)} show this help and exit`, '', EXIT_CODE_HELP, ''].join('\n');
+  return [
+    `usage: ${command.usage}`,
+    '',
+    command.summary,
+    '',
+    'options:',
+    ...flags,
+    `  ${'-h, --help'.padEnd(30)} show this help and exit`,
+    '',
+    EXIT_CODE_HELP,
+    '',
+  ].join('\n');
 }
 
 /** Levenshtein distance, for suggesting the flag or command that was meant. */
@@ -151,7 +162,6 @@ function parseFailure(command: CommandDeclaration, error: unknown): CommandFailu
   return usageFailure(command, 'the arguments could not be read');
 }
 
-
 /**
  * The sub-command `name` of a command group (`gedcom inspect`, `artifacts import`), or a usage
  * failure naming the closest one. `noun` is what the group calls its sub-commands.
@@ -175,14 +185,20 @@ export function requireAbsolutePaths(parsed: ParsedCommand, names: readonly stri
     const value = parsed.strings.get(name);
     if (value === undefined || isAbsoluteOn(platform, value)) continue;
     const example = platform.os === 'win32' ? 'C:\\Users\\...' : '/home/...';
-    throw new CommandFailure('PATH_NOT_ABSOLUTE', `--${name} is a relative path; only absolute paths are accepted`, EXIT.USAGE, `pass --${name} as an absolute path (${example})`);
+    throw new CommandFailure(
+      'PATH_NOT_ABSOLUTE',
+      `--${name} is a relative path; only absolute paths are accepted`,
+      EXIT.USAGE,
+      `pass --${name} as an absolute path (${example})`,
+    );
   }
 }
 
 /** Parses `argv` strictly against the command's declaration. */
 export function parseCommand(command: CommandDeclaration, argv: readonly string[]): ParsedCommand {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
-  for (const [name, option] of Object.entries(command.options)) options[name] = option.short === undefined ? { type: option.type } : { type: option.type, short: option.short };
+  for (const [name, option] of Object.entries(command.options))
+    options[name] = option.short === undefined ? { type: option.type } : { type: option.type, short: option.short };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true });
@@ -197,7 +213,12 @@ export function parseCommand(command: CommandDeclaration, argv: readonly string[
   }
   const help = flags.has('help');
   if (!help && (parsed.positionals.length < command.positionals.min || parsed.positionals.length > command.positionals.max)) {
-    throw usageFailure(command, parsed.positionals.length < command.positionals.min ? `missing ${command.positionals.names}` : `too many arguments; expected ${command.positionals.names}`);
+    throw usageFailure(
+      command,
+      parsed.positionals.length < command.positionals.min
+        ? `missing ${command.positionals.names}`
+        : `too many arguments; expected ${command.positionals.names}`,
+    );
   }
   return { strings, flags, positionals: parsed.positionals, help };
 }

@@ -1,10 +1,37 @@
 import { resolve } from 'node:path';
-import { ASSUMABLE_VERSIONS, convertDocument, GedcomError, inspectGedcom, isAssumableVersion, isSupportedVersion, type ConversionTarget, type GedcomDocumentLike } from '../gedcom/index.js';
+import {
+  ASSUMABLE_VERSIONS,
+  convertDocument,
+  GedcomError,
+  inspectGedcom,
+  isAssumableVersion,
+  isSupportedVersion,
+  type ConversionTarget,
+  type GedcomDocumentLike,
+} from '../gedcom/index.js';
 import { fileExists, gedcomFileChunks, gedcomFileSize, parseGedcomFile, writeGedcomFileAtomically } from '../infra/gedcom/gedcom-files.js';
-import { CommandFailure, EXIT, helpText, parseCommand, ProgressBar, reportFailure, required, subcommandOf, usageFailure, type CommandDeclaration, type CommandIo, type OptionDeclaration, type ParsedCommand } from './command-line.js';
+import {
+  CommandFailure,
+  EXIT,
+  helpText,
+  parseCommand,
+  ProgressBar,
+  reportFailure,
+  required,
+  subcommandOf,
+  usageFailure,
+  type CommandDeclaration,
+  type CommandIo,
+  type OptionDeclaration,
+  type ParsedCommand,
+} from './command-line.js';
 import { errnoCode } from '../infra/errno-code.js';
 
-const ASSUME: OptionDeclaration = { type: 'string', value: 'VERSION', description: `read a GEDCOM file without a supported HEAD.GEDC.VERS as this version (${ASSUMABLE_VERSIONS.join(', ')}); input that is not GEDCOM stays a data error (65)` };
+const ASSUME: OptionDeclaration = {
+  type: 'string',
+  value: 'VERSION',
+  description: `read a GEDCOM file without a supported HEAD.GEDC.VERS as this version (${ASSUMABLE_VERSIONS.join(', ')}); input that is not GEDCOM stays a data error (65)`,
+};
 const OUT: OptionDeclaration = { type: 'string', value: 'FILE', description: 'the file to write (never the input)' };
 const FORCE: OptionDeclaration = { type: 'boolean', description: 'replace OUT when it exists' };
 
@@ -13,14 +40,16 @@ const GEDCOM_COMMANDS = {
   inspect: {
     name: 'gedcom inspect',
     usage: 'cli gedcom inspect FILE',
-    summary: 'Prints what FILE is as JSON (version, encoding, lines, records, findings), without its content or path. A file that is not GEDCOM is a data error (65), with the report still printed.',
+    summary:
+      'Prints what FILE is as JSON (version, encoding, lines, records, findings), without its content or path. A file that is not GEDCOM is a data error (65), with the report still printed.',
     options: {},
     positionals: { min: 1, max: 1, names: 'FILE' },
   },
   rewrite: {
     name: 'gedcom rewrite',
     usage: 'cli gedcom rewrite FILE --out OUT [--assume-version VERSION] [--force]',
-    summary: 'Reads FILE and writes it again to OUT, byte for byte, whatever its version (a file without a supported HEAD.GEDC.VERS too: --assume-version is not needed). A file that is not GEDCOM is a data error (65).',
+    summary:
+      'Reads FILE and writes it again to OUT, byte for byte, whatever its version (a file without a supported HEAD.GEDC.VERS too: --assume-version is not needed). A file that is not GEDCOM is a data error (65).',
     options: { out: OUT, 'assume-version': ASSUME, force: FORCE },
     positionals: { min: 1, max: 1, names: 'FILE' },
   },
@@ -32,7 +61,6 @@ const GEDCOM_COMMANDS = {
     positionals: { min: 1, max: 1, names: 'FILE' },
   },
 } as const satisfies Record<string, CommandDeclaration>;
-
 
 const GEDCOM_USAGE: CommandDeclaration = {
   name: 'gedcom',
@@ -54,13 +82,15 @@ async function inputSize(file: string): Promise<number> {
 /** A read that failed: a missing file is "no input" (66), anything else an I/O error (74). */
 function unreadable(e: unknown): CommandFailure {
   const code = errnoCode(e);
-  if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') return new CommandFailure('GEDCOM_FILE_UNREADABLE', `cannot read the input (${code})`, EXIT.NO_INPUT, 'check the path and its permissions');
+  if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')
+    return new CommandFailure('GEDCOM_FILE_UNREADABLE', `cannot read the input (${code})`, EXIT.NO_INPUT, 'check the path and its permissions');
   return new CommandFailure('GEDCOM_FILE_UNREADABLE', `reading the input failed (${code})`, EXIT.IO);
 }
 
 /** Refuses to replace an existing OUT unless --force was given. */
 async function assertWritable(out: string, force: boolean): Promise<void> {
-  if (!force && (await fileExists(out))) throw new CommandFailure('GEDCOM_OUTPUT_EXISTS', 'the output file exists', EXIT.CANT_CREATE, 'pass --force to replace it, or choose another --out');
+  if (!force && (await fileExists(out)))
+    throw new CommandFailure('GEDCOM_OUTPUT_EXISTS', 'the output file exists', EXIT.CANT_CREATE, 'pass --force to replace it, or choose another --out');
 }
 
 async function writeOutput(doc: GedcomDocumentLike, out: string): Promise<void> {
@@ -68,7 +98,11 @@ async function writeOutput(doc: GedcomDocumentLike, out: string): Promise<void> 
     await writeGedcomFileAtomically(doc, out);
   } catch (e) {
     const code = errnoCode(e);
-    throw new CommandFailure('GEDCOM_WRITE_FAILED', `cannot write the output (${code})`, code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO);
+    throw new CommandFailure(
+      'GEDCOM_WRITE_FAILED',
+      `cannot write the output (${code})`,
+      code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO,
+    );
   }
 }
 
@@ -84,12 +118,18 @@ async function inspect(file: string, io: CommandIo, now: () => number): Promise<
     progress.done();
   }
   io.stdout.write(JSON.stringify(result, null, 2) + '\n');
-  if (result.findings.some((finding) => finding.code === 'FILE_NOT_GEDCOM') || result.records.total === 0) throw notGedcom('the report above says what it holds');
+  if (result.findings.some((finding) => finding.code === 'FILE_NOT_GEDCOM') || result.records.total === 0)
+    throw notGedcom('the report above says what it holds');
 }
 
 /** The data error for input that is not GEDCOM, the same for inspect, rewrite and convert. */
 function notGedcom(hint: string): CommandFailure {
-  return new CommandFailure('GEDCOM_NOT_GEDCOM', 'the file is not GEDCOM (it does not start with a GEDCOM line)', EXIT.DATA, `check that this is the file you meant; ${hint}`);
+  return new CommandFailure(
+    'GEDCOM_NOT_GEDCOM',
+    'the file is not GEDCOM (it does not start with a GEDCOM line)',
+    EXIT.DATA,
+    `check that this is the file you meant; ${hint}`,
+  );
 }
 
 async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedCommand, io: CommandIo, now: () => number): Promise<void> {
@@ -106,14 +146,18 @@ async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedComma
   const progress = new ProgressBar(io, 'reading', size, now);
   let doc;
   try {
-    doc = await parseGedcomFile(file, { onProgress: (n) => progress.update(n), assumeVersion: assume !== undefined && isAssumableVersion(assume) ? assume : null });
+    doc = await parseGedcomFile(file, {
+      onProgress: (n) => progress.update(n),
+      assumeVersion: assume !== undefined && isAssumableVersion(assume) ? assume : null,
+    });
   } catch (e) {
     throw unreadable(e);
   } finally {
     progress.done();
   }
   // --assume-version decides the version of something that is GEDCOM, never makes GEDCOM of HTML or binary
-  if (doc.records.length === 0 || doc.diagnostics.some((d) => d.code === 'FILE_NOT_GEDCOM' || d.code === 'FILE_EMPTY')) throw notGedcom('`gedcom inspect` says what it holds');
+  if (doc.records.length === 0 || doc.diagnostics.some((d) => d.code === 'FILE_NOT_GEDCOM' || d.code === 'FILE_EMPTY'))
+    throw notGedcom('`gedcom inspect` says what it holds');
   if (to === null) {
     // a rewrite copies the bytes of every record: it needs no version (docs/gedcom-engine.md)
     await writeOutput(doc, out);
@@ -168,7 +212,8 @@ export async function runGedcomCli(argv: readonly string[], io: CommandIo, now: 
     else await rewriteOrConvert(selected, parsed, io, now);
     return EXIT.OK;
   } catch (e) {
-    const failure = e instanceof CommandFailure ? e : new CommandFailure('GEDCOM_INTERNAL', 'internal error', EXIT.SOFTWARE, 'report it with the command you ran');
+    const failure =
+      e instanceof CommandFailure ? e : new CommandFailure('GEDCOM_INTERNAL', 'internal error', EXIT.SOFTWARE, 'report it with the command you ran');
     return reportFailure(io, 'gedcom', failure);
   }
 }

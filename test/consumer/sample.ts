@@ -2,7 +2,15 @@
 // Built and run by test/e2e/client-package.test.ts in a scratch project that installed the tarball.
 import { launchSidecar, type JobFollowItem, type SettingsChanges } from '@genealogy-sidecar/client';
 
-const config = JSON.parse(process.argv[2] ?? '{}') as { entry: string; workspace: string; artifactRoot: string; grant: string; profile: string; model: string; env: Record<string, string> };
+const config = JSON.parse(process.argv[2] ?? '{}') as {
+  entry: string;
+  workspace: string;
+  artifactRoot: string;
+  grant: string;
+  profile: string;
+  model: string;
+  env: Record<string, string>;
+};
 
 // typed key by key: a wrong value or an unknown key does not compile
 const changes: SettingsChanges = { 'ui.theme': 'dark', 'privacy.living_threshold_years': 100 };
@@ -13,7 +21,12 @@ const unknownKey: SettingsChanges = { 'ui.font': 'large' };
 void wrongValue;
 void unknownKey;
 
-const sidecar = await launchSidecar({ entry: config.entry, appBuild: '1.0.0-consumer', args: ['--workspace', config.workspace, '--artifact-root', config.artifactRoot], env: config.env });
+const sidecar = await launchSidecar({
+  entry: config.entry,
+  appBuild: '1.0.0-consumer',
+  args: ['--workspace', config.workspace, '--artifact-root', config.artifactRoot],
+  env: config.env,
+});
 try {
   const client = sidecar.client({ owner: 'consumer-window' });
   // the contract headers were set once: no call passes them

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '../../src/contract/chat.js';
 import type { ProviderId } from '../../src/contract/providers.js';
-import { call, createConsent, createProfile, deltaText, openSession, startChatWorld, streamToEnd, TERMINAL_KINDS, TEST_API_KEY, type ChatWorld } from '../support/chat-world.js';
+import {
+  call,
+  createConsent,
+  createProfile,
+  deltaText,
+  openSession,
+  startChatWorld,
+  streamToEnd,
+  TERMINAL_KINDS,
+  TEST_API_KEY,
+  type ChatWorld,
+} from '../support/chat-world.js';
 import type { FakeReply } from '../support/provider-fakes/index.js';
 
 /**
@@ -52,7 +63,13 @@ async function expectHistoryUnchanged(id: string, before: Record<string, unknown
 describe('a stream ends with the outcome the provider gave, and only kept answers change history', () => {
   const dropped: Array<[string, ProviderId, FakeReply, string, string]> = [
     ["llama.cpp's `error:` field, then [DONE]", 'openai_compatible', { kind: 'llamacpp-error', pieces: ['Johann'] }, 'failed', 'PROVIDER_CONTEXT_EXCEEDED'],
-    ['[DONE] without any finish reason', 'openai_compatible', { kind: 'done-without-finish', pieces: ['Johann', ' Meier'] }, 'failed', 'PROVIDER_ANSWER_INCOMPLETE'],
+    [
+      '[DONE] without any finish reason',
+      'openai_compatible',
+      { kind: 'done-without-finish', pieces: ['Johann', ' Meier'] },
+      'failed',
+      'PROVIDER_ANSWER_INCOMPLETE',
+    ],
     ['OpenAI delta.refusal', 'openai', { kind: 'text', answer: { pieces: ["I'm sorry, ", 'I cannot.'], finish: 'refusal' } }, 'refused', 'PROVIDER_REFUSED'],
     ['Anthropic stop_reason refusal', 'anthropic', { kind: 'text', answer: { pieces: ['Hi'], finish: 'refusal' } }, 'refused', 'PROVIDER_REFUSED'],
     ['Ollama 404 model not found', 'ollama', { kind: 'status', status: 404 }, 'failed', 'PROVIDER_MODEL_NOT_FOUND'],
@@ -71,7 +88,12 @@ describe('a stream ends with the outcome the provider gave, and only kept answer
     world.fakes.anthropic.script({ kind: 'text', answer: { pieces: ['Johann ', 'Meier'], finish: 'context_window' } });
     const { events } = await streamToEnd(world, id, { message: 'zwei' });
     expect(deltaText(events)).toBe('Johann Meier');
-    expect(terminal(events)).toMatchObject({ kind: 'completed', outcome: 'truncated', finish_reason: 'context_window', message_count: (before.message_count as number) + 2 });
+    expect(terminal(events)).toMatchObject({
+      kind: 'completed',
+      outcome: 'truncated',
+      finish_reason: 'context_window',
+      message_count: (before.message_count as number) + 2,
+    });
   });
 
   it("Anthropic's in-stream overloaded_error before any output is retried; Ollama's 500 is not", async () => {

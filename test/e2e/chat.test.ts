@@ -23,7 +23,12 @@ import {
 } from '../support/chat-world.js';
 import { httpText, rawRequest } from '../support/raw-http.js';
 
-const PROFILES: Readonly<Record<ProviderId, string>> = { ollama: 'local-ollama', openai_compatible: 'local-llama', openai: 'cloud-openai', anthropic: 'cloud-anthropic' };
+const PROFILES: Readonly<Record<ProviderId, string>> = {
+  ollama: 'local-ollama',
+  openai_compatible: 'local-llama',
+  openai: 'cloud-openai',
+  anthropic: 'cloud-anthropic',
+};
 const CONSENTS: Partial<Record<ProviderId, string>> = { openai: 'chat-openai', anthropic: 'chat-anthropic' };
 const TEXT = ['Grüße aus ', 'dem 🌳 Stammbaum: ', '家族', ' — nur ein Hinweis.'];
 /** A marker in user input that must never reach a log line. */
@@ -206,34 +211,39 @@ describe('sessions', () => {
 });
 
 describe('synchronous runs', () => {
-  it.each(Object.keys(PROFILES) as ProviderId[])('runs against the %s wire fake with the fixed instruction and labels the reply advisory', async (providerId) => {
-    const fake = world.fakes[providerId];
-    fake.reset();
-    const sessionId = await openSession(world, PROFILES[providerId], CONSENTS[providerId] ?? null);
-    const first = await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: `Erste Frage ${PROMPT_MARKER}`, temperature: 0.5, max_output_tokens: 99 } });
-    expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({
-      schema_version: 1,
-      session_id: sessionId,
-      reply: { role: 'assistant', content: TEXT.join(''), label: 'advisory_not_evidence' },
-      finish_reason: 'stop',
-      message_count: 2,
-    });
-    expect(first.body.run_id).toMatch(/^chr_[0-9a-f]{32}$/);
-    const second = await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'Zweite Frage' } });
-    expect(second.body.message_count).toBe(4);
-    expect(fake.calls()).toBe(2);
-    const sent = JSON.stringify(fake.recorded[1]?.body);
-    // The fixed system instruction, the history and no tool of any kind.
-    expect(sent).toContain('untrusted data');
-    expect(sent).toContain('never evidence');
-    expect(sent).toContain('no tools, no file access, no database access, no shell, no plugins');
-    expect(sent).toContain(TEXT.join('').replace('—', '\\u2014').slice(0, 5));
-    expect(sent).toContain('Zweite Frage');
-    expect(sent).not.toMatch(/"tools"|"functions"|"tool_choice"/);
-    expect(JSON.stringify(fake.recorded[0]?.body)).toMatch(/0\.5/);
-    await call(world, 'DELETE', sessions(sessionId));
-  });
+  it.each(Object.keys(PROFILES) as ProviderId[])(
+    'runs against the %s wire fake with the fixed instruction and labels the reply advisory',
+    async (providerId) => {
+      const fake = world.fakes[providerId];
+      fake.reset();
+      const sessionId = await openSession(world, PROFILES[providerId], CONSENTS[providerId] ?? null);
+      const first = await call(world, 'POST', sessions(sessionId, '/runs'), {
+        body: { message: `Erste Frage ${PROMPT_MARKER}`, temperature: 0.5, max_output_tokens: 99 },
+      });
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({
+        schema_version: 1,
+        session_id: sessionId,
+        reply: { role: 'assistant', content: TEXT.join(''), label: 'advisory_not_evidence' },
+        finish_reason: 'stop',
+        message_count: 2,
+      });
+      expect(first.body.run_id).toMatch(/^chr_[0-9a-f]{32}$/);
+      const second = await call(world, 'POST', sessions(sessionId, '/runs'), { body: { message: 'Zweite Frage' } });
+      expect(second.body.message_count).toBe(4);
+      expect(fake.calls()).toBe(2);
+      const sent = JSON.stringify(fake.recorded[1]?.body);
+      // The fixed system instruction, the history and no tool of any kind.
+      expect(sent).toContain('untrusted data');
+      expect(sent).toContain('never evidence');
+      expect(sent).toContain('no tools, no file access, no database access, no shell, no plugins');
+      expect(sent).toContain(TEXT.join('').replace('—', '\\u2014').slice(0, 5));
+      expect(sent).toContain('Zweite Frage');
+      expect(sent).not.toMatch(/"tools"|"functions"|"tool_choice"/);
+      expect(JSON.stringify(fake.recorded[0]?.body)).toMatch(/0\.5/);
+      await call(world, 'DELETE', sessions(sessionId));
+    },
+  );
 
   it('leaves history unchanged when the provider fails, with a sanitized code', async () => {
     const fake = world.fakes.ollama;
@@ -320,7 +330,12 @@ describe('synchronous runs', () => {
     const headers = { ...world.sidecar.requestHeaders(), 'x-service-session-owner': OWNER, 'content-type': 'application/json' };
     const called = fake.nextCall();
     const abandoned = fake.nextAbandonment();
-    const pending = fetch(`${world.sidecar.baseUrl}${sessions(sessionId, '/runs')}`, { method: 'POST', headers, body: JSON.stringify({ message: 'endless' }), signal: controller.signal }).catch(() => null);
+    const pending = fetch(`${world.sidecar.baseUrl}${sessions(sessionId, '/runs')}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ message: 'endless' }),
+      signal: controller.signal,
+    }).catch(() => null);
     await called;
     controller.abort();
     await pending;
@@ -348,23 +363,32 @@ describe('synchronous runs', () => {
 });
 
 describe('streaming runs', () => {
-  it.each(Object.keys(PROFILES) as ProviderId[])('streams %s output as active, first-token, deltas and one completed, then commits history', async (providerId) => {
-    const sessionId = await openSession(world, PROFILES[providerId], CONSENTS[providerId] ?? null);
-    const { runId, events, messages } = await streamToEnd(world, sessionId, { message: `Frage ${PROMPT_MARKER}` });
-    expect(events[0]).toEqual({ schema_version: 1, run_id: runId, sequence: 1, kind: 'active' });
-    expect(events[1]).toMatchObject({ kind: 'first-token', sequence: 2 });
-    expect(events.slice(2, -1).every((event) => event.kind === 'delta')).toBe(true);
-    expect(deltaText(events)).toBe(TEXT.join(''));
-    expect(events.at(-1)).toMatchObject({ kind: 'completed', finish_reason: 'stop', message_count: 2, output_characters: [...TEXT.join('')].length, label: 'advisory_not_evidence' });
-    expect(terminals(events)).toHaveLength(1);
-    events.forEach((event, index) => {
-      expect(event.sequence).toBe(index + 1);
-      expect(messages[index]?.id).toBe(String(index + 1));
-      expect(messages[index]?.event).toBe(event.kind);
-    });
-    expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(2);
-    await call(world, 'DELETE', sessions(sessionId));
-  });
+  it.each(Object.keys(PROFILES) as ProviderId[])(
+    'streams %s output as active, first-token, deltas and one completed, then commits history',
+    async (providerId) => {
+      const sessionId = await openSession(world, PROFILES[providerId], CONSENTS[providerId] ?? null);
+      const { runId, events, messages } = await streamToEnd(world, sessionId, { message: `Frage ${PROMPT_MARKER}` });
+      expect(events[0]).toEqual({ schema_version: 1, run_id: runId, sequence: 1, kind: 'active' });
+      expect(events[1]).toMatchObject({ kind: 'first-token', sequence: 2 });
+      expect(events.slice(2, -1).every((event) => event.kind === 'delta')).toBe(true);
+      expect(deltaText(events)).toBe(TEXT.join(''));
+      expect(events.at(-1)).toMatchObject({
+        kind: 'completed',
+        finish_reason: 'stop',
+        message_count: 2,
+        output_characters: [...TEXT.join('')].length,
+        label: 'advisory_not_evidence',
+      });
+      expect(terminals(events)).toHaveLength(1);
+      events.forEach((event, index) => {
+        expect(event.sequence).toBe(index + 1);
+        expect(messages[index]?.id).toBe(String(index + 1));
+        expect(messages[index]?.event).toBe(event.kind);
+      });
+      expect((await call(world, 'GET', sessions(sessionId))).body.message_count).toBe(2);
+      await call(world, 'DELETE', sessions(sessionId));
+    },
+  );
 
   it('replays from every id through Last-Event-ID, and refuses bad cursors, query strings and unknown runs', async () => {
     const sessionId = await openSession(world, PROFILES.openai_compatible);
@@ -385,7 +409,10 @@ describe('streaming runs', () => {
     }
     // A bare `?` (which fetch would drop) sent byte for byte.
     const headers = Object.entries({ ...world.sidecar.requestHeaders(), 'x-service-session-owner': OWNER }).map(([name, value]) => `${name}: ${value}`);
-    const bare = await rawRequest(world.sidecar.port, httpText([`GET ${sessions(sessionId, `/streams/${runId}/events`)}? HTTP/1.1`, 'Host: 127.0.0.1', ...headers, 'Connection: close']));
+    const bare = await rawRequest(
+      world.sidecar.port,
+      httpText([`GET ${sessions(sessionId, `/streams/${runId}/events`)}? HTTP/1.1`, 'Host: 127.0.0.1', ...headers, 'Connection: close']),
+    );
     expect([bare.status, (JSON.parse(bare.body) as { code: string }).code]).toEqual([400, 'CHAT_STREAM_CURSOR_INVALID']);
     const unknown = await openChatStream(world, sessionId, `chr_${'0'.repeat(32)}`);
     expect([unknown.status, unknown.error?.code]).toEqual([404, 'CHAT_RUN_NOT_FOUND']);
@@ -522,7 +549,9 @@ describe('nothing leaks', () => {
     const check = Compile(ChatStreamEvent);
     expect(world.seenEvents.length).toBeGreaterThan(50);
     for (const event of world.seenEvents) expect(check.Check(event)).toBe(true);
-    expect(new Set(world.seenEvents.map((event) => event.kind))).toEqual(new Set(['active', 'first-token', 'delta', 'cancelling', 'completed', 'interrupted', 'failed']));
+    expect(new Set(world.seenEvents.map((event) => event.kind))).toEqual(
+      new Set(['active', 'first-token', 'delta', 'cancelling', 'completed', 'interrupted', 'failed']),
+    );
     expect(check.Check({ ...world.seenEvents[0], extra: 1 })).toBe(false);
   });
 

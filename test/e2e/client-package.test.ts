@@ -26,7 +26,12 @@ let scratch: string;
 let artifactRoot: string;
 
 function run(command: string, args: readonly string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+  return execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+  });
 }
 
 beforeAll(async () => {
@@ -42,7 +47,10 @@ beforeAll(async () => {
   run('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], join(ROOT, 'client'));
   const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
   if (tarball === undefined) throw new Error('npm pack wrote no tarball');
-  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'shell-consumer', private: true, type: 'module', dependencies: { '@genealogy-sidecar/client': `file:./${tarball}` } }));
+  writeFileSync(
+    join(scratch, 'package.json'),
+    JSON.stringify({ name: 'shell-consumer', private: true, type: 'module', dependencies: { '@genealogy-sidecar/client': `file:./${tarball}` } }),
+  );
   run('npm', ['install', '--prefer-offline', '--no-package-lock', '--ignore-scripts'], scratch);
   mkdirSync(join(scratch, 'src'));
   writeFileSync(join(scratch, 'src', 'sample.ts'), readFileSync('test/consumer/sample.ts'));
@@ -50,7 +58,17 @@ beforeAll(async () => {
   writeFileSync(
     join(scratch, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out', rootDir: 'src', types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')], skipLibCheck: false },
+      compilerOptions: {
+        target: 'ES2023',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        outDir: 'out',
+        rootDir: 'src',
+        types: ['node'],
+        typeRoots: [join(ROOT, 'node_modules', '@types')],
+        skipLibCheck: false,
+      },
       include: ['src'],
     }),
   );
@@ -83,7 +101,10 @@ describe('the packed client in a project of its own', () => {
       env: world.fixture.secrets.env,
     };
     // run asynchronously: the loopback provider fake lives in this process and must keep answering
-    const { stdout: out } = await promisify(execFile)(process.execPath, [join(scratch, 'out', 'sample.js'), JSON.stringify(config)], { cwd: scratch, encoding: 'utf8' });
+    const { stdout: out } = await promisify(execFile)(process.execPath, [join(scratch, 'out', 'sample.js'), JSON.stringify(config)], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
     const summary = JSON.parse(out.trim().split('\n').pop() ?? '{}') as {
       health: number;
       theme: string;

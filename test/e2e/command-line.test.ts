@@ -72,7 +72,10 @@ describe('the command line (node dist/cli.js)', () => {
   });
 
   it('refuses a misspelled or camelCase flag with a suggestion, exit 64', () => {
-    expect(expectFailure(cli('gedcom', 'convert', PRES, '--too', '7.0', '--out', join(scratch, 'x.ged')), 'gedcom', 'USAGE', 64)).toEqual(['gedcom: USAGE: unknown flag --too', '  remediation: did you mean --to?']);
+    expect(expectFailure(cli('gedcom', 'convert', PRES, '--too', '7.0', '--out', join(scratch, 'x.ged')), 'gedcom', 'USAGE', 64)).toEqual([
+      'gedcom: USAGE: unknown flag --too',
+      '  remediation: did you mean --to?',
+    ]);
     expect(expectFailure(cli('serve', '--artifactRoot', scratch), 'serve', 'USAGE', 64)[1]).toBe('  remediation: did you mean --artifact-root?');
     expect(expectFailure(cli('setup', '--workspce', scratch), 'setup', 'USAGE', 64)[1]).toBe('  remediation: did you mean --workspace?');
     expect(expectFailure(cli('gedcom', 'inspekt', PRES), 'gedcom', 'USAGE', 64)[1]).toBe('  remediation: did you mean `gedcom inspect`?');
@@ -83,7 +86,9 @@ describe('the command line (node dist/cli.js)', () => {
     expect(expectFailure(cli('gedcom', 'rewrite', PRES, '--out'), 'gedcom', 'USAGE', 64)[0]).toBe('gedcom: USAGE: --out needs a value (FILE)');
     expect(expectFailure(cli('gedcom', 'rewrite', PRES, '--out', '--force'), 'gedcom', 'USAGE', 64)[0]).toBe('gedcom: USAGE: --out needs a value (FILE)');
     expect(expectFailure(cli('serve', '--credentials-from-env=yes'), 'serve', 'USAGE', 64)[0]).toBe('serve: USAGE: --credentials-from-env takes no value');
-    expect(expectFailure(cli('artifacts', 'import', PRES, '--artifact-root', scratch), 'artifacts import', 'USAGE', 64)[0]).toBe('artifacts import: USAGE: --operation is required');
+    expect(expectFailure(cli('artifacts', 'import', PRES, '--artifact-root', scratch), 'artifacts import', 'USAGE', 64)[0]).toBe(
+      'artifacts import: USAGE: --operation is required',
+    );
     expect(expectFailure(cli('gedcom', 'inspect'), 'gedcom', 'USAGE', 64)[0]).toBe('gedcom: USAGE: missing FILE');
   });
 
@@ -130,14 +135,20 @@ describe('the command line (node dist/cli.js)', () => {
     const file = join(scratch, 'not-a-folder');
     writeFileSync(file, 'x');
     for (const badRoot of [join(file, 'root'), '/proc/no-artifact-root']) {
-      expectFailure(cli('artifacts', 'import', PRES, '--operation', 'gedcom.inspect', '--artifact-root', badRoot), 'artifacts import', 'ARTIFACTS_ROOT_UNUSABLE', 73);
+      expectFailure(
+        cli('artifacts', 'import', PRES, '--operation', 'gedcom.inspect', '--artifact-root', badRoot),
+        'artifacts import',
+        'ARTIFACTS_ROOT_UNUSABLE',
+        73,
+      );
     }
   });
 
   it('setup refuses a workspace that cannot be a folder (73) and a --config that does not exist (66), each with its remediation', () => {
     const secrets = startSecretService('unlocked');
     try {
-      const setup = (...args: string[]) => spawnSync(process.execPath, [SIDECAR_ENTRY, 'setup', ...args], { encoding: 'utf8', env: secrets.env, input: '', timeout: 20_000 });
+      const setup = (...args: string[]) =>
+        spawnSync(process.execPath, [SIDECAR_ENTRY, 'setup', ...args], { encoding: 'utf8', env: secrets.env, input: '', timeout: 20_000 });
       const file = join(scratch, 'a-file');
       writeFileSync(file, 'x');
       for (const workspace of [file, join(file, 'workspace'), '/proc/no-workspace-here']) {
@@ -164,7 +175,12 @@ describe('the command line (node dist/cli.js)', () => {
 
   it('artifacts failures come in the same style: an unknown grant is a data error (65)', () => {
     const root = mkdtempSync(join(tmpdir(), 'command-line-root-'));
-    const lines = expectFailure(cli('artifacts', 'export', 'agr_00000000000000000000000000000000', '--out', join(scratch, 'x.ged'), '--artifact-root', root), 'artifacts export', '[A-Z_]+', 65);
+    const lines = expectFailure(
+      cli('artifacts', 'export', 'agr_00000000000000000000000000000000', '--out', join(scratch, 'x.ged'), '--artifact-root', root),
+      'artifacts export',
+      '[A-Z_]+',
+      65,
+    );
     expect(lines[0]).toMatch(/^artifacts export: ARTIFACT_GRANT_INVALID: /);
   });
 });

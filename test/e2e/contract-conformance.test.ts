@@ -27,7 +27,10 @@ interface Operation {
   readonly description?: string;
 }
 
-const CONTRACT = JSON.parse(readFileSync('openapi-v1.json', 'utf8')) as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>; components: { schemas: Record<string, Json> } };
+const CONTRACT = JSON.parse(readFileSync('openapi-v1.json', 'utf8')) as {
+  paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
+  components: { schemas: Record<string, Json> };
+};
 const OPERATIONS: Operation[] = Object.entries(CONTRACT.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({ ...operation, method: method.toUpperCase(), path })),
 );
@@ -37,13 +40,18 @@ const OPERATIONS: Operation[] = Object.entries(CONTRACT.paths).flatMap(([path, m
  * where it is exercised. `*` applies to every route.
  */
 const JUSTIFIED: Record<string, string> = {
-  '* 405': 'Answered to a method a path does not accept, so never by the operation itself; the specification declares it on every route (section 4). Probed per path below.',
+  '* 405':
+    'Answered to a method a path does not accept, so never by the operation itself; the specification declares it on every route (section 4). Probed per path below.',
   '* 408': 'The request deadline (REQUEST_TIMEOUT) of the HTTP layer; exercised in http-conformance.test.ts.',
-  '* 409': 'Startup, revision and state conflicts (STARTUP_MUTATION_BLOCKED, STARTUP_DEGRADED, *_REVISION_STALE, ...); the specification declares it on every route; exercised per capability in startup-diagnostics, settings-and-secrets, provider-configuration, jobs-events, chat and gedcom tests.',
-  '* 500': 'A failure that answers INTERNAL_FAILURE or a sanitized provider/worker code; exercised in unexpected-failure.test.ts, chat and gedcom-worker tests.',
-  '* 503': 'Keyring unavailable or locked, the database file lost (DATABASE_FILE_LOST), or a request during a graceful shutdown (SERVICE_STOPPING); exercised in startup-diagnostics, database-loss and connection-governor tests.',
+  '* 409':
+    'Startup, revision and state conflicts (STARTUP_MUTATION_BLOCKED, STARTUP_DEGRADED, *_REVISION_STALE, ...); the specification declares it on every route; exercised per capability in startup-diagnostics, settings-and-secrets, provider-configuration, jobs-events, chat and gedcom tests.',
+  '* 500':
+    'A failure that answers INTERNAL_FAILURE or a sanitized provider/worker code; exercised in unexpected-failure.test.ts, chat and gedcom-worker tests.',
+  '* 503':
+    'Keyring unavailable or locked, the database file lost (DATABASE_FILE_LOST), or a request during a graceful shutdown (SERVICE_STOPPING); exercised in startup-diagnostics, database-loss and connection-governor tests.',
   '* 404': 'ROUTE_NOT_EXPOSED: the route in a composition that does not expose it (route-exposure.test.ts); the specification declares it on every route.',
-  'bodiless 415': 'Declared on every route by the specification (section 4); a route without a body refuses any body with 400 REQUEST_BODY_NOT_ALLOWED before its type is judged.',
+  'bodiless 415':
+    'Declared on every route by the specification (section 4); a route without a body refuses any body with 400 REQUEST_BODY_NOT_ALLOWED before its type is judged.',
   'streamInternalJobEvents 410': 'JOB_EVENT_REPLAY_EXPIRED: a Last-Event-ID before the retained window; exercised in jobs-events.test.ts.',
   'streamInternalChatEvents 410': 'CHAT_STREAM_REPLAY_GAP: a cursor before the retained window; exercised in chat.test.ts.',
   'getInternalGedcomJobResult 410': 'GEDCOM_JOB_RESULT_UNAVAILABLE: a completed job after a restart; exercised in gedcom.test.ts.',
@@ -125,7 +133,11 @@ function probesOf(operation: Operation): Probe[] {
     probes.push({ name: 'body on a bodiless route', path: unknown, headers: ['Content-Type: application/json'], body: '{}', expect: 400 });
   }
   if (pathParameters.length > 0) {
-    probes.push({ name: 'malformed path parameter', path: pathOf(operation, { job_id: 'x', session_id: 'x', run_id: 'x', reference: 'UPPER_CASE', name: '!' }), expect: 422 });
+    probes.push({
+      name: 'malformed path parameter',
+      path: pathOf(operation, { job_id: 'x', session_id: 'x', run_id: 'x', reference: 'UPPER_CASE', name: '!' }),
+      expect: 422,
+    });
   }
   return probes;
 }
@@ -186,7 +198,9 @@ describe('the committed contract', () => {
       for (const [status, response] of Object.entries(operation.responses)) {
         if (Number(status) < 400) continue;
         const ref = response.content?.['application/json']?.schema?.$ref;
-        expect(ref, `${operation.operationId} ${status}`).toBe(status === '422' ? '#/components/schemas/HTTPValidationError' : '#/components/schemas/ErrorEnvelope');
+        expect(ref, `${operation.operationId} ${status}`).toBe(
+          status === '422' ? '#/components/schemas/HTTPValidationError' : '#/components/schemas/ErrorEnvelope',
+        );
       }
     }
   });
@@ -220,10 +234,17 @@ describe('every route of the contract against the running service', () => {
       expectContractBody(operation, response);
       seen.add(404);
     }
-    const other = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'].find((method) => !Object.keys(CONTRACT.paths[operation.path] ?? {}).includes(method.toLowerCase())) as string;
+    const other = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'].find(
+      (method) => !Object.keys(CONTRACT.paths[operation.path] ?? {}).includes(method.toLowerCase()),
+    ) as string;
     const wrongMethod = await send(operation, { name: 'other method', method: other, path: pathOf(operation, UNKNOWN_PARAMETER), expect: 405 });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.allow).toBe(Object.keys(CONTRACT.paths[operation.path] ?? {}).map((method) => method.toUpperCase()).sort().join(', '));
+    expect(wrongMethod.headers.allow).toBe(
+      Object.keys(CONTRACT.paths[operation.path] ?? {})
+        .map((method) => method.toUpperCase())
+        .sort()
+        .join(', '),
+    );
     expectContractBody(operation, wrongMethod);
   });
 

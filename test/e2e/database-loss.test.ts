@@ -25,7 +25,11 @@ function launch(fixture: LocalStateFixture): Promise<LaunchedSidecar> {
 }
 
 function patch(sidecar: LaunchedSidecar, revision: number, theme: string) {
-  return call<SettingsResponse & Envelope>(sidecar, 'PATCH', '/api/v1/settings', { schema_version: 1, expected_revision: revision, changes: { 'ui.theme': theme } });
+  return call<SettingsResponse & Envelope>(sidecar, 'PATCH', '/api/v1/settings', {
+    schema_version: 1,
+    expected_revision: revision,
+    changes: { 'ui.theme': theme },
+  });
 }
 
 async function databaseCode(sidecar: LaunchedSidecar): Promise<string> {

@@ -180,7 +180,10 @@ async function finished(job: GedcomJobAccepted): Promise<{ result: GedcomJobResu
 function promptOf(recorded: RecordedCall): { system: string; user: string; whole: string } {
   const body = recorded.body as { messages: { role: string; content: string }[]; system?: string };
   const system = [body.system ?? '', ...body.messages.filter((m) => m.role === 'system').map((m) => m.content)].join('\n');
-  const user = body.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const user = body.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
   return { system, user, whole: JSON.stringify(recorded.body) };
 }
 
@@ -205,13 +208,24 @@ describe('local advisory review', () => {
   ] as const)('quality through %s: advisory labelled, output named by grant only, prompt redacted', async (providerId, profile) => {
     for (const other of Object.values(fakes())) other.reset();
     const fake = fakes()[providerId];
-    const { result, events } = await finished(await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { mode: 'local', profile, model: MODEL } }));
+    const { result, events } = await finished(
+      await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { mode: 'local', profile, model: MODEL } }),
+    );
     // the deterministic result is complete
     expect(result.quality?.scope.individuals).toBe(5);
     expect(result.quality?.probably_living).toBe(3);
     expect(result.quality?.rules.map((r) => r.rule)).toEqual(expect.arrayContaining(['missing_source_vital_event', 'unknown_gender']));
     // the advisory review: labelled, completed, counts only, its text an output artifact named by grant
-    expect(result.advisory).toEqual({ label: 'advisory', status: 'completed', mode: 'local', error_code: null, finish_reason: 'stop', items_reviewed: expect.any(Number), living_redacted: 3, restricted_redacted: 0 });
+    expect(result.advisory).toEqual({
+      label: 'advisory',
+      status: 'completed',
+      mode: 'local',
+      error_code: null,
+      finish_reason: 'stop',
+      items_reviewed: expect.any(Number),
+      living_redacted: 3,
+      restricted_redacted: 0,
+    });
     expect(result.advisory.items_reviewed).toBeGreaterThan(0);
     expect(result.outputs).toEqual([{ grant: expect.stringMatching(/^agr_[0-9a-f]{32}$/), role: 'advisory' }]);
     expect(events.filter((e) => e.kind === 'artifact')).toHaveLength(1);
@@ -248,15 +262,49 @@ describe('local advisory review of merge candidates', () => {
     const right = join(world.scratch, 'variant.ged');
     writeFileSync(
       right,
-      ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', '0 @X1@ INDI', '1 NAME Ebenezar /Quarington/', '1 SEX M', '1 BIRT', '2 DATE 1801', '0 @X2@ INDI', '1 NAME Zephyrina /Livingtonova/', '1 SEX F', '1 BIRT', '2 DATE 2001', '0 TRLR', ''].join('\n'),
+      [
+        '0 HEAD',
+        '1 GEDC',
+        '2 VERS 5.5.1',
+        '2 FORM LINEAGE-LINKED',
+        '1 CHAR UTF-8',
+        '0 @X1@ INDI',
+        '1 NAME Ebenezar /Quarington/',
+        '1 SEX M',
+        '1 BIRT',
+        '2 DATE 1801',
+        '0 @X2@ INDI',
+        '1 NAME Zephyrina /Livingtonova/',
+        '1 SEX F',
+        '1 BIRT',
+        '2 DATE 2001',
+        '0 TRLR',
+        '',
+      ].join('\n'),
       'utf8',
     );
     const { result } = await finished(
-      await submit('merge', { left: await grant(world.tree, 'gedcom.merge'), right: await grant(right, 'gedcom.merge'), dry_run: true, execution: { mode: 'local', profile: PROFILES.ollama, model: MODEL } }),
+      await submit('merge', {
+        left: await grant(world.tree, 'gedcom.merge'),
+        right: await grant(right, 'gedcom.merge'),
+        dry_run: true,
+        execution: { mode: 'local', profile: PROFILES.ollama, model: MODEL },
+      }),
     );
     expect(result.merge?.pairs.review).toBeGreaterThanOrEqual(2);
-    expect(result.merge?.review.map((p) => [p.left, p.right])).toEqual(expect.arrayContaining([['@I1@', '@X1@'], ['@I2@', '@X2@']]));
-    expect(result.advisory).toMatchObject({ label: 'advisory', status: 'completed', mode: 'local', error_code: null, items_reviewed: result.merge?.pairs.review });
+    expect(result.merge?.review.map((p) => [p.left, p.right])).toEqual(
+      expect.arrayContaining([
+        ['@I1@', '@X1@'],
+        ['@I2@', '@X2@'],
+      ]),
+    );
+    expect(result.advisory).toMatchObject({
+      label: 'advisory',
+      status: 'completed',
+      mode: 'local',
+      error_code: null,
+      items_reviewed: result.merge?.pairs.review,
+    });
     expect(result.advisory.living_redacted).toBeGreaterThanOrEqual(2);
     // a dry run writes no merged output; the review is the only output
     expect(result.outputs).toEqual([{ grant: expect.stringMatching(/^agr_/), role: 'advisory' }]);
@@ -283,7 +331,16 @@ describe('the provider failing', () => {
     const offline = await finished(await submit('quality', { source: g, execution: { mode: 'offline' } }));
     const { result } = await finished(await submit('quality', { source: g, execution: { mode: 'local', profile: PROFILES.ollama, model: MODEL } }));
     expect(result.quality).toEqual(offline.result.quality);
-    expect(result.advisory).toEqual({ label: 'advisory', status: 'failed', mode: 'local', error_code: expect.stringMatching(/^PROVIDER_[A-Z_]+$/), finish_reason: null, items_reviewed: 0, living_redacted: 3, restricted_redacted: 0 });
+    expect(result.advisory).toEqual({
+      label: 'advisory',
+      status: 'failed',
+      mode: 'local',
+      error_code: expect.stringMatching(/^PROVIDER_[A-Z_]+$/),
+      finish_reason: null,
+      items_reviewed: 0,
+      living_redacted: 3,
+      restricted_redacted: 0,
+    });
     if (code !== null) expect(result.advisory.error_code).toBe(code);
     expect(result.outputs).toEqual([]);
     expect(fakes().ollama.calls()).toBe(expectedCalls);
@@ -292,9 +349,27 @@ describe('the provider failing', () => {
 
 describe('advisory outcomes (issue 17)', () => {
   it.each([
-    ["llama.cpp's `error:` field then [DONE]", 'openai_compatible', { kind: 'llamacpp-error', pieces: ['Zuerst '] }, { status: 'failed', error_code: 'PROVIDER_CONTEXT_EXCEEDED', finish_reason: null }, 0],
-    ['a refusal (delta.refusal)', 'openai_compatible', { kind: 'text', answer: { pieces: ['I cannot help.'], finish: 'refusal' } }, { status: 'refused', error_code: 'PROVIDER_REFUSED', finish_reason: null }, 0],
-    ['an answer cut by the token bound', 'ollama', { kind: 'text', answer: { pieces: ['Check the ', 'dates of'], finish: 'length' } }, { status: 'truncated', error_code: null, finish_reason: 'length' }, 1],
+    [
+      "llama.cpp's `error:` field then [DONE]",
+      'openai_compatible',
+      { kind: 'llamacpp-error', pieces: ['Zuerst '] },
+      { status: 'failed', error_code: 'PROVIDER_CONTEXT_EXCEEDED', finish_reason: null },
+      0,
+    ],
+    [
+      'a refusal (delta.refusal)',
+      'openai_compatible',
+      { kind: 'text', answer: { pieces: ['I cannot help.'], finish: 'refusal' } },
+      { status: 'refused', error_code: 'PROVIDER_REFUSED', finish_reason: null },
+      0,
+    ],
+    [
+      'an answer cut by the token bound',
+      'ollama',
+      { kind: 'text', answer: { pieces: ['Check the ', 'dates of'], finish: 'length' } },
+      { status: 'truncated', error_code: null, finish_reason: 'length' },
+      1,
+    ],
   ] as const)('%s: the review reports it (%s)', async (_name, providerId, reply, review, outputs) => {
     for (const fake of Object.values(fakes())) fake.reset();
     fakes()[providerId].setFallback(reply as FakeReply);
@@ -307,14 +382,22 @@ describe('advisory outcomes (issue 17)', () => {
   });
 });
 
-async function createGedcomConsent(name: string, profile: string, dataClasses: readonly string[], purposes: readonly string[] = ['quality_review', 'merge_review'], modules: readonly string[] = ['gedcom']): Promise<void> {
+async function createGedcomConsent(
+  name: string,
+  profile: string,
+  dataClasses: readonly string[],
+  purposes: readonly string[] = ['quality_review', 'merge_review'],
+  modules: readonly string[] = ['gedcom'],
+): Promise<void> {
   const chat = world.chat;
   const preview = await worldCall(chat, 'POST', '/api/v1/consents/preview', {
     body: { name, profile, model: MODEL, modules, purposes, data_classes: dataClasses, retention: 'transient', budget: null },
   });
   expect(preview.status, preview.text).toBe(200);
   const configuration = await worldCall(chat, 'GET', '/api/v1/provider-configuration');
-  const granted = await worldCall(chat, 'POST', '/api/v1/consents', { body: { expected_revision: configuration.body.consent_revision, digest: preview.body.digest, scope: preview.body.scope } });
+  const granted = await worldCall(chat, 'POST', '/api/v1/consents', {
+    body: { expected_revision: configuration.body.consent_revision, digest: preview.body.digest, scope: preview.body.scope },
+  });
   expect(granted.status, granted.text).toBe(200);
 }
 
@@ -349,7 +432,10 @@ describe('cloud advisory review', () => {
   it('runs with a consent for the gedcom review purposes and data classes', async () => {
     for (const fake of Object.values(fakes())) fake.reset();
     const { result } = await finished(
-      await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'gedcom-review' } }),
+      await submit('quality', {
+        source: await grant(world.tree, 'gedcom.quality'),
+        execution: { mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'gedcom-review' },
+      }),
     );
     expect(result.advisory).toMatchObject({ label: 'advisory', status: 'completed', mode: 'cloud', error_code: null, living_redacted: 3 });
     expect(result.outputs.map((o) => o.role)).toEqual(['advisory']);
@@ -372,7 +458,9 @@ async function resultOf(job: GedcomJobAccepted): Promise<GedcomJobResult> {
 
 async function setTemperature(value: number): Promise<void> {
   const current = await worldCall(world.chat, 'GET', '/api/v1/settings');
-  const patched = await worldCall(world.chat, 'PATCH', '/api/v1/settings', { body: { schema_version: 1, expected_revision: current.body.revision, changes: { 'chat.temperature': value } } });
+  const patched = await worldCall(world.chat, 'PATCH', '/api/v1/settings', {
+    body: { schema_version: 1, expected_revision: current.body.revision, changes: { 'chat.temperature': value } },
+  });
   expect(patched.status, patched.text).toBe(200);
 }
 
@@ -382,21 +470,33 @@ describe('advisory payload preview (issue 18)', () => {
     const fake = fakes().openai;
     fake.reset();
     const execution = { mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'preview-review' };
-    const previewed = await resultOf(await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { ...execution, advisory_preview: true } }));
+    const previewed = await resultOf(
+      await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { ...execution, advisory_preview: true } }),
+    );
     expect(fake.calls()).toBe(0);
     expect(previewed.outputs.map((output) => output.role)).not.toContain('advisory');
     expect(previewed.advisory).toMatchObject({ status: 'previewed', error_code: null, living_redacted: 3 });
     const payload = previewed.advisory.payload;
     if (payload === undefined) throw new Error('no payload preview');
-    expect(payload).toMatchObject({ provider_id: 'openai', model: MODEL, content_type: 'application/json', body_truncated: false, characters: [...payload.body].length });
+    expect(payload).toMatchObject({
+      provider_id: 'openai',
+      model: MODEL,
+      content_type: 'application/json',
+      body_truncated: false,
+      characters: [...payload.body].length,
+    });
     expect(payload.digest).toBe(createHash('sha256').update(payload.body, 'utf8').digest('hex'));
     expect(payload.body).toContain(`${DEAD.given} ${DEAD.surname} (${DEAD.born}-${DEAD.died})`);
     for (const word of [...LIVING, TEST_API_KEY, world.root, world.scratch]) expect(payload.body).not.toContain(word);
     const grantOf = async (): Promise<Record<string, unknown> | undefined> =>
-      ((await worldCall(world.chat, 'GET', '/api/v1/provider-configuration')).body.consents as Record<string, unknown>[]).find((grant) => grant.name === 'preview-review');
+      ((await worldCall(world.chat, 'GET', '/api/v1/provider-configuration')).body.consents as Record<string, unknown>[]).find(
+        (grant) => grant.name === 'preview-review',
+      );
     expect(await grantOf()).toMatchObject({ used_runs: 0 });
 
-    const sent = await resultOf(await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { ...execution, advisory_payload_digest: payload.digest } }));
+    const sent = await resultOf(
+      await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { ...execution, advisory_payload_digest: payload.digest } }),
+    );
     expect(sent.advisory).toMatchObject({ status: 'completed', error_code: null });
     expect(fake.calls()).toBe(1);
     expect(fake.recorded[0]?.raw).toBe(payload.body);
@@ -406,13 +506,17 @@ describe('advisory payload preview (issue 18)', () => {
     const before = (await worldCall(world.chat, 'GET', '/api/v1/settings')).body.fields as { key: string; value: number }[];
     const temperature = before.find((field) => field.key === 'chat.temperature')?.value ?? 0.2;
     await setTemperature(temperature === 0.9 ? 0.8 : 0.9);
-    const staleSetting = await resultOf(await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { ...execution, advisory_payload_digest: payload.digest } }));
+    const staleSetting = await resultOf(
+      await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { ...execution, advisory_payload_digest: payload.digest } }),
+    );
     await setTemperature(temperature);
     expect(staleSetting.advisory).toMatchObject({ status: 'failed', error_code: 'ADVISORY_PAYLOAD_STALE' });
     // the input changed after the preview (one year of a long-dead person)
     const changed = join(world.scratch, 'changed.ged');
     writeFileSync(changed, TREE.replace(`2 DATE 3 JUN ${DEAD.died}`, '2 DATE 3 JUN 1881'), 'utf8');
-    const staleInput = await resultOf(await submit('quality', { source: await grant(changed, 'gedcom.quality'), execution: { ...execution, advisory_payload_digest: payload.digest } }));
+    const staleInput = await resultOf(
+      await submit('quality', { source: await grant(changed, 'gedcom.quality'), execution: { ...execution, advisory_payload_digest: payload.digest } }),
+    );
     expect(staleInput.advisory).toMatchObject({ status: 'failed', error_code: 'ADVISORY_PAYLOAD_STALE' });
     expect(fake.calls()).toBe(1);
     expect(await grantOf()).toMatchObject({ used_runs: 1 });
@@ -426,7 +530,10 @@ describe('a consent revoked while its review runs', () => {
     fake.reset();
     fake.script({ kind: 'endless', piece: 'Consider ', intervalMs: 5 });
     const firstText = fake.nextFirstText();
-    const job = await submit('quality', { source: await grant(world.tree, 'gedcom.quality'), execution: { mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'review-revoked' } });
+    const job = await submit('quality', {
+      source: await grant(world.tree, 'gedcom.quality'),
+      execution: { mode: 'cloud', profile: PROFILES.openai, model: MODEL, consent: 'review-revoked' },
+    });
     await firstText;
     const abandoned = fake.nextAbandonment();
     const revokedAt = performance.now();
@@ -444,7 +551,8 @@ describe('nothing leaks', () => {
     const events = JSON.stringify(world.events);
     const log = world.chat.sidecar.stderrText();
     for (const text of [events, log, ...world.chat.transcripts]) {
-      for (const word of [UPSTREAM, DEAD.given, DEAD.surname, ...LIVING.slice(0, 5), ...REVIEW_TEXT, TEST_API_KEY, world.scratch]) expect(text).not.toContain(word);
+      for (const word of [UPSTREAM, DEAD.given, DEAD.surname, ...LIVING.slice(0, 5), ...REVIEW_TEXT, TEST_API_KEY, world.scratch])
+        expect(text).not.toContain(word);
     }
     expect(log).toContain('gedcom.advisory_failed');
   });

@@ -183,7 +183,10 @@ describe('GEDCOM work runs in worker threads', () => {
   it('fails a task over its heap ceiling with GEDCOM_RESOURCE_LIMIT, and the next task succeeds', async () => {
     // merging two 30,000-person trees needs far more than 16 MiB of heap (the index's typed arrays live outside it)
     await arm({ heap_mb: 16 });
-    await failedWith(await submit('merge', { left: await grant(large, 'gedcom.merge'), right: await grant(large, 'gedcom.merge'), execution: offline }), 'GEDCOM_RESOURCE_LIMIT');
+    await failedWith(
+      await submit('merge', { left: await grant(large, 'gedcom.merge'), right: await grant(large, 'gedcom.merge'), execution: offline }),
+      'GEDCOM_RESOURCE_LIMIT',
+    );
     await healthy();
     const next = await submit('quality', { source: await grant(QUEEN, 'gedcom.quality'), execution: offline });
     expect((await waitTerminal(sidecar(), next.job_id)).state).toBe('succeeded');
@@ -217,7 +220,13 @@ describe('GEDCOM work runs in worker threads', () => {
 
   it('shutdown stops a held task: the job ends interrupted and leaves no temporary file', async () => {
     await arm({ stage: 'apply', action: 'hold' });
-    const job = await submit('subtree', { source: await grant(QUEEN, 'gedcom.subtree'), root: '@I101@', direction: 'both', generations: 3, execution: offline });
+    const job = await submit('subtree', {
+      source: await grant(QUEEN, 'gedcom.subtree'),
+      root: '@I101@',
+      direction: 'both',
+      generations: 3,
+      execution: offline,
+    });
     await held(job);
     await world.sidecar.stop();
     world.sidecar = await world.launch();

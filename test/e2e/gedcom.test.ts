@@ -98,7 +98,10 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
   it('inspect reports an unsupported version; operations refuse it before a job', async () => {
     const r = await finished(await submit('inspect', { source: await grant(ROYAL92, 'gedcom.inspect'), execution: offline }));
     expect(r.inspect?.version.supported).toBe(false);
-    const refused = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/quality', { source: await grant(ROYAL92, 'gedcom.quality'), execution: offline });
+    const refused = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/quality', {
+      source: await grant(ROYAL92, 'gedcom.quality'),
+      execution: offline,
+    });
     expect(refused).toMatchObject({ status: 400, body: { code: 'GEDCOM_VERSION_UNSUPPORTED' } });
   });
 
@@ -115,7 +118,16 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
   });
 
   it('subtree writes a new artifact with no dangling pointer, in the export version', async () => {
-    const r = await finished(await submit('subtree', { source: await grant(KENNEDY, 'gedcom.subtree'), root: '@I66@', direction: 'both', generations: 2, include_spouses: true, execution: offline }));
+    const r = await finished(
+      await submit('subtree', {
+        source: await grant(KENNEDY, 'gedcom.subtree'),
+        root: '@I66@',
+        direction: 'both',
+        generations: 2,
+        include_spouses: true,
+        execution: offline,
+      }),
+    );
     expect(r.subtree?.output_version).toBe('7.0');
     const out = parseGedcomBytes(await exported(r.outputs[0]!.grant));
     expect(out.version.family).toBe('7.0');
@@ -141,7 +153,16 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
   it('a merge whose right side holds characters the left encoding cannot keeps them: the output is UTF-8 and says so', async () => {
     const ansel = join(scratch, 'left-ansel.ged');
     // ANSEL: 0xE2 acute and 0xE8 umlaut precede their letter.
-    writeFileSync(ansel, Buffer.concat([Buffer.from('0 HEAD\r\n1 GEDC\r\n2 VERS 5.5.1\r\n2 FORM LINEAGE-LINKED\r\n1 CHAR ANSEL\r\n0 @I1@ INDI\r\n1 NAME Jos'), Buffer.from([0xe2]), Buffer.from('e /M'), Buffer.from([0xe8]), Buffer.from('uller/\r\n0 TRLR\r\n')]));
+    writeFileSync(
+      ansel,
+      Buffer.concat([
+        Buffer.from('0 HEAD\r\n1 GEDC\r\n2 VERS 5.5.1\r\n2 FORM LINEAGE-LINKED\r\n1 CHAR ANSEL\r\n0 @I1@ INDI\r\n1 NAME Jos'),
+        Buffer.from([0xe2]),
+        Buffer.from('e /M'),
+        Buffer.from([0xe8]),
+        Buffer.from('uller/\r\n0 TRLR\r\n'),
+      ]),
+    );
     const utf8 = join(scratch, 'right-utf8.ged');
     writeFileSync(utf8, '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME 王 /小明/\n1 NOTE “curly” Łódź\n0 TRLR\n');
     const r = await finished(await submit('merge', { left: await grant(ansel, 'gedcom.merge'), right: await grant(utf8, 'gedcom.merge'), execution: offline }));
@@ -158,7 +179,12 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
     const edited = join(scratch, 'edited.ged');
     writeFileSync(edited, Buffer.from(text.replace('2 DATE 6 SEP 1888', '2 DATE 7 SEP 1888'), 'latin1'));
     const r = await finished(
-      await submit('sync', { base: await grant(KENNEDY, 'gedcom.sync'), edited: await grant(edited, 'gedcom.sync'), target: await grant(KENNEDY, 'gedcom.sync'), execution: offline }),
+      await submit('sync', {
+        base: await grant(KENNEDY, 'gedcom.sync'),
+        edited: await grant(edited, 'gedcom.sync'),
+        target: await grant(KENNEDY, 'gedcom.sync'),
+        execution: offline,
+      }),
     );
     expect(r.sync?.counts).toMatchObject({ changes: 1, applied: 1, conflicts: 0 });
     expect(r.sync?.changes[0]?.fields).toEqual([{ path: 'BIRT[0].DATE[0]', kind: 'modified' }]);
@@ -166,7 +192,10 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
   });
 
   it('a writing merge or sync that names its dry run applies exactly that plan, or fails GEDCOM_PLAN_STALE and writes nothing (issue 18)', async () => {
-    const pair = async (): Promise<{ left: string; right: string }> => ({ left: await grant(TUDOR, 'gedcom.merge'), right: await grant(QUEEN, 'gedcom.merge') });
+    const pair = async (): Promise<{ left: string; right: string }> => ({
+      left: await grant(TUDOR, 'gedcom.merge'),
+      right: await grant(QUEEN, 'gedcom.merge'),
+    });
     const dry = await finished(await submit('merge', { ...(await pair()), dry_run: true, execution: offline }));
     expect(dry.merge?.plan_digest).toMatch(/^[0-9a-f]{64}$/);
     expect(dry.merge?.plan_job).toBeNull();
@@ -187,9 +216,18 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
     // naming a plan that is not a dry run of this operation, or from a dry run, is refused at once
     const notDry = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/merge', { ...(await pair()), plan_job: applied.job_id, execution: offline });
     expect(notDry).toMatchObject({ status: 409, body: { code: 'GEDCOM_PLAN_STALE' } });
-    const fromDry = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/merge', { ...(await pair()), dry_run: true, plan_job: dry.job_id, execution: offline });
+    const fromDry = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/merge', {
+      ...(await pair()),
+      dry_run: true,
+      plan_job: dry.job_id,
+      execution: offline,
+    });
     expect(fromDry).toMatchObject({ status: 409, body: { code: 'GEDCOM_PLAN_STALE' } });
-    const unknown = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/merge', { ...(await pair()), plan_job: `job_${'0'.repeat(32)}`, execution: offline });
+    const unknown = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/merge', {
+      ...(await pair()),
+      plan_job: `job_${'0'.repeat(32)}`,
+      execution: offline,
+    });
     expect(unknown).toMatchObject({ status: 404, body: { code: 'JOB_NOT_FOUND' } });
 
     // sync: the same rule
@@ -228,7 +266,12 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
       if (change === 'removed') rmSync(path);
       else appendFileSync(path, '0 @X1@ NOTE late\n');
       const refused = await call<{ code: string }>(sidecar, 'POST', `/api/v1/gedcom/${operation}`, { source: g, ...extra, execution: offline });
-      expect({ change, operation, status: refused.status, code: refused.body.code }).toEqual({ change, operation, status: 400, code: 'ARTIFACT_GRANT_INVALID' });
+      expect({ change, operation, status: refused.status, code: refused.body.code }).toEqual({
+        change,
+        operation,
+        status: 400,
+        code: 'ARTIFACT_GRANT_INVALID',
+      });
     }
   });
 
@@ -238,11 +281,20 @@ describe('GEDCOM routes through grants, jobs, events and results', () => {
     const unknown = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/inspect', { source: `agr_${'0'.repeat(32)}`, execution: offline });
     expect(unknown).toMatchObject({ status: 400, body: { code: 'ARTIFACT_GRANT_INVALID' } });
     const g = await grant(KENNEDY, 'gedcom.quality');
-    const offlineProvider = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/quality', { source: g, execution: { mode: 'offline', profile: 'local-one' } });
+    const offlineProvider = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/quality', {
+      source: g,
+      execution: { mode: 'offline', profile: 'local-one' },
+    });
     expect(offlineProvider).toMatchObject({ status: 400, body: { code: 'PROVIDER_NOT_ALLOWED' } });
-    const cloudWithoutConsent = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/quality', { source: g, execution: { mode: 'cloud', profile: 'p', model: 'm' } });
+    const cloudWithoutConsent = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/quality', {
+      source: g,
+      execution: { mode: 'cloud', profile: 'p', model: 'm' },
+    });
     expect(cloudWithoutConsent).toMatchObject({ status: 409, body: { code: 'CONSENT_REQUIRED' } });
-    const localUnknownProfile = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/quality', { source: g, execution: { mode: 'local', profile: 'nope', model: 'm' } });
+    const localUnknownProfile = await call<{ code: string }>(sidecar, 'POST', '/api/v1/gedcom/quality', {
+      source: g,
+      execution: { mode: 'local', profile: 'nope', model: 'm' },
+    });
     expect(localUnknownProfile).toMatchObject({ status: 409, body: { code: 'PROFILE_NOT_FOUND' } });
     const path = await call<{ detail: unknown }>(sidecar, 'POST', '/api/v1/gedcom/inspect', { source: KENNEDY, execution: offline });
     expect(path.status).toBe(422);

@@ -84,7 +84,9 @@ function firstResponse(text: string): RawResponse {
   const headers: Record<string, string> = {};
   for (const line of lines) headers[line.slice(0, line.indexOf(':')).trim().toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
   const length = Number(headers['content-length'] ?? 0);
-  const body = Buffer.from(text.slice(split + 4)).subarray(0, length).toString('utf8');
+  const body = Buffer.from(text.slice(split + 4))
+    .subarray(0, length)
+    .toString('utf8');
   return { status: Number((statusLine ?? '').split(' ')[1]), headers, body, text };
 }
 
@@ -100,7 +102,11 @@ describe('request targets are origin-form only', () => {
   });
 
   it('answers 401 first when the bearer is missing, whatever the target', async () => {
-    expectEnvelope(await raw(httpText(['GET http://evil.example/api/v1/health HTTP/1.1', ...headerLines({ authorization: null }), 'Connection: close'])), 401, 'AUTH_BEARER_INVALID');
+    expectEnvelope(
+      await raw(httpText(['GET http://evil.example/api/v1/health HTTP/1.1', ...headerLines({ authorization: null }), 'Connection: close'])),
+      401,
+      'AUTH_BEARER_INVALID',
+    );
   });
 
   it('answers a CONNECT (authority-form) with an envelope instead of a silent close', async () => {
@@ -114,7 +120,10 @@ describe('errors of the HTTP parser layer answer an ErrorEnvelope with no-store'
     ['a malformed request line', 'GET /api/v1/health HTTP/1.1 extra\r\nHost: 127.0.0.1\r\n\r\n'],
     ['a header without a colon', 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nnot a header\r\n\r\n'],
     ['a space before the colon', 'GET /api/v1/health HTTP/1.1\r\nHost : 127.0.0.1\r\n\r\n'],
-    ['both Content-Length and chunked (smuggling)', 'POST /api/v1/jobs/shutdown HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    [
+      'both Content-Length and chunked (smuggling)',
+      'POST /api/v1/jobs/shutdown HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
     ['two different Content-Lengths', 'POST /api/v1/jobs/shutdown HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n{}'],
     ['a bare LF line ending', 'GET /api/v1/health HTTP/1.1\nHost: 127.0.0.1\n\n'],
   ])('%s: 400 REQUEST_MALFORMED', async (_name, request) => {
@@ -140,7 +149,10 @@ describe('errors of the HTTP parser layer answer an ErrorEnvelope with no-store'
     const before = await fetch(`${sidecar.baseUrl}/api/v1/settings`, { headers: sidecar.requestHeaders() });
     const { revision } = (await before.json()) as { revision: number };
     const body = JSON.stringify({ schema_version: 1, expected_revision: revision, changes: { 'ui.theme': 'dark' } });
-    const patch = httpText(['PATCH /api/v1/settings HTTP/1.1', ...headerLines(), 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`], body);
+    const patch = httpText(
+      ['PATCH /api/v1/settings HTTP/1.1', ...headerLines(), 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`],
+      body,
+    );
     const socket = await opened();
     const conversation = exchange(socket);
     socket.write(`${patch}GARBAGE\r\n\r\n`);
@@ -162,7 +174,12 @@ describe('errors of the HTTP parser layer answer an ErrorEnvelope with no-store'
 
   it('malformed JSON behind the gate: 400 REQUEST_JSON_INVALID with an envelope', async () => {
     const body = '{"schema_version": 1,';
-    const response = await raw(httpText(['PATCH /api/v1/settings HTTP/1.1', ...headerLines(), 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Connection: close'], body));
+    const response = await raw(
+      httpText(
+        ['PATCH /api/v1/settings HTTP/1.1', ...headerLines(), 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Connection: close'],
+        body,
+      ),
+    );
     expectEnvelope(response, 400, 'REQUEST_JSON_INVALID');
   });
 
@@ -182,7 +199,15 @@ describe('Expect', () => {
   it('authenticates before inviting the body: no 100 Continue for a refused request', async () => {
     const socket = await opened();
     const done = exchange(socket);
-    socket.write(httpText(['PATCH /api/v1/settings HTTP/1.1', ...headerLines({ authorization: null }), 'Content-Type: application/json', 'Content-Length: 2', 'Expect: 100-continue']));
+    socket.write(
+      httpText([
+        'PATCH /api/v1/settings HTTP/1.1',
+        ...headerLines({ authorization: null }),
+        'Content-Type: application/json',
+        'Content-Length: 2',
+        'Expect: 100-continue',
+      ]),
+    );
     const { text } = await done;
     expect(text).not.toContain('100 Continue');
     expectEnvelope(firstResponse(text), 401, 'AUTH_BEARER_INVALID');
@@ -191,7 +216,9 @@ describe('Expect', () => {
   it('refuses by the body rules before inviting the body (413 by Content-Length)', async () => {
     const socket = await opened();
     const done = exchange(socket);
-    socket.write(httpText(['PATCH /api/v1/settings HTTP/1.1', ...headerLines(), 'Content-Type: application/json', 'Content-Length: 5000000', 'Expect: 100-continue']));
+    socket.write(
+      httpText(['PATCH /api/v1/settings HTTP/1.1', ...headerLines(), 'Content-Type: application/json', 'Content-Length: 5000000', 'Expect: 100-continue']),
+    );
     const { text } = await done;
     expect(text).not.toContain('100 Continue');
     expectEnvelope(firstResponse(text), 413, 'REQUEST_TOO_LARGE');
@@ -201,7 +228,16 @@ describe('Expect', () => {
     const socket = await opened();
     const done = exchange(socket);
     const body = '{}';
-    socket.write(httpText(['POST /api/v1/jobs/shutdown HTTP/1.1', ...headerLines(), 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Expect: 100-continue', 'Connection: close']));
+    socket.write(
+      httpText([
+        'POST /api/v1/jobs/shutdown HTTP/1.1',
+        ...headerLines(),
+        'Content-Type: application/json',
+        `Content-Length: ${body.length}`,
+        'Expect: 100-continue',
+        'Connection: close',
+      ]),
+    );
     socket.once('data', (chunk: Buffer) => {
       expect(chunk.toString('latin1').startsWith('HTTP/1.1 100 Continue\r\n\r\n')).toBe(true);
       socket.write(body);
@@ -213,7 +249,11 @@ describe('Expect', () => {
   });
 
   it('an expectation other than 100-continue: 401 without the bearer, else 417 EXPECTATION_UNSUPPORTED', async () => {
-    expectEnvelope(await raw(httpText(['GET /api/v1/health HTTP/1.1', ...headerLines({ authorization: null }), 'Expect: something-else'])), 401, 'AUTH_BEARER_INVALID');
+    expectEnvelope(
+      await raw(httpText(['GET /api/v1/health HTTP/1.1', ...headerLines({ authorization: null }), 'Expect: something-else'])),
+      401,
+      'AUTH_BEARER_INVALID',
+    );
     expectEnvelope(await raw(httpText(['GET /api/v1/health HTTP/1.1', ...headerLines(), 'Expect: something-else'])), 417, 'EXPECTATION_UNSUPPORTED');
   });
 });
@@ -303,7 +343,11 @@ describe('paths and queries', () => {
     const envelope = expectEnvelope(response, 400, 'REQUEST_QUERY_INVALID');
     expect(envelope.details).toEqual(expect.arrayContaining([{ name: 'parameter', value: 'limit' }]));
     // An empty cursor breaks both its length and its pattern: the parameter is named once.
-    const cursor = expectEnvelope(await raw(httpText(['GET /api/v1/jobs?cursor= HTTP/1.1', ...headerLines(), 'Connection: close'])), 400, 'REQUEST_QUERY_INVALID');
+    const cursor = expectEnvelope(
+      await raw(httpText(['GET /api/v1/jobs?cursor= HTTP/1.1', ...headerLines(), 'Connection: close'])),
+      400,
+      'REQUEST_QUERY_INVALID',
+    );
     expect(cursor.details).toEqual([
       { name: 'parameter', value: 'cursor' },
       { name: 'reason', value: 'invalid' },
@@ -316,9 +360,16 @@ describe('decided answers', () => {
     const response = await raw(httpText(['POST /api/v1/jobs/shutdown HTTP/1.1', ...headerLines(), 'Connection: close']));
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toMatchObject({ schema_version: 1, status: 'ready' });
-    const withBody = await raw(httpText(['POST /api/v1/jobs/shutdown HTTP/1.1', ...headerLines(), 'Content-Type: application/json', 'Content-Length: 13', 'Connection: close'], '{"wait_ms":0}'));
+    const withBody = await raw(
+      httpText(
+        ['POST /api/v1/jobs/shutdown HTTP/1.1', ...headerLines(), 'Content-Type: application/json', 'Content-Length: 13', 'Connection: close'],
+        '{"wait_ms":0}',
+      ),
+    );
     expect(withBody.status).toBe(200);
-    const wrong = await raw(httpText(['POST /api/v1/jobs/shutdown HTTP/1.1', ...headerLines(), 'Content-Type: application/json', 'Content-Length: 4', 'Connection: close'], 'null'));
+    const wrong = await raw(
+      httpText(['POST /api/v1/jobs/shutdown HTTP/1.1', ...headerLines(), 'Content-Type: application/json', 'Content-Length: 4', 'Connection: close'], 'null'),
+    );
     expect(wrong.status).toBe(422);
   });
 });
@@ -359,7 +410,11 @@ describe('decided answers while startup is degraded (no database)', () => {
         ['POST', `/api/v1/jobs/${job}/cancel`],
       ] as const) {
         const response = await fetch(`${launched.baseUrl}${path}`, { method, headers: launched.requestHeaders() });
-        expect({ path, status: response.status, code: ((await response.json()) as { code?: string }).code }).toEqual({ path, status: 409, code: 'STARTUP_DEGRADED' });
+        expect({ path, status: response.status, code: ((await response.json()) as { code?: string }).code }).toEqual({
+          path,
+          status: 409,
+          code: 'STARTUP_DEGRADED',
+        });
       }
       expect(await launched.stop()).toBe(0);
     } finally {

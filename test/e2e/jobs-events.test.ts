@@ -227,7 +227,12 @@ function stalledSubscriber(target: LaunchedSidecar, jobId: string): Promise<Stal
   return new Promise((resolve, reject) => {
     const socket: Socket = connect({ host: '127.0.0.1', port: target.port });
     const headers = target.requestHeaders();
-    const lines = [`GET /api/v1/jobs/${jobId}/events HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), 'Accept: text/event-stream'];
+    const lines = [
+      `GET /api/v1/jobs/${jobId}/events HTTP/1.1`,
+      'Host: 127.0.0.1',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      'Accept: text/event-stream',
+    ];
     socket.once('error', reject);
     socket.write(`${lines.join('\r\n')}\r\n\r\n`, () => {
       socket.pause();

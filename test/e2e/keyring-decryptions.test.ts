@@ -30,7 +30,13 @@ afterAll(async () => {
 async function send(method: string, path: string, body = ''): Promise<RawResponse> {
   if (sidecar === null) throw new Error('no sidecar');
   const headers = sidecar.requestHeaders();
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), 'Content-Type: application/json', 'Connection: close'];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    'Content-Type: application/json',
+    'Connection: close',
+  ];
   if (body.length > 0) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return rawRequest(sidecar.port, httpText(lines, body));
 }

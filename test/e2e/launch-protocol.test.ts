@@ -40,7 +40,11 @@ describe('stdin handshake', () => {
     ['not JSON', 'hello\n', 'handshake_not_json'],
     ['a JSON array', '[]\n', 'handshake_not_object'],
     ['a short bearer', `${JSON.stringify({ bearer: randomBytes(16).toString('base64url'), app_build: TEST_APP_BUILD })}\n`, 'handshake_bearer_malformed'],
-    ['a bearer with a non-canonical last character', `${JSON.stringify({ bearer: `${'A'.repeat(42)}B`, app_build: TEST_APP_BUILD })}\n`, 'handshake_bearer_malformed'],
+    [
+      'a bearer with a non-canonical last character',
+      `${JSON.stringify({ bearer: `${'A'.repeat(42)}B`, app_build: TEST_APP_BUILD })}\n`,
+      'handshake_bearer_malformed',
+    ],
     ['a standard-base64 bearer', `${JSON.stringify({ bearer: `${'+'.repeat(42)}A`, app_build: TEST_APP_BUILD })}\n`, 'handshake_bearer_malformed'],
     ['an extra field', `${JSON.stringify({ bearer: newBearer(), app_build: TEST_APP_BUILD, port: 1 })}\n`, 'handshake_fields'],
     ['a missing field', `${JSON.stringify({ bearer: newBearer() })}\n`, 'handshake_fields'],

@@ -75,7 +75,12 @@ interface Answer {
 
 async function call(method: string, path: string, body?: unknown): Promise<Answer> {
   const text = body === undefined ? '' : JSON.stringify(body);
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(sidecar.requestHeaders()).map(([name, value]) => `${name}: ${value}`), 'Connection: close'];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    ...Object.entries(sidecar.requestHeaders()).map(([name, value]) => `${name}: ${value}`),
+    'Connection: close',
+  ];
   if (body !== undefined) lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(text)}`);
   const response = await rawRequest(sidecar.port, httpText(lines, text));
   transcripts.push(response.text);
@@ -104,7 +109,9 @@ describe('provider configuration through the real process', () => {
 
   it('lists both modules in the capability manifest', async () => {
     const manifest = await call('GET', '/api/v1/capabilities');
-    const modules = (manifest.body.modules as { module_id: string; actions: { dispatch_key: string }[] }[]).filter((module) => ['providers', 'consent'].includes(module.module_id));
+    const modules = (manifest.body.modules as { module_id: string; actions: { dispatch_key: string }[] }[]).filter((module) =>
+      ['providers', 'consent'].includes(module.module_id),
+    );
     expect(modules.map((module) => module.actions.map((action) => action.dispatch_key))).toEqual([
       ['providers.read', 'providers.validate_endpoint', 'providers.create_profile'],
       ['consent.preview', 'consent.create', 'consent.revoke'],
@@ -161,13 +168,28 @@ describe('profiles and consents through the real process', () => {
   it('creates a profile against the profile revision and a tested identity', async () => {
     const tested = await validate('openai', `https://${OPENAI}/v1`);
     identity = tested.body.destination_identity as string;
-    const request = { expected_revision: 0, name: 'work', provider_id: 'openai', endpoint: `https://${OPENAI}/v1`, model: 'gpt-4o-mini', destination_identity: identity };
+    const request = {
+      expected_revision: 0,
+      name: 'work',
+      provider_id: 'openai',
+      endpoint: `https://${OPENAI}/v1`,
+      model: 'gpt-4o-mini',
+      destination_identity: identity,
+    };
     const created = await call('POST', '/api/v1/provider-profiles', request);
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ profile_revision: 1, profile: { name: 'work', provider_id: 'openai', destination_identity: identity, created_revision: 1 } });
+    expect(created.body).toMatchObject({
+      profile_revision: 1,
+      profile: { name: 'work', provider_id: 'openai', destination_identity: identity, created_revision: 1 },
+    });
     const stale = await call('POST', '/api/v1/provider-profiles', { ...request, name: 'again' });
     expect([stale.status, stale.body.code]).toEqual([409, 'PROFILE_REVISION_STALE']);
-    const unbound = await call('POST', '/api/v1/provider-profiles', { ...request, expected_revision: 1, name: 'unbound', destination_identity: 'a'.repeat(64) });
+    const unbound = await call('POST', '/api/v1/provider-profiles', {
+      ...request,
+      expected_revision: 1,
+      name: 'unbound',
+      destination_identity: 'a'.repeat(64),
+    });
     expect([unbound.status, unbound.body.code]).toEqual([409, 'ENDPOINT_BINDING_MISSING']);
   });
 
@@ -190,7 +212,11 @@ describe('profiles and consents through the real process', () => {
     expect(typeof scope.remote_retention_warning).toBe('string');
     expect((await call('GET', '/api/v1/provider-configuration')).body.consent_revision).toBe(0);
 
-    const changed = await call('POST', '/api/v1/consents', { expected_revision: 0, digest: preview.body.digest, scope: { ...scope, purposes: ['research_chat', 'translation'] } });
+    const changed = await call('POST', '/api/v1/consents', {
+      expected_revision: 0,
+      digest: preview.body.digest,
+      scope: { ...scope, purposes: ['research_chat', 'translation'] },
+    });
     expect([changed.status, changed.body.code]).toEqual([409, 'CONSENT_PREVIEW_STALE']);
     const created = await call('POST', '/api/v1/consents', { expected_revision: 0, digest: preview.body.digest, scope });
     expect(created.status).toBe(200);

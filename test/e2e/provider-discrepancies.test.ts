@@ -22,7 +22,21 @@ import { SIDECAR_ENTRY } from '../support/sidecar.js';
 const PROFILES: Readonly<Record<ProviderId, string>> = { ollama: 'd-ollama', openai_compatible: 'd-llama', openai: 'd-openai', anthropic: 'd-anthropic' };
 const GEDCOM_CONSENT = 'd-gedcom-anthropic';
 const REVIEW = ['Check the ', 'unsourced births.'];
-const TREE = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8', '0 @I1@ INDI', '1 NAME Ebenezer /Quarrington/', '1 BIRT', '2 DATE 1801', '1 DEAT', '2 DATE 1880', '0 TRLR', ''].join('\n');
+const TREE = [
+  '0 HEAD',
+  '1 GEDC',
+  '2 VERS 5.5.1',
+  '2 FORM LINEAGE-LINKED',
+  '1 CHAR UTF-8',
+  '0 @I1@ INDI',
+  '1 NAME Ebenezer /Quarrington/',
+  '1 BIRT',
+  '2 DATE 1801',
+  '1 DEAT',
+  '2 DATE 1880',
+  '0 TRLR',
+  '',
+].join('\n');
 const NOT_THIS_API: FakeReply = { kind: 'status', status: 404, body: '404 page not found', contentType: 'text/plain; charset=utf-8' };
 
 let world: ChatWorld;
@@ -41,11 +55,26 @@ beforeAll(async () => {
   }
   for (const [providerId, profile] of Object.entries(PROFILES) as [ProviderId, string][]) await createProfile(world, profile, providerId);
   const preview = await call(world, 'POST', '/api/v1/consents/preview', {
-    body: { name: GEDCOM_CONSENT, profile: PROFILES.anthropic, model: MODEL, modules: ['gedcom'], purposes: ['quality_review', 'merge_review'], data_classes: ['person_names', 'life_events'], retention: 'transient', budget: null },
+    body: {
+      name: GEDCOM_CONSENT,
+      profile: PROFILES.anthropic,
+      model: MODEL,
+      modules: ['gedcom'],
+      purposes: ['quality_review', 'merge_review'],
+      data_classes: ['person_names', 'life_events'],
+      retention: 'transient',
+      budget: null,
+    },
   });
   expect(preview.status, preview.text).toBe(200);
   const configuration = await call(world, 'GET', '/api/v1/provider-configuration');
-  expect((await call(world, 'POST', '/api/v1/consents', { body: { expected_revision: configuration.body.consent_revision, digest: preview.body.digest, scope: preview.body.scope } })).status).toBe(200);
+  expect(
+    (
+      await call(world, 'POST', '/api/v1/consents', {
+        body: { expected_revision: configuration.body.consent_revision, digest: preview.body.digest, scope: preview.body.scope },
+      })
+    ).status,
+  ).toBe(200);
 });
 
 afterAll(async () => {
@@ -58,7 +87,10 @@ async function review(providerId: ProviderId, ...replies: FakeReply[]): Promise<
   fake.reset();
   fake.script(...replies);
   const source = (await importer.importFile(tree, 'gedcom.quality')).grant;
-  const execution = providerId === 'anthropic' ? { mode: 'cloud', profile: PROFILES.anthropic, model: MODEL, consent: GEDCOM_CONSENT } : { mode: 'local', profile: PROFILES[providerId], model: MODEL };
+  const execution =
+    providerId === 'anthropic'
+      ? { mode: 'cloud', profile: PROFILES.anthropic, model: MODEL, consent: GEDCOM_CONSENT }
+      : { mode: 'local', profile: PROFILES[providerId], model: MODEL };
   const accepted = await jobCall<GedcomJobAccepted>(world.sidecar, 'POST', '/api/v1/gedcom/quality', { source, execution });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
   const terminal = await waitTerminal(world.sidecar, accepted.body.job_id);
@@ -73,11 +105,46 @@ async function review(providerId: ProviderId, ...replies: FakeReply[]): Promise<
 
 describe('advisory review: the outcome the provider gave', () => {
   const cases: Array<[string, ProviderId, FakeReply[], Record<string, unknown>, number, number]> = [
-    ['[DONE] without any finish reason', 'openai_compatible', [{ kind: 'done-without-finish', pieces: ['Check the '] }], { status: 'failed', error_code: 'PROVIDER_ANSWER_INCOMPLETE', finish_reason: null }, 0, 1],
-    ['Anthropic stop_reason refusal', 'anthropic', [{ kind: 'text', answer: { pieces: ['I cannot help.'], finish: 'refusal' } }], { status: 'refused', error_code: 'PROVIDER_REFUSED', finish_reason: null }, 0, 1],
-    ["Anthropic's model_context_window_exceeded", 'anthropic', [{ kind: 'text', answer: { pieces: REVIEW, finish: 'context_window' } }], { status: 'truncated', error_code: null, finish_reason: 'context_window' }, 1, 1],
-    ["Anthropic's in-stream overloaded_error before output (retried like 529)", 'anthropic', [{ kind: 'stream-error' }, { kind: 'text', answer: { pieces: REVIEW } }], { status: 'completed', error_code: null, finish_reason: 'stop' }, 1, 2],
-    ["Ollama's 500 (a model that fails to load: not retried)", 'ollama', [{ kind: 'status', status: 500 }], { status: 'failed', error_code: 'PROVIDER_UNAVAILABLE' }, 0, 1],
+    [
+      '[DONE] without any finish reason',
+      'openai_compatible',
+      [{ kind: 'done-without-finish', pieces: ['Check the '] }],
+      { status: 'failed', error_code: 'PROVIDER_ANSWER_INCOMPLETE', finish_reason: null },
+      0,
+      1,
+    ],
+    [
+      'Anthropic stop_reason refusal',
+      'anthropic',
+      [{ kind: 'text', answer: { pieces: ['I cannot help.'], finish: 'refusal' } }],
+      { status: 'refused', error_code: 'PROVIDER_REFUSED', finish_reason: null },
+      0,
+      1,
+    ],
+    [
+      "Anthropic's model_context_window_exceeded",
+      'anthropic',
+      [{ kind: 'text', answer: { pieces: REVIEW, finish: 'context_window' } }],
+      { status: 'truncated', error_code: null, finish_reason: 'context_window' },
+      1,
+      1,
+    ],
+    [
+      "Anthropic's in-stream overloaded_error before output (retried like 529)",
+      'anthropic',
+      [{ kind: 'stream-error' }, { kind: 'text', answer: { pieces: REVIEW } }],
+      { status: 'completed', error_code: null, finish_reason: 'stop' },
+      1,
+      2,
+    ],
+    [
+      "Ollama's 500 (a model that fails to load: not retried)",
+      'ollama',
+      [{ kind: 'status', status: 500 }],
+      { status: 'failed', error_code: 'PROVIDER_UNAVAILABLE' },
+      0,
+      1,
+    ],
     ["Ollama's 404 model not found", 'ollama', [{ kind: 'status', status: 404 }], { status: 'failed', error_code: 'PROVIDER_MODEL_NOT_FOUND' }, 0, 1],
     ['a server that is not this API (404 page)', 'openai_compatible', [NOT_THIS_API], { status: 'failed', error_code: 'PROVIDER_ENDPOINT_MISMATCH' }, 0, 1],
   ];
@@ -96,7 +163,13 @@ describe('chat stream: endpoint diagnosis reaches the user, history unchanged', 
   }
 
   it.each([
-    ["Ollama's 404 model not found: the model named, the pull command", 'ollama', { kind: 'status', status: 404 }, 'PROVIDER_MODEL_NOT_FOUND', `ollama pull ${MODEL}`],
+    [
+      "Ollama's 404 model not found: the model named, the pull command",
+      'ollama',
+      { kind: 'status', status: 404 },
+      'PROVIDER_MODEL_NOT_FOUND',
+      `ollama pull ${MODEL}`,
+    ],
     ['a server that is not this API: the base-path remediation', 'openai_compatible', NOT_THIS_API, 'PROVIDER_ENDPOINT_MISMATCH', 'base path'],
   ] as const)('%s', async (_name, providerId, reply, code, remediation) => {
     const id = await openSession(world, PROFILES[providerId]);

@@ -175,11 +175,14 @@ describe('rule 3: browser, cookie, origin and proxy metadata', () => {
 });
 
 describe('rules 4 and 5: contract and paired build headers', () => {
-  it.each([null, '', 'service.internal-api/2', 'SERVICE.INTERNAL-API/1', 'service.internal-api/1, service.internal-api/1'])('refuses API version %j', async (apiVersion) => {
-    const response = await send({ apiVersion });
-    expect(response.status).toBe(400);
-    expect(codeOf(response)).toBe('API_VERSION_UNSUPPORTED');
-  });
+  it.each([null, '', 'service.internal-api/2', 'SERVICE.INTERNAL-API/1', 'service.internal-api/1, service.internal-api/1'])(
+    'refuses API version %j',
+    async (apiVersion) => {
+      const response = await send({ apiVersion });
+      expect(response.status).toBe(400);
+      expect(codeOf(response)).toBe('API_VERSION_UNSUPPORTED');
+    },
+  );
 
   it.each([null, '', 'other-build', `${TEST_APP_BUILD}x`, 'bad build!', 'a'.repeat(129)])('refuses app build %j', async (appBuild) => {
     expectEnvelope(await send({ appBuild }), 400, 'APP_BUILD_MISMATCH');
@@ -216,11 +219,7 @@ describe('rule 6: routing', () => {
 
 describe('rules 7 and 8 on bodiless routes', () => {
   it('refuses a body on a route that takes none', async () => {
-    expectEnvelope(
-      await send({ extra: ['Content-Type: application/json', 'Content-Length: 2'], body: '{}' }),
-      400,
-      'REQUEST_BODY_NOT_ALLOWED',
-    );
+    expectEnvelope(await send({ extra: ['Content-Type: application/json', 'Content-Length: 2'], body: '{}' }), 400, 'REQUEST_BODY_NOT_ALLOWED');
     expectEnvelope(
       await send({ extra: ['Content-Type: application/json', 'Transfer-Encoding: chunked'], body: '2\r\n{}\r\n0\r\n\r\n' }),
       400,

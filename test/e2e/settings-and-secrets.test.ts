@@ -25,7 +25,13 @@ async function patch(body: unknown): Promise<RawResponse> {
 
 async function send(method: string, path: string, body = '', extra: readonly string[] = ['Content-Type: application/json']): Promise<RawResponse> {
   const headers = sidecar.requestHeaders();
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), ...extra, 'Connection: close'];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ...extra,
+    'Connection: close',
+  ];
   if (body.length > 0 && !extra.some((line) => /^transfer-encoding/i.test(line))) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   const response = await rawRequest(sidecar.port, httpText(lines, body));
   transcripts.push(response.text);
@@ -90,7 +96,13 @@ describe('settings', () => {
 
   it('a patch of 32 changes with all five valid keys and invalid ones changes nothing; 33 changes is a 422', async () => {
     const before = await currentSettings();
-    const changes: Record<string, unknown> = { 'ui.locale': 'fr', 'ui.theme': 'light', 'privacy.living_threshold_years': 120, 'chat.temperature': 0.1, 'gedcom.export_version': '7.0' };
+    const changes: Record<string, unknown> = {
+      'ui.locale': 'fr',
+      'ui.theme': 'light',
+      'privacy.living_threshold_years': 120,
+      'chat.temperature': 0.1,
+      'gedcom.export_version': '7.0',
+    };
     for (let i = 0; Object.keys(changes).length < 32; i++) changes[`x.unknown_${i}`] = i;
     const response = await patch({ schema_version: 1, expected_revision: before.revision, changes });
     expect(json(response)).toMatchObject({ code: 'SETTINGS_KEY_UNKNOWN' });
@@ -106,20 +118,27 @@ describe('settings', () => {
     const before = await currentSettings();
     const response = await patch({ schema_version: 1, expected_revision: before.revision + 5, changes: { 'ui.theme': 'light' } });
     expect(response.status).toBe(409);
-    expect(json(response)).toMatchObject({ code: 'SETTINGS_REVISION_STALE', details: [{ name: 'expected_revision' }, { name: 'current_revision', value: before.revision }] });
+    expect(json(response)).toMatchObject({
+      code: 'SETTINGS_REVISION_STALE',
+      details: [{ name: 'expected_revision' }, { name: 'current_revision', value: before.revision }],
+    });
     expect(await currentSettings()).toEqual(before);
   });
 
   it('of concurrent patches with the same expected revision exactly one wins', async () => {
     const before = await currentSettings();
     const themes = ['light', 'dark', 'system', 'light', 'dark', 'system', 'light', 'dark'];
-    const responses = await Promise.all(themes.map((theme) => patch({ schema_version: 1, expected_revision: before.revision, changes: { 'ui.theme': theme } })));
+    const responses = await Promise.all(
+      themes.map((theme) => patch({ schema_version: 1, expected_revision: before.revision, changes: { 'ui.theme': theme } })),
+    );
     const winners = responses.filter((response) => response.status === 200);
     expect(winners).toHaveLength(1);
     expect(responses.filter((response) => response.status === 409)).toHaveLength(themes.length - 1);
     const after = await currentSettings();
     expect(after.revision).toBe(before.revision + 1);
-    expect(after.values['ui.theme']).toBe((JSON.parse((winners[0] as RawResponse).body) as { fields: Array<{ key: string; value: unknown }> }).fields[1]?.value);
+    expect(after.values['ui.theme']).toBe(
+      (JSON.parse((winners[0] as RawResponse).body) as { fields: Array<{ key: string; value: unknown }> }).fields[1]?.value,
+    );
   });
 });
 
@@ -248,7 +267,10 @@ describe('credentials', () => {
 
   it('refuses a value with an escaped lone surrogate before any write (400), and the stored value stays', async () => {
     const good = `sk-kept-${'Qw7'.repeat(8)}`;
-    expect(json(await send('POST', '/api/v1/secrets/openai.api_key/set', JSON.stringify({ value: good })))).toEqual({ reference: 'openai.api_key', status: 'present' });
+    expect(json(await send('POST', '/api/v1/secrets/openai.api_key/set', JSON.stringify({ value: good })))).toEqual({
+      reference: 'openai.api_key',
+      status: 'present',
+    });
     for (const escaped of ['"sk-\\ud800"', '"sk-\\udfff-x"', '"\\ud83d"']) {
       const refused = await send('POST', '/api/v1/secrets/openai.api_key/set', `{"value":${escaped}}`);
       expect(refused.status, escaped).toBe(400);
@@ -259,7 +281,10 @@ describe('credentials', () => {
     expect(JSON.parse(keyringTool(fixture.secrets.env, 'get', 'openai.api_key'))).toBe(good);
     expect(json(await send('GET', '/api/v1/secrets/anthropic.api_key/status', '', []))).toMatchObject({ status: 'missing' });
     // A well-formed pair (an emoji) is a value like any other.
-    expect(json(await send('POST', '/api/v1/secrets/anthropic.api_key/set', '{"value":"sk-\\ud83d\\ude00"}'))).toEqual({ reference: 'anthropic.api_key', status: 'present' });
+    expect(json(await send('POST', '/api/v1/secrets/anthropic.api_key/set', '{"value":"sk-\\ud83d\\ude00"}'))).toEqual({
+      reference: 'anthropic.api_key',
+      status: 'present',
+    });
     expect(JSON.parse(keyringTool(fixture.secrets.env, 'get', 'anthropic.api_key'))).toBe('sk-\u{1F600}');
     for (const reference of ['openai.api_key', 'anthropic.api_key']) await send('POST', `/api/v1/secrets/${reference}/delete`, '', []);
   });
@@ -286,9 +311,7 @@ describe('credentials', () => {
           const response = await send('GET', path, '', []);
           const body = response.status === 200 ? json(response) : {};
           const right =
-            which === 0
-              ? response.status === 200 && !response.body.includes('"unavailable"')
-              : body.status === (which === 1 ? 'present' : 'missing');
+            which === 0 ? response.status === 200 && !response.body.includes('"unavailable"') : body.status === (which === 1 ? 'present' : 'missing');
           if (!right) wrong.push(`${path}: ${response.status} ${response.body.slice(0, 120)}`);
         }
       }),
@@ -301,7 +324,9 @@ describe('credentials', () => {
   it('environment credentials exist only behind --credentials-from-env and are read-only', async () => {
     const envValue = 'sk-from-environment-value';
     const headless = await fixture.launchBeside(['--credentials-from-env'], { OPENAI_COMPATIBLE_API_KEY: envValue });
-    const status = await headless.api.GET('/api/v1/secrets/{reference}/status', { params: { header: headless.header, path: { reference: 'openai_compatible.api_key' } } });
+    const status = await headless.api.GET('/api/v1/secrets/{reference}/status', {
+      params: { header: headless.header, path: { reference: 'openai_compatible.api_key' } },
+    });
     expect(status.data).toEqual({ reference: 'openai_compatible.api_key', status: 'present' });
     const set = await headless.api.POST('/api/v1/secrets/{reference}/set', {
       params: { header: headless.header, path: { reference: 'openai_compatible.api_key' } },
@@ -312,7 +337,9 @@ describe('credentials', () => {
     expect(headless.stderrText().includes(envValue)).toBe(false);
     await headless.stop();
     const plain = await fixture.launchBeside([], { OPENAI_COMPATIBLE_API_KEY: envValue });
-    const plainStatus = await plain.api.GET('/api/v1/secrets/{reference}/status', { params: { header: plain.header, path: { reference: 'openai_compatible.api_key' } } });
+    const plainStatus = await plain.api.GET('/api/v1/secrets/{reference}/status', {
+      params: { header: plain.header, path: { reference: 'openai_compatible.api_key' } },
+    });
     expect(plainStatus.data?.status).toBe('missing');
     await plain.stop();
   });

@@ -20,7 +20,11 @@ async function codesWith(fixture: LocalStateFixture, args: readonly string[] = [
   }
 }
 
-function withFixture(condition: Parameters<typeof localState>[0], options: Parameters<typeof localState>[1], body: (fixture: LocalStateFixture) => Promise<void>) {
+function withFixture(
+  condition: Parameters<typeof localState>[0],
+  options: Parameters<typeof localState>[1],
+  body: (fixture: LocalStateFixture) => Promise<void>,
+) {
   return async () => {
     const fixture = localState(condition, options);
     try {
@@ -127,7 +131,10 @@ describe('startup diagnostics', () => {
       const report = await diagnostics(sidecar);
       expect(report.components[0]).toMatchObject({ code: 'configuration.invalid', status: 'blocked', blocks_mutations: true });
       const header = sidecar.header;
-      const patch = await sidecar.api.PATCH('/api/v1/settings', { params: { header }, body: { schema_version: 1, expected_revision: 0, changes: { 'ui.theme': 'dark' } } });
+      const patch = await sidecar.api.PATCH('/api/v1/settings', {
+        params: { header },
+        body: { schema_version: 1, expected_revision: 0, changes: { 'ui.theme': 'dark' } },
+      });
       expect(patch.response.status).toBe(409);
       expect(patch.error).toMatchObject({ code: 'STARTUP_MUTATION_BLOCKED' });
       const path = { reference: 'openai.api_key' as const };
@@ -142,7 +149,10 @@ describe('startup diagnostics', () => {
       // The values live in the database, which an invalid configuration leaves closed.
       const settings = await sidecar.api.GET('/api/v1/settings', { params: { header } });
       expect(settings.error).toMatchObject({ code: 'STARTUP_DEGRADED' });
-      expect((await sidecar.api.GET('/api/v1/secrets/{reference}/status', { params: { header, path } })).data).toEqual({ reference: 'openai.api_key', status: 'missing' });
+      expect((await sidecar.api.GET('/api/v1/secrets/{reference}/status', { params: { header, path } })).data).toEqual({
+        reference: 'openai.api_key',
+        status: 'missing',
+      });
       expect((await sidecar.api.GET('/api/v1/jobs', { params: { header } })).response.status).toBe(404);
       await sidecar.stop();
       writeFileSync(config, JSON.stringify({ config_version: 1, workspace: fixture.workspace, modules: { chat: false } }));
@@ -166,9 +176,15 @@ describe('startup diagnostics', () => {
       expect(status.response.status).toBe(503);
       expect(status.error).toMatchObject({ code: storeCode });
       for (const attempt of [
-        sidecar.api.POST('/api/v1/secrets/{reference}/set', { params: { header: sidecar.header, path: { reference: 'openai.api_key' } }, body: { value: 'v' } }),
+        sidecar.api.POST('/api/v1/secrets/{reference}/set', {
+          params: { header: sidecar.header, path: { reference: 'openai.api_key' } },
+          body: { value: 'v' },
+        }),
         sidecar.api.POST('/api/v1/secrets/{reference}/delete', { params: { header: sidecar.header, path: { reference: 'openai.api_key' } } }),
-        sidecar.api.PATCH('/api/v1/settings', { params: { header: sidecar.header }, body: { schema_version: 1, expected_revision: 0, changes: { 'ui.theme': 'dark' } } }),
+        sidecar.api.PATCH('/api/v1/settings', {
+          params: { header: sidecar.header },
+          body: { schema_version: 1, expected_revision: 0, changes: { 'ui.theme': 'dark' } },
+        }),
       ]) {
         const response = await attempt;
         expect(response.response.status).toBe(409);

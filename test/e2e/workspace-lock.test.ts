@@ -53,7 +53,9 @@ describe('one serving process per workspace', () => {
       expect(await releaseJob(first, running.job_id)).toBe(true);
       expect(await waitTerminal(first, running.job_id)).toMatchObject({ state: 'succeeded' });
       await stream.finished;
-      expect(stream.events.filter((event) => ['succeeded', 'failed', 'cancelled', 'interrupted'].includes(event.kind)).map((event) => event.kind)).toEqual(['succeeded']);
+      expect(stream.events.filter((event) => ['succeeded', 'failed', 'cancelled', 'interrupted'].includes(event.kind)).map((event) => event.kind)).toEqual([
+        'succeeded',
+      ]);
       const history = (await call<{ jobs: { job_id: string; state: string }[] }>(first, 'GET', '/api/v1/jobs')).body.jobs;
       expect(history.map((job) => [job.job_id, job.state])).toEqual([
         [running.job_id, 'succeeded'],
@@ -117,7 +119,14 @@ describe('a shared artifact root', () => {
     const base = mkdtempSync(join(tmpdir(), 'import-race-'));
     // Bundled once, so that 20 threads start without each compiling the TypeScript sources again.
     const bundle = join(base, 'artifact-import-worker.mjs');
-    await build({ entryPoints: ['test/support/artifact-import-worker.ts'], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
+    await build({
+      entryPoints: ['test/support/artifact-import-worker.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
     const workers = Array.from({ length: 20 }, () => new Worker(bundle));
     // A small file: the race is in creating the root, not in copying bytes.
     const small = join(base, 'small.ged');
@@ -153,7 +162,9 @@ describe('a shared artifact root', () => {
     const root = join(mkdtempSync(join(tmpdir(), 'import-serving-')), 'fresh', 'artifacts');
     const importOnce = (): Promise<{ status: number | null; stdout: string; stderr: string }> =>
       new Promise((resolve) => {
-        const child = spawn(process.execPath, [SIDECAR_ENTRY, 'artifacts', 'import', PRES, '--operation', 'gedcom.subtree', '--artifact-root', root], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [SIDECAR_ENTRY, 'artifacts', 'import', PRES, '--operation', 'gedcom.subtree', '--artifact-root', root], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -168,7 +179,14 @@ describe('a shared artifact root', () => {
       const grants = imports.map((result) => (JSON.parse(result.stdout) as { grant: string }).grant);
       // Subtree jobs write outputs into the root while more imports land in it.
       const submitted = await Promise.all(
-        grants.slice(0, 4).map((grant) => call<{ job_id: string }>(sidecar, 'POST', '/api/v1/gedcom/subtree', { source: grant, root: '@I1@', direction: 'both', execution: { mode: 'offline' } })),
+        grants.slice(0, 4).map((grant) =>
+          call<{ job_id: string }>(sidecar, 'POST', '/api/v1/gedcom/subtree', {
+            source: grant,
+            root: '@I1@',
+            direction: 'both',
+            execution: { mode: 'offline' },
+          }),
+        ),
       );
       const during = await Promise.all(Array.from({ length: 10 }, importOnce));
       expect(during.filter((result) => result.status !== 0).map((result) => result.stderr)).toEqual([]);

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { runGedcomCli } from '../../src/main/gedcom-command.js';
 import { corpusRoot } from '../support/corpus.js';
 
-function capture(): { io: { stdout: { write(s: string): boolean }; stderr: { write(s: string): boolean }; isTTY: boolean }; out: () => string; err: () => string } {
+function capture(): {
+  io: { stdout: { write(s: string): boolean }; stderr: { write(s: string): boolean }; isTTY: boolean };
+  out: () => string;
+  err: () => string;
+} {
   let out = '';
   let err = '';
   return {

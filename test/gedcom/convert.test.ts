@@ -33,7 +33,12 @@ function normValue(tag: string, value: string): string {
   if (tag === 'DATE') {
     const d = parseDate(value, '7.0');
     if (d.kind !== 'invalid') {
-      const strip = (v: typeof d): typeof d => JSON.parse(JSON.stringify(v).replace(/"calendarExplicit":true,?/g, '').replace(/"calendar":"GREGORIAN",/g, '"calendar":"GREGORIAN","calendarExplicit":false,')) as typeof d;
+      const strip = (v: typeof d): typeof d =>
+        JSON.parse(
+          JSON.stringify(v)
+            .replace(/"calendarExplicit":true,?/g, '')
+            .replace(/"calendar":"GREGORIAN",/g, '"calendar":"GREGORIAN","calendarExplicit":false,'),
+        ) as typeof d;
       return formatDate(strip(d), '7.0');
     }
   }
@@ -208,7 +213,9 @@ const EXPECTED: Record<string, PairOutcome> = {
 };
 
 describe('5.5.1 -> 7.0 matches the gedcom7code reference pairs', () => {
-  const files = readdirSync(join(PAIRS, '5')).filter((f) => f.endsWith('.ged')).sort();
+  const files = readdirSync(join(PAIRS, '5'))
+    .filter((f) => f.endsWith('.ged'))
+    .sort();
 
   it('lists an outcome for every 5.5.1 file', () => {
     expect(files).toEqual(Object.keys(EXPECTED).sort());
@@ -241,7 +248,11 @@ describe('5.5.1 -> 7.0 matches the gedcom7code reference pairs', () => {
       if (exp.outcome === 'differs') {
         const diff = diffDocs(ours, ref);
         expect(diff.length).toBeGreaterThan(0);
-        for (const d of diff) expect(exp.differingRecordsContain?.some((t) => d.includes(t)), d).toBe(true);
+        for (const d of diff)
+          expect(
+            exp.differingRecordsContain?.some((t) => d.includes(t)),
+            d,
+          ).toBe(true);
         return;
       }
       // documented difference: the plain comparison differs, and only by the documented reason
@@ -297,7 +308,25 @@ describe('7.0 -> 5.5.1 -> 7.0 keeps meaning', () => {
 
 // ---------------------------------------------------------------- whole corpus: nothing is lost
 
-const FREE_TEXT = new Set(['NOTE', 'SNOTE', 'TEXT', 'NAME', 'PLAC', 'TITL', 'AUTH', 'PUBL', 'PAGE', 'ADDR', 'CAUS', 'OCCU', 'ABBR', 'AGNC', 'PHON', 'EMAIL', 'WWW']);
+const FREE_TEXT = new Set([
+  'NOTE',
+  'SNOTE',
+  'TEXT',
+  'NAME',
+  'PLAC',
+  'TITL',
+  'AUTH',
+  'PUBL',
+  'PAGE',
+  'ADDR',
+  'CAUS',
+  'OCCU',
+  'ABBR',
+  'AGNC',
+  'PHON',
+  'EMAIL',
+  'WWW',
+]);
 
 /** Payloads with a datatype the conversion rewrites (dates, languages, ages, files, media types). */
 const TYPED = new Set(['DATE', 'LANG', 'AGE', 'TIME', 'FILE', 'FORM']);
@@ -331,10 +360,16 @@ describe('whole corpus: conversion keeps every free-text and extension payload',
     if (family !== '5.5' && family !== '5.5.1' && family !== '7.0') continue;
     const target: ConversionTarget = family === '7.0' ? '5.5.1' : '7.0';
     it(`${rel} (${family} -> ${target})`, () => {
-      const before = texts(doc.records.map((r) => r.root), false);
+      const before = texts(
+        doc.records.map((r) => r.root),
+        false,
+      );
       const out = treesOf(convertBytes(bytes, target));
       const after = new Set(texts(out, false).map((t) => t.toLowerCase()));
-      const all = out.flatMap((r) => JSON.stringify(r)).join('\n').toLowerCase();
+      const all = out
+        .flatMap((r) => JSON.stringify(r))
+        .join('\n')
+        .toLowerCase();
       const missing = before.filter((t) => !after.has(t.toLowerCase()) && !all.includes(JSON.stringify(t.toLowerCase()).slice(1, -1)));
       expect(missing.slice(0, 5)).toEqual([]);
       // The largest corpus files (Queen.ged) take over a minute on a loaded 2-core machine: a bound on a hang, not a speed check.

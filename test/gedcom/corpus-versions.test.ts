@@ -27,7 +27,9 @@ function counts(doc: { records: readonly { tag: string }[] }): Record<string, nu
 /** Parse findings a 5.5.1 output of the engine must not have. */
 function errors551(bytes: Buffer): string[] {
   const doc = parseGedcomBytes(bytes);
-  return doc.diagnostics.filter((d) => d.severity === 'error' || d.code === 'LINE_TERMINATORS_MIXED' || d.code === 'CONTINUATION_MISPLACED').map((d) => `${d.code}@${d.line}`);
+  return doc.diagnostics
+    .filter((d) => d.severity === 'error' || d.code === 'LINE_TERMINATORS_MIXED' || d.code === 'CONTINUATION_MISPLACED')
+    .map((d) => `${d.code}@${d.line}`);
 }
 
 describe('issue 13: every corpus file, every version', () => {
@@ -38,7 +40,9 @@ describe('issue 13: every corpus file, every version', () => {
   describe.each(files)('$rel', ({ path }) => {
     const bytes = readFileSync(path);
     /** Input that is not GEDCOM (an HTML page saved as .ged): no version is assumed for it, nothing converts it. */
-    const notGedcom = parseGedcomBytes(bytes).diagnosticSummary().some((d) => d.code === 'FILE_NOT_GEDCOM');
+    const notGedcom = parseGedcomBytes(bytes)
+      .diagnosticSummary()
+      .some((d) => d.code === 'FILE_NOT_GEDCOM');
     const read = async (): Promise<GedcomDocument> => {
       const doc = parseGedcomBytes(bytes);
       if (doc.version.family !== null) return doc;

@@ -93,7 +93,10 @@ describe('parseDate on the gedcom7code date files', () => {
     for (const text of texts) {
       const d = parseDate(text, '7.0');
       expect(d.kind, text).not.toBe('invalid');
-      expect(d.issues.filter((i) => i !== 'day-out-of-range'), text).toEqual([]);
+      expect(
+        d.issues.filter((i) => i !== 'day-out-of-range'),
+        text,
+      ).toEqual([]);
       expect(formatDate(d, '7.0')).toBe(text);
     }
   });
@@ -186,7 +189,10 @@ function pointArb(major: 5 | 7): fc.Arbitrary<DatePoint> {
   const calendar: fc.Arbitrary<CalendarName> =
     major === 5
       ? fc.constantFrom<CalendarName>(...STD_CALS, 'ROMAN', 'UNKNOWN')
-      : fc.oneof(fc.constantFrom<CalendarName>(...STD_CALS), ext.map((s) => s as CalendarName));
+      : fc.oneof(
+          fc.constantFrom<CalendarName>(...STD_CALS),
+          ext.map((s) => s as CalendarName),
+        );
   return fc
     .record({
       calendar,
@@ -202,7 +208,14 @@ function pointArb(major: 5 | 7): fc.Arbitrary<DatePoint> {
     })
     .map((r) => {
       const calendar = r.calendar;
-      const std: readonly string[] | undefined = calendar === 'GREGORIAN' || calendar === 'JULIAN' ? GREGORIAN_MONTHS : calendar === 'HEBREW' ? HEBREW_MONTHS : calendar === 'FRENCH_R' ? FRENCH_MONTHS : undefined;
+      const std: readonly string[] | undefined =
+        calendar === 'GREGORIAN' || calendar === 'JULIAN'
+          ? GREGORIAN_MONTHS
+          : calendar === 'HEBREW'
+            ? HEBREW_MONTHS
+            : calendar === 'FRENCH_R'
+              ? FRENCH_MONTHS
+              : undefined;
       const month = r.shape === 'y' ? undefined : std ? std[r.monthPick % std.length] : r.extMonth;
       const bce = r.bce && (calendar === 'GREGORIAN' || calendar === 'JULIAN');
       let day: number | undefined;
@@ -255,7 +268,11 @@ function strip(d: DateValue): DateValue {
 }
 
 describe('round trip properties (fast-check)', () => {
-  for (const [version, major] of [['5.5.1', 5], ['5.5', 5], ['7.0', 7]] as const) {
+  for (const [version, major] of [
+    ['5.5.1', 5],
+    ['5.5', 5],
+    ['7.0', 7],
+  ] as const) {
     it(`format(parse(x)) == x and parse(format(v)) == v for generated ${version} dates`, () => {
       fc.assert(
         fc.property(valueArb(major), (v) => {

@@ -55,7 +55,13 @@ describe('ANSEL', () => {
 describe('UTF-8 split across CONC', () => {
   it('decodes a character whose bytes straddle two lines', () => {
     const e = Buffer.from('é', 'utf8');
-    const file = Buffer.concat([Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @N1@ NOTE Ren'), e.subarray(0, 1), Buffer.from('\n1 CONC '), e.subarray(1), Buffer.from('\n0 TRLR\n')]);
+    const file = Buffer.concat([
+      Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @N1@ NOTE Ren'),
+      e.subarray(0, 1),
+      Buffer.from('\n1 CONC '),
+      e.subarray(1),
+      Buffer.from('\n0 TRLR\n'),
+    ]);
     const doc = parseGedcomBytes(file);
     expect(doc.byXref('@N1@')?.root.value).toBe('René');
     expect(doc.diagnosticSummary().map((d) => d.code)).not.toContain('ENCODING_INVALID_BYTES');
@@ -63,7 +69,13 @@ describe('UTF-8 split across CONC', () => {
 
   it('inspect agrees, whatever the chunking', async () => {
     const e = Buffer.from('é', 'utf8');
-    const file = Buffer.concat([Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @N1@ NOTE Ren'), e.subarray(0, 1), Buffer.from('\n1 CONC '), e.subarray(1), Buffer.from('\n0 TRLR\n')]);
+    const file = Buffer.concat([
+      Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @N1@ NOTE Ren'),
+      e.subarray(0, 1),
+      Buffer.from('\n1 CONC '),
+      e.subarray(1),
+      Buffer.from('\n0 TRLR\n'),
+    ]);
     for (const size of [1, 3, 5, 64, 1000]) {
       const parts: Buffer[] = [];
       for (let i = 0; i < file.length; i += size) parts.push(file.subarray(i, i + size));
@@ -87,7 +99,11 @@ describe('code pages', () => {
   }
 
   it('IBMPC is decoded as a chosen DOS code page with a warning', () => {
-    const file = Buffer.concat([Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR IBMPC\n0 @I1@ INDI\n1 NAME M'), Buffer.from([0x81]), Buffer.from('ller\n0 TRLR\n')]);
+    const file = Buffer.concat([
+      Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR IBMPC\n0 @I1@ INDI\n1 NAME M'),
+      Buffer.from([0x81]),
+      Buffer.from('ller\n0 TRLR\n'),
+    ]);
     const doc = parseGedcomBytes(file);
     expect(doc.encoding.used).toBe('CP437');
     expect(doc.byXref('@I1@')?.root.children[0]?.value).toBe('Müller');

@@ -55,7 +55,10 @@ function listedInManifest(): { listed: Map<string, Listed>; twice: string[] } {
       continue;
     }
     if (!inTable || !folder || /^\|[-:| ]+\|$/.test(line)) continue;
-    const cells = line.slice(1, -1).split(/(?<!\\) \| /).map((c) => c.trim().replace(/\\\|/g, '|'));
+    const cells = line
+      .slice(1, -1)
+      .split(/(?<!\\) \| /)
+      .map((c) => c.trim().replace(/\\\|/g, '|'));
     const [file, bytes, md5] = cells;
     if (!file || !bytes || !md5) continue;
     const key = `${folder}/${file}`;

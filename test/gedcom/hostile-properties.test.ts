@@ -15,8 +15,37 @@ import { ASSUMABLE_VERSIONS } from '../../src/gedcom/version.js';
 
 const STABLE: readonly GedcomErrorCode[] = ['GEDCOM_VERSION_UNSUPPORTED', 'GEDCOM_INPUT_LIMIT'];
 const word = fc.stringMatching(/^[A-Za-z0-9 ,.'@#/()-]{0,24}$/);
-const tag = fc.constantFrom('NAME', 'SEX', 'BIRT', 'DEAT', 'DATE', 'PLAC', 'NOTE', 'SOUR', 'FAMC', 'FAMS', 'OBJE', 'FILE', 'FORM', 'AGE', 'LANG', 'PEDI', 'QUAY', 'RESN', 'ALIA', 'RIN', '_UID', 'EVEN', 'TYPE', 'foo', '_X');
-const value = fc.oneof(word, fc.constantFrom('M', 'F', 'ABT 1900', '7 JAN 1932 SL', 'BET 1800 AND 1810', '1699/00', 'birth', 'English', 'stillborn', '@I1@', '@F1@', '@X9@', '@VOID@'));
+const tag = fc.constantFrom(
+  'NAME',
+  'SEX',
+  'BIRT',
+  'DEAT',
+  'DATE',
+  'PLAC',
+  'NOTE',
+  'SOUR',
+  'FAMC',
+  'FAMS',
+  'OBJE',
+  'FILE',
+  'FORM',
+  'AGE',
+  'LANG',
+  'PEDI',
+  'QUAY',
+  'RESN',
+  'ALIA',
+  'RIN',
+  '_UID',
+  'EVEN',
+  'TYPE',
+  'foo',
+  '_X',
+);
+const value = fc.oneof(
+  word,
+  fc.constantFrom('M', 'F', 'ABT 1900', '7 JAN 1932 SL', 'BET 1800 AND 1810', '1699/00', 'birth', 'English', 'stillborn', '@I1@', '@F1@', '@X9@', '@VOID@'),
+);
 const line = fc.record({ up: fc.integer({ min: -3, max: 1 }), tag, value });
 const record = fc.record({ kind: fc.constantFrom('INDI', 'FAM', 'SOUR', 'NOTE', 'OBJE', '_LOC'), lines: fc.array(line, { maxLength: 12 }) });
 
@@ -52,7 +81,10 @@ function damaged(text: string, d: fc.Arbitrary<unknown> extends never ? never : 
     case 'terminators': {
       const seeds = d.seed as string[];
       let i = 0;
-      return Buffer.from(text.replace(/\n/g, () => seeds[i++ % seeds.length] as string), 'utf8');
+      return Buffer.from(
+        text.replace(/\n/g, () => seeds[i++ % seeds.length] as string),
+        'utf8',
+      );
     }
     case 'nesting': {
       const deep: string[] = [];
@@ -94,7 +126,13 @@ describe('hostile GEDCOM input never crashes the engine', () => {
           const again = parseGedcomBytes(out);
           expect(again.diagnosticSummary().some((x) => x.code === 'LINE_OVER_LIMIT' || x.code === 'VALUE_OVER_LIMIT')).toBe(false);
           if (target === '7.0') expect(checkStrictV7(out)).toEqual([]);
-          else expect(again.diagnosticSummary().filter((x) => x.severity === 'error' && x.code !== 'XREF_DANGLING').map((x) => x.code)).toEqual([]);
+          else
+            expect(
+              again
+                .diagnosticSummary()
+                .filter((x) => x.severity === 'error' && x.code !== 'XREF_DANGLING')
+                .map((x) => x.code),
+            ).toEqual([]);
         },
       ),
       { numRuns: 150 },

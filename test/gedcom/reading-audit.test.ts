@@ -19,7 +19,10 @@ function convert(bytes: Buffer, target: ConversionTarget = '7.0'): { text: strin
   return { text: out.toString('utf8').replace(/^\ufeff/, ''), bytes: out, notes: r.noteCounts };
 }
 
-const codes = (bytes: Buffer): string[] => parseGedcomBytes(bytes).diagnosticSummary().map((d) => d.code);
+const codes = (bytes: Buffer): string[] =>
+  parseGedcomBytes(bytes)
+    .diagnosticSummary()
+    .map((d) => d.code);
 const findings = (r: GedcomInspectResult): string[] => r.findings.map((f) => f.code);
 
 /** Parse findings a 5.5.1 output of the engine must not have (as test/gedcom/corpus-versions.test.ts). */
@@ -227,7 +230,12 @@ describe('4: one HEAD first and an empty TRLR', () => {
   it('a HEAD that is not first is moved first (its version is not read there: assumed)', () => {
     const doc = parseGedcomBytes(Buffer.from(`0 @I1@ INDI\n${HEAD_551}0 TRLR\n`), { assumeVersion: '5.5.1' });
     const seven = writeGedcomBytes(convertDocument(doc, '7.0').document);
-    expect(seven.toString('utf8').replace(/^\ufeff/, '').startsWith('0 HEAD\n')).toBe(true);
+    expect(
+      seven
+        .toString('utf8')
+        .replace(/^\ufeff/, '')
+        .startsWith('0 HEAD\n'),
+    ).toBe(true);
     expect(checkStrictV7(seven)).toEqual([]);
   });
 });
@@ -271,7 +279,8 @@ describe('5: a continuation line that does not follow the line it would continue
 });
 
 describe('6: ISO-8859-15', () => {
-  const latin = (charset: string): Buffer => Buffer.concat([Buffer.from(`0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR ${charset}\n0 @N1@ NOTE 10 `), Buffer.from([0xa4, 0xbd]), Buffer.from('\n0 TRLR\n')]);
+  const latin = (charset: string): Buffer =>
+    Buffer.concat([Buffer.from(`0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR ${charset}\n0 @N1@ NOTE 10 `), Buffer.from([0xa4, 0xbd]), Buffer.from('\n0 TRLR\n')]);
 
   it('is a known charset with its own table: 0xA4 is the euro sign', () => {
     const bytes = latin('ISO-8859-15');
@@ -289,7 +298,7 @@ describe('6: ISO-8859-15', () => {
     expect(doc.byXref('@N1@')?.root.value).toBe('10 ¤½');
   });
 
-  it('the table is iconv-lite\'s', () => {
+  it("the table is iconv-lite's", () => {
     const all = Buffer.from(Array.from({ length: 256 }, (_, b) => b));
     const doc = parseGedcomBytes(Buffer.concat([Buffer.from('0 HEAD\n1 CHAR ISO-8859-15\n0 @N1@ NOTE '), all.subarray(0x80), Buffer.from('\n0 TRLR\n')]));
     expect(doc.byXref('@N1@')?.root.value).toBe(iconv.decode(all.subarray(0x80), 'iso885915'));
@@ -343,4 +352,3 @@ describe('a ZIP archive given as GEDCOM', () => {
     expect(codes(Buffer.from(EMPTY_GEDCOM))).not.toContain('FILE_ZIP_ARCHIVE');
   });
 });
-

@@ -20,12 +20,17 @@ function convert(bytes: Buffer, target: ConversionTarget = '7.0'): { text: strin
 }
 
 function codes(bytes: Buffer): string[] {
-  return parseGedcomBytes(bytes).diagnosticSummary().map((d) => d.code);
+  return parseGedcomBytes(bytes)
+    .diagnosticSummary()
+    .map((d) => d.code);
 }
 
 describe('GEDCOM 5.5.5 (item 1)', () => {
   const v555 = (body: string, bom = true): Buffer =>
-    Buffer.concat([bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), file(body, '0 HEAD\n1 GEDC\n2 VERS 5.5.5\n2 FORM LINEAGE-LINKED\n3 VERS 5.5.5\n1 CHAR UTF-8\n')]);
+    Buffer.concat([
+      bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0),
+      file(body, '0 HEAD\n1 GEDC\n2 VERS 5.5.5\n2 FORM LINEAGE-LINKED\n3 VERS 5.5.5\n1 CHAR UTF-8\n'),
+    ]);
 
   it('converts to 7.0 and to 5.5.1', () => {
     const bytes = v555('0 @I1@ INDI\n1 NAME A /B/\n');

@@ -31,7 +31,11 @@ function world(): { engine: JobEngine; lose: () => void; release: (jobId: string
   };
   let clock = 1;
   let ids = 1;
-  const engine = testJobEngine(ledger, () => clock++, () => `job_${(ids++).toString(16).padStart(32, '0')}`);
+  const engine = testJobEngine(
+    ledger,
+    () => clock++,
+    () => `job_${(ids++).toString(16).padStart(32, '0')}`,
+  );
   const gates = new Map<string, () => void>();
   const kind = engine.registerKind<{ safePoint: boolean }>(
     'test.gated',

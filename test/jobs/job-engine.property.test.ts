@@ -92,7 +92,12 @@ async function runScenario(ops: readonly Op[]): Promise<void> {
   const boot = (): Process => {
     generation++;
     const mine = generation;
-    const process: Process = { engine: undefined as unknown as JobEngine, submitter: undefined as unknown as JobSubmitter<null>, boxes: new Map(), alive: true };
+    const process: Process = {
+      engine: undefined as unknown as JobEngine,
+      submitter: undefined as unknown as JobSubmitter<null>,
+      boxes: new Map(),
+      alive: true,
+    };
     const ledger: JobLedger = {
       save: (record) => {
         if (!process.alive) throw new Error('process is dead');
@@ -109,7 +114,11 @@ async function runScenario(ops: readonly Op[]): Promise<void> {
       nonTerminal: () => store.nonTerminal(),
       pruneTerminal: () => undefined,
     };
-    const engine = testJobEngine(ledger, () => clock++, () => `job_${(ids++).toString(16).padStart(32, '0')}`);
+    const engine = testJobEngine(
+      ledger,
+      () => clock++,
+      () => `job_${(ids++).toString(16).padStart(32, '0')}`,
+    );
     const boxOf = (jobId: string): StepBox => {
       let box = process.boxes.get(jobId);
       if (!box) process.boxes.set(jobId, (box = new StepBox()));

@@ -27,7 +27,12 @@ afterAll(() => fixture?.stop());
 /** Launches a packaged form, checks health and the readiness proof (the launcher does), and runs one GEDCOM job to its end. */
 async function launchAndInspect(form: Pick<LaunchOptions, 'entry' | 'execPath'>): Promise<void> {
   const artifactRoot = mkdtempSync(join(tmpdir(), 'packaged-artifacts-'));
-  const sidecar = await launchSidecar({ ...form, appBuild: TEST_APP_BUILD, env: fixture.secrets.env, args: ['--workspace', fixture.workspace, '--artifact-root', artifactRoot] });
+  const sidecar = await launchSidecar({
+    ...form,
+    appBuild: TEST_APP_BUILD,
+    env: fixture.secrets.env,
+    args: ['--workspace', fixture.workspace, '--artifact-root', artifactRoot],
+  });
   try {
     const client = sidecar.client();
     const health = await client.api.GET('/api/v1/health');
@@ -47,15 +52,28 @@ async function launchAndInspect(form: Pick<LaunchOptions, 'entry' | 'execPath'>)
 }
 
 describe('npm run package (scripts/package.mjs)', () => {
-  it('ships the bundle, the worker entry and this platform\'s natives, and no test entry', () => {
+  it("ships the bundle, the worker entry and this platform's natives, and no test entry", () => {
     const files = readdirSync(PACKAGE).filter((name) => !name.startsWith('.'));
-    expect(files).toEqual(expect.arrayContaining(['cli.js', 'sidecar.cjs', 'sidecar.cjs.cache', 'gedcom-worker.js', 'gedcom-worker.cjs', 'gedcom-worker.cjs.cache', 'package.json', 'node_modules']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'cli.js',
+        'sidecar.cjs',
+        'sidecar.cjs.cache',
+        'gedcom-worker.js',
+        'gedcom-worker.cjs',
+        'gedcom-worker.cjs.cache',
+        'package.json',
+        'node_modules',
+      ]),
+    );
     expect(files.filter((name) => name.includes('test'))).toEqual([]);
     // The JavaScript that loads the natives is bundled: only the binaries ship beside it. The keyring
     // binding serves the Keychain and the Credential Manager; on Linux the Secret Service needs none
     // (the launches below show that nothing asks for it).
     const keyringBinding = process.platform === 'darwin' || process.platform === 'win32';
-    expect(readdirSync(join(PACKAGE, 'node_modules')).sort()).toEqual(keyringBinding ? ['@napi-rs', 'better-sqlite3-multiple-ciphers'] : ['better-sqlite3-multiple-ciphers']);
+    expect(readdirSync(join(PACKAGE, 'node_modules')).sort()).toEqual(
+      keyringBinding ? ['@napi-rs', 'better-sqlite3-multiple-ciphers'] : ['better-sqlite3-multiple-ciphers'],
+    );
     if (keyringBinding) expect(readdirSync(join(PACKAGE, 'node_modules', '@napi-rs'))).toEqual([expect.stringMatching(/^keyring-/)]);
   });
 
@@ -63,15 +81,21 @@ describe('npm run package (scripts/package.mjs)', () => {
     await launchAndInspect({ entry: join(PACKAGE, 'cli.js') });
   }, 60_000);
 
-  it.skipIf(!seaBuilt)('the single executable launches through the launcher (execPath, no entry) and runs a GEDCOM job', async () => {
-    await launchAndInspect({ entry: null, execPath: EXECUTABLE });
-  }, 60_000);
+  it.skipIf(!seaBuilt)(
+    'the single executable launches through the launcher (execPath, no entry) and runs a GEDCOM job',
+    async () => {
+      await launchAndInspect({ entry: null, execPath: EXECUTABLE });
+    },
+    60_000,
+  );
 
   it('the Electron example of docs/packaging.md starts the sidecar from an unpacked resources folder (Node standing in for Electron)', async () => {
     const resources = mkdtempSync(join(tmpdir(), 'electron-resources-'));
     cpSync(PACKAGE, join(resources, 'app.asar.unpacked', 'sidecar'), { recursive: true, filter: (source) => !source.endsWith('service-sidecar') });
     // @ts-expect-error: the example is plain JavaScript for a shell's main process, without declarations
-    const { startSidecar } = (await import('../../docs/examples/electron-main.mjs')) as { startSidecar: (options: Record<string, unknown>) => Promise<LaunchedSidecar> };
+    const { startSidecar } = (await import('../../docs/examples/electron-main.mjs')) as {
+      startSidecar: (options: Record<string, unknown>) => Promise<LaunchedSidecar>;
+    };
     const sidecar = await startSidecar({ resourcesPath: resources, appBuild: TEST_APP_BUILD, workspace: fixture.workspace, env: fixture.secrets.env });
     try {
       expect((await sidecar.client().api.GET('/api/v1/health')).data?.status).toBe('ready');

@@ -19,7 +19,12 @@ export async function monitorCalls(env: Record<string, string>, interfaceName: s
   const address = env.DBUS_SESSION_BUS_ADDRESS ?? '';
   const child: ChildProcess = spawn(
     'dbus-monitor',
-    ['--address', address, `type='method_call',interface='${interfaceName}',member='${member}'`, `type='method_call',interface='org.freedesktop.DBus',member='${MARKER_MEMBER}'`],
+    [
+      '--address',
+      address,
+      `type='method_call',interface='${interfaceName}',member='${member}'`,
+      `type='method_call',interface='org.freedesktop.DBus',member='${MARKER_MEMBER}'`,
+    ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
   let output = '';
@@ -49,7 +54,10 @@ export async function monitorCalls(env: Record<string, string>, interfaceName: s
     });
     // The monitor may attach after the first marker is sent: send again until one is seen.
     for (let attempt = 0; markers < expected && attempt < 200; attempt++) {
-      spawnSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', `org.freedesktop.DBus.${MARKER_MEMBER}`], { env: { ...process.env, ...env }, stdio: 'ignore' });
+      spawnSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', `org.freedesktop.DBus.${MARKER_MEMBER}`], {
+        env: { ...process.env, ...env },
+        stdio: 'ignore',
+      });
       await Promise.race([seen, new Promise<void>((resolve) => setImmediate(resolve))]);
     }
     await seen;

@@ -110,7 +110,11 @@ export async function call(world: ChatWorld, method: string, path: string, optio
   const owner = options.owner === undefined ? OWNER : options.owner;
   if (owner !== null) headers['x-service-session-owner'] = owner;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${world.sidecar.baseUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${world.sidecar.baseUrl}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
   world.transcripts.push(text);
   return { status: response.status, body: (text.length > 0 ? JSON.parse(text) : {}) as Record<string, unknown>, text };
@@ -141,7 +145,14 @@ export async function createProfile(world: ChatWorld, name: string, providerId: 
   const configuration = expectOk(await call(world, 'GET', '/api/v1/provider-configuration'), 'configuration');
   expectOk(
     await call(world, 'POST', '/api/v1/provider-profiles', {
-      body: { expected_revision: configuration.profile_revision, name, provider_id: providerId, endpoint, model, destination_identity: tested.destination_identity },
+      body: {
+        expected_revision: configuration.profile_revision,
+        name,
+        provider_id: providerId,
+        endpoint,
+        model,
+        destination_identity: tested.destination_identity,
+      },
     }),
     'profile',
   );
@@ -152,12 +163,26 @@ export async function createProfile(world: ChatWorld, name: string, providerId: 
 export async function createConsent(world: ChatWorld, name: string, profile: string, budget: number | Record<string, number> | null = null): Promise<void> {
   const preview = expectOk(
     await call(world, 'POST', '/api/v1/consents/preview', {
-      body: { name, profile, model: MODEL, modules: ['chat'], purposes: ['research_chat'], data_classes: ['user_text'], retention: 'transient', budget: typeof budget === 'number' ? { max_runs: budget } : budget },
+      body: {
+        name,
+        profile,
+        model: MODEL,
+        modules: ['chat'],
+        purposes: ['research_chat'],
+        data_classes: ['user_text'],
+        retention: 'transient',
+        budget: typeof budget === 'number' ? { max_runs: budget } : budget,
+      },
     }),
     'consent preview',
   );
   const configuration = expectOk(await call(world, 'GET', '/api/v1/provider-configuration'), 'configuration');
-  expectOk(await call(world, 'POST', '/api/v1/consents', { body: { expected_revision: configuration.consent_revision, digest: preview.digest, scope: preview.scope } }), 'consent');
+  expectOk(
+    await call(world, 'POST', '/api/v1/consents', {
+      body: { expected_revision: configuration.consent_revision, digest: preview.digest, scope: preview.scope },
+    }),
+    'consent',
+  );
 }
 
 export function sessionRequest(profile: string, consent: string | null = null): Record<string, unknown> {
@@ -208,7 +233,15 @@ export async function openChatStream(
   };
   if (response.status !== 200) {
     const error = (await response.json()) as { code: string };
-    return { status: response.status, error, events, messages, finished: Promise.resolve('end'), waitFor: async () => undefined, close: () => controller.abort() };
+    return {
+      status: response.status,
+      error,
+      events,
+      messages,
+      finished: Promise.resolve('end'),
+      waitFor: async () => undefined,
+      close: () => controller.abort(),
+    };
   }
   const parser = createParser({
     onEvent: (message) => {
@@ -251,7 +284,11 @@ export async function openChatStream(
 }
 
 /** Starts a streaming run and reads all its events to the end. */
-export async function streamToEnd(world: ChatWorld, sessionId: string, body: Record<string, unknown>): Promise<{ runId: string; events: ChatStreamEvent[]; messages: EventSourceMessage[] }> {
+export async function streamToEnd(
+  world: ChatWorld,
+  sessionId: string,
+  body: Record<string, unknown>,
+): Promise<{ runId: string; events: ChatStreamEvent[]; messages: EventSourceMessage[] }> {
   const started = await call(world, 'POST', `/api/v1/chat/sessions/${sessionId}/streams`, { body });
   if (started.status !== 202) throw new Error(`stream start failed: ${started.status} ${started.text}`);
   const runId = started.body.run_id as string;

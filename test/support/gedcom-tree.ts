@@ -39,7 +39,33 @@ export function rng(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['an', 'ber', 'cal', 'dor', 'el', 'fen', 'gar', 'hal', 'is', 'jor', 'kel', 'lin', 'mar', 'nor', 'ol', 'per', 'quin', 'ros', 'sel', 'tor', 'ul', 'ven', 'wil', 'yor', 'zan'];
+const SYLLABLES = [
+  'an',
+  'ber',
+  'cal',
+  'dor',
+  'el',
+  'fen',
+  'gar',
+  'hal',
+  'is',
+  'jor',
+  'kel',
+  'lin',
+  'mar',
+  'nor',
+  'ol',
+  'per',
+  'quin',
+  'ros',
+  'sel',
+  'tor',
+  'ul',
+  'ven',
+  'wil',
+  'yor',
+  'zan',
+];
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 function word(r: () => number, parts: number): string {
@@ -85,7 +111,13 @@ export function generateTruth(size: number, seed = 1): TruthTree {
     for (const husband of men) {
       if (people.length >= size) break;
       const wife = person('F', zipf(surnames), husband.birth.y - 5 + Math.floor(r() * 10), null);
-      const fam: TruthFamily = { id: families.length, husband: husband.id, wife: wife.id, children: [], marriage: date(husband.birth.y + 20 + Math.floor(r() * 8)) };
+      const fam: TruthFamily = {
+        id: families.length,
+        husband: husband.id,
+        wife: wife.id,
+        children: [],
+        marriage: date(husband.birth.y + 20 + Math.floor(r() * 8)),
+      };
       families.push(fam);
       husband.fams.push(fam.id);
       wife.fams.push(fam.id);
@@ -131,7 +163,15 @@ export function exportTree(tree: TruthTree, options: ExportOptions = {}): string
   const lines: string[] = ['0 HEAD', '1 GEDC', `2 VERS ${version}`];
   if (version === '5.5.1') lines.push('2 FORM LINEAGE-LINKED', '1 CHAR UTF-8');
   lines.push('1 SOUR GENERATOR', '1 SUBM @U1@', '0 @U1@ SUBM', '1 NAME Generator');
-  if (options.sources !== false) lines.push('0 @R1@ REPO', '1 NAME Archive', '0 @S1@ SOUR', '1 TITL Parish register', '1 REPO @R1@', '0 @N1@ ' + (version === '7.0' ? 'SNOTE' : 'NOTE') + ' Shared note');
+  if (options.sources !== false)
+    lines.push(
+      '0 @R1@ REPO',
+      '1 NAME Archive',
+      '0 @S1@ SOUR',
+      '1 TITL Parish register',
+      '1 REPO @R1@',
+      '0 @N1@ ' + (version === '7.0' ? 'SNOTE' : 'NOTE') + ' Shared note',
+    );
   const included = tree.people.filter(include);
   const inSet = new Set(included.map((p) => p.id));
   let order = included;
@@ -143,9 +183,17 @@ export function exportTree(tree: TruthTree, options: ExportOptions = {}): string
       [order[i], order[j]] = [order[j] as TruthPerson, order[i] as TruthPerson];
     }
   }
-  const famIncluded = (f: TruthFamily): boolean => [f.husband, f.wife, ...f.children].filter((x) => inSet.has(x)).length >= 2 && (inSet.has(f.husband) || inSet.has(f.wife));
+  const famIncluded = (f: TruthFamily): boolean =>
+    [f.husband, f.wife, ...f.children].filter((x) => inSet.has(x)).length >= 2 && (inSet.has(f.husband) || inSet.has(f.wife));
   for (const p of order) {
-    lines.push(`0 ${px(p.id)} INDI`, `1 NAME ${given(p)} /${p.surname}/`, `1 SEX ${p.sex}`, '1 BIRT', `2 DATE ${dateText(p, 'birth', p.birth)}`, `2 PLAC ${p.birth.place}`);
+    lines.push(
+      `0 ${px(p.id)} INDI`,
+      `1 NAME ${given(p)} /${p.surname}/`,
+      `1 SEX ${p.sex}`,
+      '1 BIRT',
+      `2 DATE ${dateText(p, 'birth', p.birth)}`,
+      `2 PLAC ${p.birth.place}`,
+    );
     if (options.sources !== false && p.id % 3 === 0) lines.push('2 SOUR @S1@', '3 PAGE entry ' + p.id);
     if (p.death !== null) lines.push('1 DEAT', `2 DATE ${dateText(p, 'death', p.death)}`, `2 PLAC ${p.death.place}`);
     if (p.famc !== null && famIncluded(tree.families[p.famc] as TruthFamily)) lines.push(`1 FAMC ${fx(p.famc)}`);

@@ -8,7 +8,11 @@ import { SIDECAR_ENTRY, startSidecar } from './sidecar.js';
 /** Runs the real `setup` command against a workspace, as the README's main job does. */
 export function runSetup(env: Record<string, string>, workspace: string): { status: number; output: string } {
   try {
-    const output = execFileSync(process.execPath, [SIDECAR_ENTRY, 'setup', '--workspace', workspace], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = execFileSync(process.execPath, [SIDECAR_ENTRY, 'setup', '--workspace', workspace], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return { status: 0, output };
   } catch (error) {
     const failure = error as { status: number; stderr: string };

@@ -24,7 +24,12 @@ export const OK_HANDLER: FakeHandler = (request, response) => {
   const body = path.endsWith('/api/version')
     ? { version: '0.5.1' }
     : path === '/v1/models' && request.headers['anthropic-version'] !== undefined
-      ? { data: [{ type: 'model', id: 'fake-model', display_name: 'Fake', created_at: '2025-02-19T00:00:00Z' }], has_more: false, first_id: 'fake-model', last_id: 'fake-model' }
+      ? {
+          data: [{ type: 'model', id: 'fake-model', display_name: 'Fake', created_at: '2025-02-19T00:00:00Z' }],
+          has_more: false,
+          first_id: 'fake-model',
+          last_id: 'fake-model',
+        }
       : { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 1686935002, owned_by: 'organization-owner' }] };
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
@@ -73,7 +78,12 @@ function recorder(requests: FakeRequest[], handler: FakeHandler): FakeHandler {
   return (request, response) => {
     const socket = request.socket as { servername?: string | false };
     if (requests.length < 256) {
-      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, servername: typeof socket.servername === 'string' ? socket.servername : null });
+      requests.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        servername: typeof socket.servername === 'string' ? socket.servername : null,
+      });
     }
     handler(request, response);
   };

@@ -69,8 +69,20 @@ export async function scriptedBus(script: (call: ReceivedCall) => ScriptedAnswer
     }
     const serial = replySerial++;
     const sender = result.sender ?? options.peerOwner ?? PEER_OWNER;
-    if ('error' in result) socket.write(encodeMessage({ serial, type: MESSAGE_TYPE.error, replySerial: call.serial, sender, errorName: result.error, signature: 's', body: ['scripted'] }));
-    else socket.write(encodeMessage({ serial, type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, sender, ...(result.reply === '' ? {} : { signature: result.reply, body: result.body }) }));
+    if ('error' in result)
+      socket.write(
+        encodeMessage({ serial, type: MESSAGE_TYPE.error, replySerial: call.serial, sender, errorName: result.error, signature: 's', body: ['scripted'] }),
+      );
+    else
+      socket.write(
+        encodeMessage({
+          serial,
+          type: MESSAGE_TYPE.methodReturn,
+          replySerial: call.serial,
+          sender,
+          ...(result.reply === '' ? {} : { signature: result.reply, body: result.body }),
+        }),
+      );
   };
   const busAnswer = (call: ReceivedCall, connection: number): ScriptedAnswer => {
     if (call.member === 'Hello') return { reply: 's', body: [`:1.${connection}`], sender: BUS };

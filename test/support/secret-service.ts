@@ -70,7 +70,14 @@ export function startSecretService(condition: KeyringCondition = 'unlocked'): Pr
   const daemonPid = (): number | null => {
     const owner = spawnSync(
       'dbus-send',
-      ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetConnectionUnixProcessID', 'string:org.freedesktop.secrets'],
+      [
+        '--session',
+        '--print-reply',
+        '--dest=org.freedesktop.DBus',
+        '/org/freedesktop/DBus',
+        'org.freedesktop.DBus.GetConnectionUnixProcessID',
+        'string:org.freedesktop.secrets',
+      ],
       { env: daemonEnv, encoding: 'utf8' },
     );
     const pid = /uint32 (\d+)/.exec(owner.stdout ?? '')?.[1];

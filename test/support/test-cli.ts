@@ -13,7 +13,12 @@ export function runCli(bundleDirectory: string): void {
     network: testNetwork() ?? defaults.network,
     retryClock: ZERO_BACKOFF_CLOCK,
     // One worker, so that a second GEDCOM job waits `queued` on any machine; tasks held and armed by the testing routes.
-    gedcomWorkers: { ...defaults.gedcomWorkers, script: { kind: 'file', path: join(bundleDirectory, '..', '..', 'dist', 'gedcom-worker.js') }, size: 1, checkpoints: gedcomCheckpoints },
+    gedcomWorkers: {
+      ...defaults.gedcomWorkers,
+      script: { kind: 'file', path: join(bundleDirectory, '..', '..', 'dist', 'gedcom-worker.js') },
+      size: 1,
+      checkpoints: gedcomCheckpoints,
+    },
     extensions: [testingExtension],
   }));
 }

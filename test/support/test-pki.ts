@@ -24,8 +24,37 @@ function signedLeaf(dir: string, name: string, names: readonly string[]): { key:
     join(dir, `${name}.ext`),
     `basicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\nsubjectAltName=${names.map((n) => `DNS:${n}`).join(',')}\n`,
   );
-  openssl(dir, ['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${names[0]}`]);
-  openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.pem`, '-days', '2', '-extfile', `${name}.ext`]);
+  openssl(dir, [
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.csr`,
+    '-subj',
+    `/CN=${names[0]}`,
+  ]);
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-extfile',
+    `${name}.ext`,
+  ]);
   return { key: readFileSync(join(dir, `${name}.key`), 'utf8'), cert: readFileSync(join(dir, `${name}.pem`), 'utf8') };
 }
 
@@ -34,14 +63,46 @@ export function createTestPki(names: readonly string[]): TestPki {
   const dir = mkdtempSync(join(tmpdir(), 'test-pki-'));
   try {
     openssl(dir, [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2',
-      '-subj', '/CN=service test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=service test CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
     ]);
     const leaf = signedLeaf(dir, 'leaf', names);
     const wrongName = signedLeaf(dir, 'wrong', ['elsewhere.test']);
     openssl(dir, [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'self.key', '-out', 'self.pem', '-days', '2',
-      '-subj', `/CN=${names[0]}`, '-addext', `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`,
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      'self.key',
+      '-out',
+      'self.pem',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${names[0]}`,
+      '-addext',
+      `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`,
     ]);
     return {
       caCert: readFileSync(join(dir, 'ca.pem'), 'utf8'),

@@ -123,7 +123,12 @@ const TESTING_ROUTES = {
     summary: 'Release a held scripted job (test composition only)',
     tags: ['testing'],
     params: JobPathParams,
-    success: { status: 200, description: 'Whether a held job was released.', schema: Type.Object({ released: Type.Boolean() }), contentType: 'application/json' },
+    success: {
+      status: 200,
+      description: 'Whether a held job was released.',
+      schema: Type.Object({ released: Type.Boolean() }),
+      contentType: 'application/json',
+    },
   }),
   armTestingGedcomTask: declareRoute({
     operationId: 'armTestingGedcomTask',

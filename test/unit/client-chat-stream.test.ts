@@ -24,7 +24,9 @@ interface EventsRequest {
 }
 
 /** A loopback chat service: starting a stream answers the run, and `stream` answers each events request, given how many came before it. */
-async function chatService(stream: (res: ServerResponse, request: EventsRequest, index: number) => void): Promise<{ baseUrl: string; requests: EventsRequest[] }> {
+async function chatService(
+  stream: (res: ServerResponse, request: EventsRequest, index: number) => void,
+): Promise<{ baseUrl: string; requests: EventsRequest[] }> {
   const requests: EventsRequest[] = [];
   server = createServer((req: IncomingMessage, res) => {
     if (req.method === 'POST') {
@@ -122,7 +124,10 @@ describe('chat stream events', () => {
   it('throws RequestFailed when the resume is refused (the replay window moved past the cursor)', async () => {
     const { baseUrl, requests } = await chatService((res, { resume }) => {
       if (resume === undefined) writeThenDrop(res, [frame(1, 'active'), frame(2, 'delta')]);
-      else res.writeHead(410, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'CHAT_STREAM_REPLAY_GAP', message: 'gone', correlation_ref: 'x' }));
+      else
+        res
+          .writeHead(410, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 'CHAT_STREAM_REPLAY_GAP', message: 'gone', correlation_ref: 'x' }));
     });
     const { sleep } = recordingSleep();
     const { events, error } = await readRun(baseUrl, sleep);

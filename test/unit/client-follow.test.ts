@@ -16,13 +16,17 @@ afterEach(() => new Promise<void>((resolve) => (server === null ? resolve() : se
  * A loopback job service: the snapshot says `running` (last event 3), and `stream` answers each
  * events request, given the `Last-Event-ID` it carried and how many came before it.
  */
-async function jobService(stream: (res: ServerResponse, resume: string | undefined, index: number) => void): Promise<{ baseUrl: string; requests: (string | undefined)[] }> {
+async function jobService(
+  stream: (res: ServerResponse, resume: string | undefined, index: number) => void,
+): Promise<{ baseUrl: string; requests: (string | undefined)[] }> {
   const requests: (string | undefined)[] = [];
   server = createServer((req: IncomingMessage, res) => {
     if (!(req.url ?? '').endsWith('/events')) {
       // The snapshot follow reads when a stream ends early: the job is still running.
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ schema_version: 1, job_id: JOB, kind: 'test.job', state: 'running', last_event_id: 3, progress: null, error: null, artifacts: [] }));
+      res.end(
+        JSON.stringify({ schema_version: 1, job_id: JOB, kind: 'test.job', state: 'running', last_event_id: 3, progress: null, error: null, artifacts: [] }),
+      );
       return;
     }
     const resume = req.headers['last-event-id'];
@@ -92,18 +96,21 @@ describe('jobs.follow', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map(reconnectBackoffMs)).toEqual([50, 100, 200, 400, 800, 1_000, 1_000, 1_000]);
   });
 
-  it.each(['ends', 'drops'] as const)('counts every reconnection without progress when the stream %s with no event while the job runs, backs off, and gives up with StreamInterrupted', async (how) => {
-    const { baseUrl, requests } = await jobService(stalled(how));
-    const { sleep, delays } = recordingSleep();
-    const { items, error } = await follow(jobsClient(baseUrl, sleep));
-    expect(items).toEqual([]);
-    expect(error).toBeInstanceOf(StreamInterrupted);
-    expect(error).toMatchObject({ lastEventId: null, attempts: RECONNECTS_WITHOUT_PROGRESS });
-    // a dropped connection is the cause; a clean end has none
-    expect(error instanceof StreamInterrupted ? error.cause : null).toEqual(how === 'drops' ? expect.any(Error) : undefined);
-    expect(requests).toHaveLength(RECONNECTS_WITHOUT_PROGRESS + 1);
-    expect(delays).toEqual(BACKOFFS);
-  });
+  it.each(['ends', 'drops'] as const)(
+    'counts every reconnection without progress when the stream %s with no event while the job runs, backs off, and gives up with StreamInterrupted',
+    async (how) => {
+      const { baseUrl, requests } = await jobService(stalled(how));
+      const { sleep, delays } = recordingSleep();
+      const { items, error } = await follow(jobsClient(baseUrl, sleep));
+      expect(items).toEqual([]);
+      expect(error).toBeInstanceOf(StreamInterrupted);
+      expect(error).toMatchObject({ lastEventId: null, attempts: RECONNECTS_WITHOUT_PROGRESS });
+      // a dropped connection is the cause; a clean end has none
+      expect(error instanceof StreamInterrupted ? error.cause : null).toEqual(how === 'drops' ? expect.any(Error) : undefined);
+      expect(requests).toHaveLength(RECONNECTS_WITHOUT_PROGRESS + 1);
+      expect(delays).toEqual(BACKOFFS);
+    },
+  );
 
   it('starts counting anew after a reconnection that brought events', async () => {
     // event 1, then two empty streams, event 2, then empty streams until the bound

@@ -34,13 +34,24 @@ describe('launcher health check', () => {
   });
 
   it('refuses a 401 as health_status with the RequestFailed every other call throws, carrying the envelope', async () => {
-    const envelope = { code: 'AUTH_BEARER_INVALID', message: 'The private bearer is missing or invalid.', correlation_ref: `api_${'c'.repeat(32)}`, details: [] };
+    const envelope = {
+      code: 'AUTH_BEARER_INVALID',
+      message: 'The private bearer is missing or invalid.',
+      correlation_ref: `api_${'c'.repeat(32)}`,
+      details: [],
+    };
     const port = await serve((res) => res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(envelope)));
     const checked = await checkHealth(port, HEADERS, 5_000);
     expect(checked).toMatchObject({ ok: false, reason: 'health_status' });
     const failure = checked.ok ? null : checked.failure;
     expect(failure).toBeInstanceOf(RequestFailed);
-    expect(failure).toMatchObject({ status: 401, request: 'GET /api/v1/health', code: 'AUTH_BEARER_INVALID', serviceMessage: envelope.message, correlationRef: envelope.correlation_ref });
+    expect(failure).toMatchObject({
+      status: 401,
+      request: 'GET /api/v1/health',
+      code: 'AUTH_BEARER_INVALID',
+      serviceMessage: envelope.message,
+      correlationRef: envelope.correlation_ref,
+    });
   });
 
   it('refuses a body without the proof fields and an oversized body as health_status', async () => {

@@ -113,14 +113,20 @@ describe('a launched sidecar that never reports its exit', () => {
     const sidecarBuild = '1.0.0+test';
     // the fake child answers the handshake as the sidecar does: a readiness line, then a health answer with the proof
     let bearer = '';
-    const health = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ app_build: appBuild, sidecar_build: sidecarBuild, readiness_proof: readinessProof(bearer, appBuild, sidecarBuild, port) })));
+    const health = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ app_build: appBuild, sidecar_build: sidecarBuild, readiness_proof: readinessProof(bearer, appBuild, sidecarBuild, port) })),
+    );
     await new Promise<void>((resolve) => health.listen(0, '127.0.0.1', resolve));
     // cast: listening on a TCP port, address() is an AddressInfo
     const { port } = health.address() as AddressInfo;
     child.stdin?.once('data', (line: Buffer) => {
       const handshake: unknown = JSON.parse(line.toString('utf8'));
       bearer = typeof handshake === 'object' && handshake !== null && 'bearer' in handshake && typeof handshake.bearer === 'string' ? handshake.bearer : '';
-      stdout.write(`${JSON.stringify({ event: 'service.ready', base_url: `http://127.0.0.1:${port}`, port, pid: 4242, app_build: appBuild, sidecar_build: sidecarBuild, api: { contract: API_CONTRACT } })}\n`);
+      stdout.write(
+        `${JSON.stringify({ event: 'service.ready', base_url: `http://127.0.0.1:${port}`, port, pid: 4242, app_build: appBuild, sidecar_build: sidecarBuild, api: { contract: API_CONTRACT } })}\n`,
+      );
     });
     try {
       const sidecar = await launchSidecar({ entry: 'cli.js', appBuild, readyTimeoutMs: 5_000 });

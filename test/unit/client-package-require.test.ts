@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 
 const CLIENT = resolve('client');
-const SOURCES = [...readdirSync(CLIENT).filter((name) => name.endsWith('.ts')), ...readdirSync(join(CLIENT, 'generated')).map((name) => join('generated', name))];
+const SOURCES = [
+  ...readdirSync(CLIENT).filter((name) => name.endsWith('.ts')),
+  ...readdirSync(join(CLIENT, 'generated')).map((name) => join('generated', name)),
+];
 
 let scratch: string;
 
@@ -23,7 +26,8 @@ function topLevelAwaits(file: string): number[] {
   const lines: number[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isFunctionLike(node)) return;
-    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier !== undefined)) lines.push(source.getLineAndCharacterOfPosition(node.getStart()).line + 1);
+    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier !== undefined))
+      lines.push(source.getLineAndCharacterOfPosition(node.getStart()).line + 1);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -34,14 +38,18 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'client-require-'));
   const installed = join(scratch, 'node_modules', '@genealogy-sidecar', 'client');
   for (const file of SOURCES) {
-    const { outputText } = ts.transpileModule(readFileSync(join(CLIENT, file), 'utf8'), { fileName: file, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true } });
+    const { outputText } = ts.transpileModule(readFileSync(join(CLIENT, file), 'utf8'), {
+      fileName: file,
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    });
     const target = join(installed, 'dist', file.replace(/\.ts$/, '.js'));
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, outputText);
   }
   copyFileSync(join(CLIENT, 'package.json'), join(installed, 'package.json'));
   // its declared dependencies, as installed for the repository
-  for (const dependency of ['eventsource-parser', 'openapi-fetch', 'openapi-typescript-helpers']) symlinkSync(resolve('node_modules', dependency), join(scratch, 'node_modules', dependency), 'dir');
+  for (const dependency of ['eventsource-parser', 'openapi-fetch', 'openapi-typescript-helpers'])
+    symlinkSync(resolve('node_modules', dependency), join(scratch, 'node_modules', dependency), 'dir');
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'cjs-consumer', private: true, type: 'commonjs' }));
 });
 

@@ -40,7 +40,15 @@ describe('a refusal keeps what the service said', () => {
     const settings = new SettingsClient(createApiClient(await answering(400, envelope), identity));
     const failure = await settings.patch({ 'chat.temperature': 5 }, 3).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RequestFailed);
-    expect(failure).toMatchObject({ status: 400, code: 'SETTINGS_VALUE_INVALID', serviceMessage: envelope.message, details: envelope.details, correlationRef: CORRELATION, remediation: 'send a value in range', validation: [] });
+    expect(failure).toMatchObject({
+      status: 400,
+      code: 'SETTINGS_VALUE_INVALID',
+      serviceMessage: envelope.message,
+      details: envelope.details,
+      correlationRef: CORRELATION,
+      remediation: 'send a value in range',
+      validation: [],
+    });
   });
 
   it('a 422: the validation errors, no code', async () => {
@@ -59,7 +67,13 @@ describe('a refusal keeps what the service said', () => {
     const stream = readEventStream(`${baseUrl}/events`, {}, undefined);
     const failure = await stream.next().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RequestFailed);
-    expect(failure).toMatchObject({ status: 410, request: 'event stream', code: 'CHAT_STREAM_REPLAY_GAP', serviceMessage: 'gone', correlationRef: CORRELATION });
+    expect(failure).toMatchObject({
+      status: 410,
+      request: 'event stream',
+      code: 'CHAT_STREAM_REPLAY_GAP',
+      serviceMessage: 'gone',
+      correlationRef: CORRELATION,
+    });
   });
 
   it("a chat run's cancel that the service refuses throws instead of resolving", async () => {

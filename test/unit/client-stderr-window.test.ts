@@ -29,8 +29,11 @@ describe('the stderr window', () => {
 describe('a launch refused after a long stderr', () => {
   it('carries the last lines and says how many bytes were dropped before them', async () => {
     // A child that writes about 200 KiB of numbered lines on stderr, then its last words, and exits.
-    const script = "for (let i = 0; i < 20000; i++) process.stderr.write('line ' + i + ' of a long session\\n'); process.stderr.write('the last line before the crash\\n', () => process.exit(3));";
-    const error: unknown = await launchSidecar({ entry: null, execArgv: ['-e', script], appBuild: '1.0.0-test', readyTimeoutMs: 10_000 }).catch((reason: unknown) => reason);
+    const script =
+      "for (let i = 0; i < 20000; i++) process.stderr.write('line ' + i + ' of a long session\\n'); process.stderr.write('the last line before the crash\\n', () => process.exit(3));";
+    const error: unknown = await launchSidecar({ entry: null, execArgv: ['-e', script], appBuild: '1.0.0-test', readyTimeoutMs: 10_000 }).catch(
+      (reason: unknown) => reason,
+    );
     if (!(error instanceof LaunchRefused)) throw new Error('expected a refusal');
     expect(error.reason).toBe('exited_before_ready');
     expect(error.stderrTail.at(-1)).toBe('the last line before the crash');

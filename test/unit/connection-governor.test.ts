@@ -51,7 +51,12 @@ afterEach(async () => {
   adapter = null;
 });
 
-async function serve(timers: ManualTimers, policy: ConnectionPolicy = POLICY, deadlines?: HttpDeadlines, beforeListen?: (built: HttpAdapter) => void): Promise<number> {
+async function serve(
+  timers: ManualTimers,
+  policy: ConnectionPolicy = POLICY,
+  deadlines?: HttpDeadlines,
+  beforeListen?: (built: HttpAdapter) => void,
+): Promise<number> {
   const gate = new RequestGate({ bearer: BEARER, appBuild: BUILD });
   adapter = buildHttpAdapter({
     gate,

@@ -38,7 +38,9 @@ describe('the database key after the open', () => {
     expect(() => openEncryptedDatabase(file, wrong, MIGRATIONS, { create: false, expectedKeyCheck: check })).toThrow(new DatabaseOpenError('key_rejected'));
     expect(zeroed(wrong)).toBe(true);
     const absent = keyBytes();
-    expect(() => openEncryptedDatabase(join(folder, 'absent.db'), absent, MIGRATIONS, { create: false, expectedKeyCheck: null })).toThrow(new DatabaseOpenError('not_initialized'));
+    expect(() => openEncryptedDatabase(join(folder, 'absent.db'), absent, MIGRATIONS, { create: false, expectedKeyCheck: null })).toThrow(
+      new DatabaseOpenError('not_initialized'),
+    );
     expect(zeroed(absent)).toBe(true);
   });
 });

@@ -27,7 +27,16 @@ const reply = (call: ReceivedCall, signature: string, body: DbusValue[], sender 
   encodeMessage({ serial, type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, sender, signature, body });
 
 const ownerChanged = (owner: string): Buffer =>
-  encodeMessage({ serial: 4000, type: MESSAGE_TYPE.signal, sender: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'NameOwnerChanged', signature: 'sss', body: [PEER, PEER_OWNER, owner] });
+  encodeMessage({
+    serial: 4000,
+    type: MESSAGE_TYPE.signal,
+    sender: 'org.freedesktop.DBus',
+    path: '/org/freedesktop/DBus',
+    interface: 'org.freedesktop.DBus',
+    member: 'NameOwnerChanged',
+    signature: 'sss',
+    body: [PEER, PEER_OWNER, owner],
+  });
 
 function script(call: ReceivedCall): ScriptedAnswer {
   switch (call.member) {
@@ -39,7 +48,16 @@ function script(call: ReceivedCall): ScriptedAnswer {
       // a signal first, a reply to a serial nobody asked, then the body-less reply
       return {
         raw: [
-          encodeMessage({ serial: 3000, type: MESSAGE_TYPE.signal, sender: PEER_OWNER, path: '/org/example', interface: 'org.example.Peer', member: 'Changed', signature: 's', body: ['x'] }),
+          encodeMessage({
+            serial: 3000,
+            type: MESSAGE_TYPE.signal,
+            sender: PEER_OWNER,
+            path: '/org/example',
+            interface: 'org.example.Peer',
+            member: 'Changed',
+            signature: 's',
+            body: ['x'],
+          }),
           reply({ ...call, serial: call.serial + 500 }, 's', ['stray'], PEER_OWNER, 3001),
           encodeMessage({ serial: 3002, type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, sender: PEER_OWNER }),
         ],
@@ -66,7 +84,9 @@ function script(call: ReceivedCall): ScriptedAnswer {
       return { raw: [header] };
     }
     case 'Garbled':
-      return { raw: [Buffer.from('l\u0002\u0000\u0001\u0004\u0000\u0000\u0000\u0001\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u00ff\u00ff\u00ff\u00ff', 'latin1')] };
+      return {
+        raw: [Buffer.from('l\u0002\u0000\u0001\u0004\u0000\u0000\u0000\u0001\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u00ff\u00ff\u00ff\u00ff', 'latin1')],
+      };
     default:
       return null;
   }
@@ -126,7 +146,9 @@ describe('D-Bus connection', () => {
   it('a refused authentication, a missing socket or an address without a unix socket fail every call as unreachable', async () => {
     bus = await scriptedBus(script, { authentication: 'rejected' });
     await expect(new DbusConnection(bus.address, PEER).call(call('Ping'))).rejects.toEqual(new DbusConnectionLost('unreachable'));
-    await expect(new DbusConnection(`unix:path=${join(tmpdir(), 'no-such-bus-socket')}`, PEER).call(call('Ping'))).rejects.toEqual(new DbusConnectionLost('unreachable'));
+    await expect(new DbusConnection(`unix:path=${join(tmpdir(), 'no-such-bus-socket')}`, PEER).call(call('Ping'))).rejects.toEqual(
+      new DbusConnectionLost('unreachable'),
+    );
     await expect(new DbusConnection('tcp:host=localhost,port=1', PEER).call(call('Ping'))).rejects.toEqual(new DbusConnectionLost('unreachable'));
   });
 

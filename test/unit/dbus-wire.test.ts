@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DBUS_WIRE_LIMITS, DbusWireError, decodeMessage, encodeMessage, MESSAGE_TYPE, messageLength, parseSignature, type DbusValue } from '../../src/infra/keyring/dbus-wire.js';
+import {
+  DBUS_WIRE_LIMITS,
+  DbusWireError,
+  decodeMessage,
+  encodeMessage,
+  MESSAGE_TYPE,
+  messageLength,
+  parseSignature,
+  type DbusValue,
+} from '../../src/infra/keyring/dbus-wire.js';
 
 /**
  * The D-Bus wire format the keyring client reads and writes (ours, from the specification): known
@@ -9,7 +18,14 @@ import { DBUS_WIRE_LIMITS, DbusWireError, decodeMessage, encodeMessage, MESSAGE_
  * DbusWireError and never read or allocate past the bytes it was given.
  */
 
-const call = { serial: 7, type: MESSAGE_TYPE.methodCall, destination: 'org.freedesktop.secrets', path: '/org/freedesktop/secrets', interface: 'org.freedesktop.Secret.Service', member: 'SearchItems' } as const;
+const call = {
+  serial: 7,
+  type: MESSAGE_TYPE.methodCall,
+  destination: 'org.freedesktop.secrets',
+  path: '/org/freedesktop/secrets',
+  interface: 'org.freedesktop.Secret.Service',
+  member: 'SearchItems',
+} as const;
 
 /** A variant nested `depth` deep around a byte. */
 function nestedVariant(depth: number): DbusValue {
@@ -43,15 +59,32 @@ describe('D-Bus wire format', () => {
     const header = Buffer.from('420200010000000c0000000200000010', 'hex'); // 'B', METHOD_RETURN, body 12, serial 2, fields 16
     const fields = Buffer.from('050175000000000308016700027375' + '00', 'hex'); // REPLY_SERIAL u 3, SIGNATURE g "su"
     const body = Buffer.from('00000001' + '4100' + '0000' + '0000002a', 'hex'); // "A", then 42 after its padding
-    expect(decodeMessage(Buffer.concat([header, fields, body]))).toMatchObject({ type: MESSAGE_TYPE.methodReturn, serial: 2, replySerial: 3, signature: 'su', body: ['A', 42] });
+    expect(decodeMessage(Buffer.concat([header, fields, body]))).toMatchObject({
+      type: MESSAGE_TYPE.methodReturn,
+      serial: 2,
+      replySerial: 3,
+      signature: 'su',
+      body: ['A', 42],
+    });
   });
 
   it('round-trips the values of the Secret Service calls and replies', () => {
     const bodies: [string, DbusValue[]][] = [
       ['sv', ['dh-ietf1024-sha256-aes128-cbc-pkcs7', { signature: 'ay', value: Buffer.from([1, 2, 3]) }]],
-      ['a{ss}', [[['service', 'service.internal-api'], ['username', 'openai.api_key']]]],
+      [
+        'a{ss}',
+        [
+          [
+            ['service', 'service.internal-api'],
+            ['username', 'openai.api_key'],
+          ],
+        ],
+      ],
       ['aoao', [['/org/freedesktop/secrets/collection/login/1'], []]],
-      ['a{sv}(oayays)b', [[['org.freedesktop.Secret.Item.Label', { signature: 's', value: 'é label' }]], ['/s/1', Buffer.alloc(16, 7), Buffer.alloc(32, 9), 'text/plain'], true]],
+      [
+        'a{sv}(oayays)b',
+        [[['org.freedesktop.Secret.Item.Label', { signature: 's', value: 'é label' }]], ['/s/1', Buffer.alloc(16, 7), Buffer.alloc(32, 9), 'text/plain'], true],
+      ],
       ['ybnqiuxtd', [255, false, -2, 65535, -7, 4294967295, -(2n ** 63n), 2n ** 64n - 1n, 0.5]],
       ['vg', [nestedVariant(10), 'a(yv)']],
     ];
@@ -64,10 +97,18 @@ describe('D-Bus wire format', () => {
 
   it('round-trips arbitrary strings, byte arrays and dictionaries', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 20 }).filter((text) => !text.includes('\0')), fc.uint8Array({ maxLength: 40 }))), (pairs) => {
-        const body: DbusValue[] = [pairs.map(([key, bytes]) => [key, { signature: 'ay', value: Buffer.from(bytes) }])];
-        expect(decodeMessage(encodeMessage({ ...call, signature: 'a{sv}', body })).body).toEqual(body);
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.string({ unit: 'grapheme', maxLength: 20 }).filter((text) => !text.includes('\0')),
+            fc.uint8Array({ maxLength: 40 }),
+          ),
+        ),
+        (pairs) => {
+          const body: DbusValue[] = [pairs.map(([key, bytes]) => [key, { signature: 'ay', value: Buffer.from(bytes) }])];
+          expect(decodeMessage(encodeMessage({ ...call, signature: 'a{sv}', body })).body).toEqual(body);
+        },
+      ),
     );
   });
 
@@ -85,7 +126,11 @@ describe('D-Bus wire format', () => {
 });
 
 describe('D-Bus message reader under fuzzing', () => {
-  const valid = encodeMessage({ ...call, signature: 'a{sv}(oayays)b', body: [[['k', { signature: 'as', value: ['a', 'b'] }]], ['/s', Buffer.alloc(16), Buffer.alloc(16), 'text/plain'], true] });
+  const valid = encodeMessage({
+    ...call,
+    signature: 'a{sv}(oayays)b',
+    body: [[['k', { signature: 'as', value: ['a', 'b'] }]], ['/s', Buffer.alloc(16), Buffer.alloc(16), 'text/plain'], true],
+  });
 
   it('random bytes: a message or a DbusWireError, never another error', () => {
     fc.assert(

@@ -19,7 +19,7 @@ describe('an operation is named only in its place (eslint/gedcom-operation-rule.
   });
 
   it.each([
-    ['src/app/gedcom/probe.ts', "export const SECTIONS = { inspect: null };\n", 'names the GEDCOM operation `inspect` outside its place'],
+    ['src/app/gedcom/probe.ts', 'export const SECTIONS = { inspect: null };\n', 'names the GEDCOM operation `inspect` outside its place'],
     ['src/app/gedcom/probe.ts', "export const kind = (op: string): boolean => op === 'merge';\n", 'names the GEDCOM operation `merge`'],
     ['src/infra/gedcom/worker/probe.ts', 'export function subtreeSection(): number {\n  return 1;\n}\n', 'names the GEDCOM operation `subtree`'],
     ['src/http/routes/probe.ts', "export const PATH = '/api/v1/gedcom/quality';\n", 'names the GEDCOM operation `quality`'],
@@ -27,7 +27,11 @@ describe('an operation is named only in its place (eslint/gedcom-operation-rule.
     ['src/contract/probe.ts', 'export interface GedcomMergeRequest {\n  readonly left: string;\n}\n', 'names the GEDCOM operation `merge`'],
     ['client/probe.ts', 'export const scope = `gedcom.inspect`;\n', 'names the GEDCOM operation `inspect`'],
     ['src/contract/gedcom-operations/merge.ts', "export const X = { sync: 1 };\nexport const Y = 'gedcom.sync';\n", 'names the GEDCOM operation `sync`'],
-    ['src/contract/gedcom-operations/merge.ts', "declare function gedcomOperation(d: object): object;\nexport const MERGE = gedcomOperation({ name: 'merged' });\n", 'must be named `merge` after its file'],
+    [
+      'src/contract/gedcom-operations/merge.ts',
+      "declare function gedcomOperation(d: object): object;\nexport const MERGE = gedcomOperation({ name: 'merged' });\n",
+      'must be named `merge` after its file',
+    ],
   ])('refuses %s', async (path, code, expected) => {
     const messages = await placeMessages(path, code);
     expect(messages.length).toBeGreaterThan(0);
@@ -35,7 +39,7 @@ describe('an operation is named only in its place (eslint/gedcom-operation-rule.
   });
 
   it.each([
-    ['src/gedcom/runners/probe.ts', "export const RUNNERS = { merge: 1, sync: 2 };\n"],
+    ['src/gedcom/runners/probe.ts', 'export const RUNNERS = { merge: 1, sync: 2 };\n'],
     ['src/contract/gedcom-operations/sync.ts', "export const SYNC = { name: 'sync', scope: 'gedcom.sync' };\n"],
     ['src/infra/gedcom/worker/probe.ts', "import { readFileSync } from 'node:fs';\nexport const read = (path: string): Buffer => readFileSync(path);\n"],
     ['src/app/chat/probe.ts', "export const MODE = 'sync';\n"],

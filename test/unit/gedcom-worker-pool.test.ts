@@ -46,7 +46,10 @@ describe('GEDCOM worker pool', () => {
     for (let run = 0; run < 2; run++) {
       const progress: ProgressReport[] = [];
       const workers = pool(artifacts, script);
-      const outcome = await workers.run({ ...order, operation: 'subtree', request, inputs: [input] }, { signal: new AbortController().signal, progress: (p) => progress.push(p) });
+      const outcome = await workers.run(
+        { ...order, operation: 'subtree', request, inputs: [input] },
+        { signal: new AbortController().signal, progress: (p) => progress.push(p) },
+      );
       await workers.close();
       expect(outcome.output?.scope).toBe('gedcom.output');
       expect(outcome.output?.bytes).toBeLessThanOrEqual(GEDCOM_LIMITS.maxArtifactBytes);

@@ -51,9 +51,7 @@ describe('JSON limits at and around every bound', () => {
   it('collections: arrays and objects up to the bound, refused above, at any depth', () => {
     fc.assert(
       fc.property(around(maxCollectionItems), fc.boolean(), fc.integer({ min: 0, max: maxJsonDepth - 1 }), (size, asObject, depth) => {
-        const collection = asObject
-          ? Object.fromEntries(Array.from({ length: size }, (_, i) => [`k${i}`, i]))
-          : Array.from({ length: size }, (_, i) => i);
+        const collection = asObject ? Object.fromEntries(Array.from({ length: size }, (_, i) => [`k${i}`, i])) : Array.from({ length: size }, (_, i) => i);
         const value = nested(depth, collection, true);
         expect(checkJsonLimits(JSON.parse(JSON.stringify(value)))).toEqual(
           size <= maxCollectionItems ? { ok: true } : { ok: false, limit: 'max_collection_items' },
@@ -77,7 +75,13 @@ describe('JSON limits at and around every bound', () => {
   });
 
   it('prototype-poisoning keys are refused by the parser wherever they appear, escaped or not', () => {
-    const poisons = ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '{"\\u005f_proto__":{}}', '{"a":{"b":{"__proto__":[]}}}', '{"constructor":{"prototype":null}}'];
+    const poisons = [
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '{"\\u005f_proto__":{}}',
+      '{"a":{"b":{"__proto__":[]}}}',
+      '{"constructor":{"prototype":null}}',
+    ];
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10 }), fc.constantFrom(...poisons), (depth, poison) => {
         const text = `${'['.repeat(depth)}${poison}${']'.repeat(depth)}`;

@@ -42,7 +42,11 @@ describe('KeyringQueue', () => {
     await third.started;
     third.finish('three');
     const settled = await Promise.allSettled(results);
-    expect(settled.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as KeyringError).failure))).toEqual(['locked', 'two', 'three']);
+    expect(settled.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as KeyringError).failure))).toEqual([
+      'locked',
+      'two',
+      'three',
+    ]);
   });
 
   it('past its bound of waiting operations, refuses as unavailable without running the operation', async () => {

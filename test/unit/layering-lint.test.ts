@@ -11,26 +11,76 @@ const eslint = new ESLint({ cwd: process.cwd() });
 /** Lints `code` as if it were the file at `path` (relative to the repository) and returns the layering messages. */
 async function layeringMessages(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(process.cwd(), path) });
-  return (result?.messages ?? []).filter((message) => message.ruleId?.startsWith('local/') === true || message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId?.startsWith('local/') === true || message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
 describe('layering lint rule (eslint/layering-rule.js)', () => {
   it.each([
-    ['src/contract/probe.ts', "import { ServiceError } from '../app/service-error.js';\nexport const x = ServiceError;\n", 'src/contract may not import src/app/service-error.ts (contract imports nothing of ours)'],
-    ['src/gedcom/probe.ts', "import { ServiceError } from '../app/service-error.js';\nexport const x = ServiceError;\n", 'src/gedcom may not import src/app/service-error.ts (gedcom imports only contract and its own files)'],
+    [
+      'src/contract/probe.ts',
+      "import { ServiceError } from '../app/service-error.js';\nexport const x = ServiceError;\n",
+      'src/contract may not import src/app/service-error.ts (contract imports nothing of ours)',
+    ],
+    [
+      'src/gedcom/probe.ts',
+      "import { ServiceError } from '../app/service-error.js';\nexport const x = ServiceError;\n",
+      'src/gedcom may not import src/app/service-error.ts (gedcom imports only contract and its own files)',
+    ],
     ['src/gedcom/ops/probe.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n", 'gedcom may not import node:fs/promises'],
-    ['src/app/gedcom/probe.ts', "import { parseGedcomBytes } from '../../gedcom/parse/parse.js';\nexport const x = parseGedcomBytes;\n", 'src/app may not import src/gedcom/parse/parse.ts (app imports contract, app and the gedcom facade'],
-    ['src/infra/gedcom/probe.ts', "import { JobEngine } from '../../app/jobs/job-engine.js';\nexport const x = JobEngine;\n", 'src/infra may not import src/app/jobs/job-engine.ts (infra imports contract, app ports'],
+    [
+      'src/app/gedcom/probe.ts',
+      "import { parseGedcomBytes } from '../../gedcom/parse/parse.js';\nexport const x = parseGedcomBytes;\n",
+      'src/app may not import src/gedcom/parse/parse.ts (app imports contract, app and the gedcom facade',
+    ],
+    [
+      'src/infra/gedcom/probe.ts',
+      "import { JobEngine } from '../../app/jobs/job-engine.js';\nexport const x = JobEngine;\n",
+      'src/infra may not import src/app/jobs/job-engine.ts (infra imports contract, app ports',
+    ],
     // Infra throws its own typed errors (src/app/adapter-errors.ts); only the application speaks the API's catalogue.
-    ['src/infra/artifacts/probe.ts', "import { ServiceError } from '../../app/service-error.js';\nexport const refuse = () => new ServiceError('INTERNAL_FAILURE');\n", 'src/infra may not import src/app/service-error.ts (infra imports contract, app ports'],
-    ['src/http/routes/probe.ts', "import { OsKeyring } from '../../infra/keyring/os-keyring.js';\nexport const x = OsKeyring;\n", 'src/http may not import src/infra/keyring/os-keyring.ts (http imports contract and app)'],
-    ['src/app/chat/probe.ts', "export const load = () => import('../../infra/providers/chat-providers.js');\n", 'src/app may not import src/infra/providers/chat-providers.ts'],
+    [
+      'src/infra/artifacts/probe.ts',
+      "import { ServiceError } from '../../app/service-error.js';\nexport const refuse = () => new ServiceError('INTERNAL_FAILURE');\n",
+      'src/infra may not import src/app/service-error.ts (infra imports contract, app ports',
+    ],
+    [
+      'src/http/routes/probe.ts',
+      "import { OsKeyring } from '../../infra/keyring/os-keyring.js';\nexport const x = OsKeyring;\n",
+      'src/http may not import src/infra/keyring/os-keyring.ts (http imports contract and app)',
+    ],
+    [
+      'src/app/chat/probe.ts',
+      "export const load = () => import('../../infra/providers/chat-providers.js');\n",
+      'src/app may not import src/infra/providers/chat-providers.ts',
+    ],
     ['src/contract/probe.ts', "export * from '../http/route-definition.js';\n", 'src/contract may not import src/http/route-definition.ts'],
-    ['client/probe.ts', "import { API_VERSION } from '../src/contract/api-version.js';\nexport const x = API_VERSION;\n", 'the client is a package of its own and imports nothing from src/'],
-    ['src/providers/ollama/catalogue-probe.ts', "import { RetryPolicy } from '../../infra/providers/retry-policy.js';\nexport type X = RetryPolicy;\n", 'src/contract may not import src/infra/providers/retry-policy.ts'],
-    ['src/providers/ollama/catalogue-probe.ts', "import { OLLAMA_WIRE } from './wire.js';\nexport const x = OLLAMA_WIRE;\n", 'src/contract may not import src/providers/ollama/wire.ts'],
-    ['src/contract/provider-table.ts', "import { OLLAMA_WIRE } from '../providers/ollama/wire.js';\nexport const x = OLLAMA_WIRE;\n", 'src/contract may not import src/providers/ollama/wire.ts'],
-    ['src/providers/ollama/probe.ts', "import { ChatService } from '../../app/chat/chat-service.js';\nexport const x = ChatService;\n", 'src/infra may not import src/app/chat/chat-service.ts'],
+    [
+      'client/probe.ts',
+      "import { API_VERSION } from '../src/contract/api-version.js';\nexport const x = API_VERSION;\n",
+      'the client is a package of its own and imports nothing from src/',
+    ],
+    [
+      'src/providers/ollama/catalogue-probe.ts',
+      "import { RetryPolicy } from '../../infra/providers/retry-policy.js';\nexport type X = RetryPolicy;\n",
+      'src/contract may not import src/infra/providers/retry-policy.ts',
+    ],
+    [
+      'src/providers/ollama/catalogue-probe.ts',
+      "import { OLLAMA_WIRE } from './wire.js';\nexport const x = OLLAMA_WIRE;\n",
+      'src/contract may not import src/providers/ollama/wire.ts',
+    ],
+    [
+      'src/contract/provider-table.ts',
+      "import { OLLAMA_WIRE } from '../providers/ollama/wire.js';\nexport const x = OLLAMA_WIRE;\n",
+      'src/contract may not import src/providers/ollama/wire.ts',
+    ],
+    [
+      'src/providers/ollama/probe.ts',
+      "import { ChatService } from '../../app/chat/chat-service.js';\nexport const x = ChatService;\n",
+      'src/infra may not import src/app/chat/chat-service.ts',
+    ],
   ])('refuses %s importing across a layer', async (path, code, expected) => {
     const messages = await layeringMessages(path, code);
     expect(messages).toHaveLength(1);
@@ -73,10 +123,22 @@ describe('provider place (eslint/provider-place-rule.js)', () => {
 describe('composition rules (eslint/composition-rules.js)', () => {
   it.each([
     ['src/app/jobs/probe.ts', 'let calls = 0;\nexport const count = (): number => ++calls;\n', 'module state: a module-level `let`'],
-    ['src/http/probe.ts', 'const seen = new Map<string, number>();\nexport const mark = (key: string): void => void seen.set(key, 1);\n', 'module state: a module-level `new Map` can be changed by anyone; declare it `ReadonlyMap`'],
-    ['src/infra/probe.ts', 'const cache = new WeakMap<object, string>();\nexport const get = (key: object): string | undefined => cache.get(key);\n', 'module state: a module-level `new WeakMap`'],
-    ['src/gedcom/probe.ts', "export const installed: string[] = [];\n", 'module state: a module-level array without a readonly type'],
-    ['src/main/probe.ts', "import { OsKeyring } from '../infra/keyring/os-keyring.js';\nexport const keyring = (): OsKeyring => new OsKeyring();\n", 'composition: the entry point src/main/probe.ts constructs OsKeyring from src/infra/keyring/os-keyring.ts'],
+    [
+      'src/http/probe.ts',
+      'const seen = new Map<string, number>();\nexport const mark = (key: string): void => void seen.set(key, 1);\n',
+      'module state: a module-level `new Map` can be changed by anyone; declare it `ReadonlyMap`',
+    ],
+    [
+      'src/infra/probe.ts',
+      'const cache = new WeakMap<object, string>();\nexport const get = (key: object): string | undefined => cache.get(key);\n',
+      'module state: a module-level `new WeakMap`',
+    ],
+    ['src/gedcom/probe.ts', 'export const installed: string[] = [];\n', 'module state: a module-level array without a readonly type'],
+    [
+      'src/main/probe.ts',
+      "import { OsKeyring } from '../infra/keyring/os-keyring.js';\nexport const keyring = (): OsKeyring => new OsKeyring();\n",
+      'composition: the entry point src/main/probe.ts constructs OsKeyring from src/infra/keyring/os-keyring.ts',
+    ],
   ])('refuses %s', async (path, code, expected) => {
     const messages = await layeringMessages(path, code);
     expect(messages).toHaveLength(1);
@@ -87,8 +149,14 @@ describe('composition rules (eslint/composition-rules.js)', () => {
     ['src/gedcom/probe.ts', "export const TAGS: ReadonlySet<string> = new Set(['INDI', 'FAM']);\n"],
     ['src/gedcom/probe.ts', "export const ORDER: readonly string[] = ['HEAD', 'TRLR'];\n"],
     ['src/gedcom/probe.ts', "export const ORDER = ['HEAD', 'TRLR'] as const;\n"],
-    ['src/http/probe.ts', 'export class Cache {\n  private readonly seen = new Map<string, number>();\n  size(): number {\n    return this.seen.size;\n  }\n}\n'],
-    ['src/main/compositions/probe.ts', "import { OsKeyring } from '../../infra/keyring/os-keyring.js';\nexport const keyring = (): OsKeyring => new OsKeyring();\n"],
+    [
+      'src/http/probe.ts',
+      'export class Cache {\n  private readonly seen = new Map<string, number>();\n  size(): number {\n    return this.seen.size;\n  }\n}\n',
+    ],
+    [
+      'src/main/compositions/probe.ts',
+      "import { OsKeyring } from '../../infra/keyring/os-keyring.js';\nexport const keyring = (): OsKeyring => new OsKeyring();\n",
+    ],
   ])('allows %s', async (path, code) => {
     expect(await layeringMessages(path, code)).toEqual([]);
   });
@@ -106,7 +174,10 @@ describe('cast rule (eslint/cast-rules.js)', () => {
   });
 
   it('refuses an `as unknown as` double cast even with a `cast:` comment', async () => {
-    const messages = await layeringMessages('src/http/probe.ts', '// cast: trust me\nexport const n = (value: string): number => value as unknown as number;\n');
+    const messages = await layeringMessages(
+      'src/http/probe.ts',
+      '// cast: trust me\nexport const n = (value: string): number => value as unknown as number;\n',
+    );
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain('`as unknown as` double cast needs a `// double cast: <why a single cast cannot do>` comment');
   });
@@ -114,7 +185,10 @@ describe('cast rule (eslint/cast-rules.js)', () => {
   it.each([
     ['src/http/probe.ts', 'export const port = (value: unknown): number => value as number; // cast: the caller passed a number\n'],
     ['src/http/probe.ts', '// cast: the caller passed a number\nexport const port = (value: unknown): number => value as number;\n'],
-    ['src/http/probe.ts', 'export const port = (value: unknown): number => {\n  // cast: the caller passed a number,\n  // checked by its schema\n  return value as number;\n};\n'],
+    [
+      'src/http/probe.ts',
+      'export const port = (value: unknown): number => {\n  // cast: the caller passed a number,\n  // checked by its schema\n  return value as number;\n};\n',
+    ],
     ['src/gedcom/probe.ts', "export const TAGS = ['HEAD', 'TRLR'] as const;\n"],
     ['src/http/probe.ts', '// double cast: the two types do not overlap\nexport const n = (value: string): number => value as unknown as number;\n'],
     ['test/unit/probe.ts', 'export const port = (value: unknown): number => value as number;\n'],
@@ -149,7 +223,7 @@ describe('import circles (scripts/import-cycles.mjs)', () => {
 });
 
 describe('typed errors in infra', () => {
-  it('constructs no ServiceError anywhere under src/infra (the application maps the adapters\' errors)', () => {
+  it("constructs no ServiceError anywhere under src/infra (the application maps the adapters' errors)", () => {
     const files: string[] = sourceFiles(join(process.cwd(), 'src', 'infra'));
     expect(files.length).toBeGreaterThan(20);
     const speaking = files.filter((file) => /\bnew ServiceError\(/.test(readFileSync(file, 'utf8')));

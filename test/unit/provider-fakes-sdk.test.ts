@@ -53,7 +53,10 @@ async function thrown(work: Promise<unknown>): Promise<unknown> {
 }
 
 describe('openai-node against the OpenAI-compatible fake', () => {
-  async function streamed(fake: FakeProvider, options: { include_usage?: boolean } = {}): Promise<{ text: string; refusal: string; finish: (string | null)[]; usage: number }> {
+  async function streamed(
+    fake: FakeProvider,
+    options: { include_usage?: boolean } = {},
+  ): Promise<{ text: string; refusal: string; finish: (string | null)[]; usage: number }> {
     const stream = await openAiClient(fake).chat.completions.create({
       model: MODEL,
       messages: MESSAGES,
@@ -103,7 +106,7 @@ describe('openai-node against the OpenAI-compatible fake', () => {
     expect(refused.choices[0]?.message).toMatchObject({ content: null, refusal: 'No.' });
   });
 
-  it('ends quietly on llama.cpp\'s `error:` field and on [DONE] without a finish reason (the SDK ignores the unknown field)', async () => {
+  it("ends quietly on llama.cpp's `error:` field and on [DONE] without a finish reason (the SDK ignores the unknown field)", async () => {
     llamacpp.script({ kind: 'llamacpp-error', pieces: ['partial'] }, { kind: 'done-without-finish', pieces: ['also partial'] });
     expect(await streamed(llamacpp)).toEqual({ text: 'partial', refusal: '', finish: [], usage: 0 });
     expect(await streamed(llamacpp)).toEqual({ text: 'also partial', refusal: '', finish: [], usage: 0 });
@@ -135,7 +138,7 @@ describe('openai-node against the OpenAI-compatible fake', () => {
     [401, 'authentication_error'],
     [404, 'not_found_error'],
     [503, 'unavailable_error'],
-  ])('reads llama.cpp\'s %i error body (type %s, numeric code)', async (status, type) => {
+  ])("reads llama.cpp's %i error body (type %s, numeric code)", async (status, type) => {
     llamacpp.script({ kind: 'status', status });
     const error = await thrown(openAiClient(llamacpp).chat.completions.create({ model: MODEL, messages: MESSAGES, stream: true }));
     expect(error).toBeInstanceOf(OpenAI.APIError);

@@ -37,20 +37,25 @@ describe('the one replay buffer of job events and chat stream events', () => {
 
   it('holds exactly the newest events within both bounds, for any sizes', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 400 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 200 }), (sizes, maxEvents, maxBytes) => {
-        const buffer = new ReplayBuffer<Event>({ maxEvents, maxBytes }, (event) => event.bytes);
-        const all = events(sizes);
-        for (const event of all) buffer.append(event);
-        // The expected window: walk back from the newest while both bounds hold (the newest always).
-        let first = all.length;
-        let bytes = all[all.length - 1]?.bytes ?? 0;
-        while (first > 1 && all.length - first + 1 < maxEvents && bytes + (all[first - 2]?.bytes ?? 0) <= maxBytes) {
-          first--;
-          bytes += all[first - 1]?.bytes ?? 0;
-        }
-        expect(buffer.firstSequence()).toBe(first);
-        expect(buffer.after(0)).toEqual(all.slice(first - 1));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 400 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 200 }),
+        (sizes, maxEvents, maxBytes) => {
+          const buffer = new ReplayBuffer<Event>({ maxEvents, maxBytes }, (event) => event.bytes);
+          const all = events(sizes);
+          for (const event of all) buffer.append(event);
+          // The expected window: walk back from the newest while both bounds hold (the newest always).
+          let first = all.length;
+          let bytes = all[all.length - 1]?.bytes ?? 0;
+          while (first > 1 && all.length - first + 1 < maxEvents && bytes + (all[first - 2]?.bytes ?? 0) <= maxBytes) {
+            first--;
+            bytes += all[first - 1]?.bytes ?? 0;
+          }
+          expect(buffer.firstSequence()).toBe(first);
+          expect(buffer.after(0)).toEqual(all.slice(first - 1));
+        },
+      ),
     );
   });
 });

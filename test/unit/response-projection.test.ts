@@ -56,7 +56,7 @@ async function serve(routes: RouteDefinition[], log: EventLog): Promise<number> 
   return port;
 }
 
-describe('a response is its schema\'s projection', () => {
+describe("a response is its schema's projection", () => {
   it('leaves out a field the schema does not declare, at the top and nested, and keeps every declared one', async () => {
     const leaking = { name: 'tree', secret: LEAK, parts: [{ id: 1, token: LEAK }, { id: 2 }], note: null, debug: { bearer: LEAK } };
     const port = await serve([route('/api/v1/leaky', leaking)], new RecordingLog());

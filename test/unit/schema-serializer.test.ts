@@ -12,7 +12,12 @@ import { CONTRACT_ROUTES } from '../../src/http/routes/route-contract.js';
 
 // Any string, including quotes, backslashes, control characters, non-ASCII and lone surrogates:
 // the projection must agree with JSON.stringify even where the contract's patterns would refuse it.
-const anyString = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.constantFrom('"', '\\', '\u2028', '\ud800', '\u007f', 'a\nb'));
+const anyString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom('"', '\\', '\u2028', '\ud800', '\u007f', 'a\nb'),
+);
 const count = fc.oneof(fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER));
 
 const jobEvent: fc.Arbitrary<JobEvent> = fc.record({
@@ -21,7 +26,10 @@ const jobEvent: fc.Arbitrary<JobEvent> = fc.record({
   sequence: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
   kind: fc.constantFrom(...JOB_EVENT_KINDS),
   state: fc.constantFrom(...JOB_STATES),
-  occurred_at: fc.oneof(anyString, fc.date({ noInvalidDate: true }).map((date) => date.toISOString())),
+  occurred_at: fc.oneof(
+    anyString,
+    fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  ),
   progress: fc.option(fc.record({ completed: count, total: fc.option(count), stage: fc.option(anyString), eta_ms: fc.option(count) })),
   artifact: fc.option(fc.record({ grant: anyString, role: anyString })),
   error: fc.option(fc.record({ code: anyString, message: anyString })),
@@ -37,7 +45,7 @@ function withUndeclared(value: unknown, extra: Record<string, unknown>): unknown
 }
 
 describe('the serializer compiled from a response schema', () => {
-  it('compiles every route\'s answer and event schema of the contract', () => {
+  it("compiles every route's answer and event schema of the contract", () => {
     const schemas = CONTRACT_ROUTES.flatMap((route) => [route.success.schema, route.success.eventSchema]).filter((schema) => schema !== undefined);
     expect(schemas.length).toBeGreaterThan(20);
     for (const schema of schemas) expect(() => compileSerializer(schema)).not.toThrow();
@@ -54,7 +62,7 @@ describe('the serializer compiled from a response schema', () => {
     }
   });
 
-  it('writes a value that has exactly its schema\'s fields as JSON.stringify does', () => {
+  it("writes a value that has exactly its schema's fields as JSON.stringify does", () => {
     fc.assert(
       fc.property(jobEvent, (event) => {
         expect(serializeJobEvent(event)).toBe(JSON.stringify(event));
@@ -66,7 +74,25 @@ describe('the serializer compiled from a response schema', () => {
   it('leaves out every field the schema does not declare, at any depth', () => {
     fc.assert(
       fc.property(jobEvent, fc.dictionary(fc.string({ minLength: 1 }), fc.jsonValue()), (event, extra) => {
-        const declared = new Set(['schema_version', 'job_id', 'sequence', 'kind', 'state', 'occurred_at', 'progress', 'artifact', 'error', 'completed', 'total', 'stage', 'eta_ms', 'grant', 'role', 'code', 'message']);
+        const declared = new Set([
+          'schema_version',
+          'job_id',
+          'sequence',
+          'kind',
+          'state',
+          'occurred_at',
+          'progress',
+          'artifact',
+          'error',
+          'completed',
+          'total',
+          'stage',
+          'eta_ms',
+          'grant',
+          'role',
+          'code',
+          'message',
+        ]);
         const undeclared = Object.fromEntries(Object.entries(extra).filter(([key]) => !declared.has(key) && key !== '__proto__'));
         expect(serializeJobEvent(withUndeclared(event, undeclared) as JobEvent)).toBe(JSON.stringify(event));
       }),
@@ -86,7 +112,7 @@ describe('the serializer compiled from a response schema', () => {
     expect(written).toEqual(delta);
   });
 
-  it('refuses a value whose declared fields do not have their schema\'s shape', () => {
+  it("refuses a value whose declared fields do not have their schema's shape", () => {
     const serialize = compileSerializer(ErrorEnvelope);
     const envelope = { code: 'INTERNAL_FAILURE', message: 'x', correlation_ref: `api_${'0'.repeat(32)}`, details: [] };
     expect(serialize(envelope)).toBe(JSON.stringify(envelope));
@@ -98,15 +124,17 @@ describe('the serializer compiled from a response schema', () => {
 describe('SSE frames', () => {
   const frames = new SseFrames(serializeJobEvent);
 
-  it('write one frame per event: id = sequence, event = kind, data = the event\'s projection', () => {
+  it("write one frame per event: id = sequence, event = kind, data = the event's projection", () => {
     fc.assert(
       fc.property(jobEvent, (event) => {
-        expect(frames.textOf(withUndeclared(event, { secret: 'x' }) as JobEvent)).toBe(`id: ${event.sequence}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`);
+        expect(frames.textOf(withUndeclared(event, { secret: 'x' }) as JobEvent)).toBe(
+          `id: ${event.sequence}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`,
+        );
       }),
     );
   });
 
-  it('share one serialization between the subscribers of an event, and never hand out another event\'s frame', () => {
+  it("share one serialization between the subscribers of an event, and never hand out another event's frame", () => {
     const first = fc.sample(jobEvent, 1)[0] as JobEvent;
     const text = frames.textOf(first);
     expect(frames.textOf(first)).toBe(text);

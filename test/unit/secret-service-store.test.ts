@@ -56,7 +56,8 @@ function secretService(behaviour: Behaviour = {}): { script: (call: ReceivedCall
     switch (call.member) {
       case 'OpenSession': {
         const input = call.body[1];
-        if (call.body[0] !== DH || behaviour.plainOnly === true || !isVariantOf(input) || !Buffer.isBuffer(input.value)) return { error: 'org.freedesktop.DBus.Error.NotSupported' };
+        if (call.body[0] !== DH || behaviour.plainOnly === true || !isVariantOf(input) || !Buffer.isBuffer(input.value))
+          return { error: 'org.freedesktop.DBus.Error.NotSupported' };
         const ours = new DhExchange();
         const path = `/org/freedesktop/secrets/session/${call.connection}`;
         transfers.set(path, ours.transfer(input.value));
@@ -144,7 +145,10 @@ describe('Secret Service client decisions', () => {
     expect(component?.remediation).toMatch(/encrypted sessions/);
 
     const credentials = new CredentialService(keyring, startupGate(false, false), new Map());
-    await expect(credentials.resolve('openai.api_key')).rejects.toMatchObject({ code: 'KEYRING_SESSION_INSECURE', remediation: expect.stringMatching(/encrypted sessions/) });
+    await expect(credentials.resolve('openai.api_key')).rejects.toMatchObject({
+      code: 'KEYRING_SESSION_INSECURE',
+      remediation: expect.stringMatching(/encrypted sessions/),
+    });
     await expect(credentials.set('openai.api_key', 'sk-never-sent')).rejects.toMatchObject({ code: 'KEYRING_SESSION_INSECURE' });
     const sessions = bus.calls.filter((call) => call.member === 'OpenSession').map((call) => call.body[0]);
     expect(sessions.length).toBeGreaterThan(0);
@@ -158,12 +162,16 @@ describe('Secret Service client decisions', () => {
     const locked = secretService({ getSecretErrorOnFirstConnection: 'org.freedesktop.Secret.Error.IsLocked' });
     locked.items.set('openai.api_key', Buffer.from('sk-locked'));
     bus = await scriptedBus(locked.script);
-    await expect(new SecretServiceStore(bus.address, 'service.internal-api').read('openai.api_key')).rejects.toMatchObject({ name: 'KeyringError', failure: 'locked' });
+    await expect(new SecretServiceStore(bus.address, 'service.internal-api').read('openai.api_key')).rejects.toMatchObject({
+      name: 'KeyringError',
+      failure: 'locked',
+    });
     bus.close();
 
     bus = await scriptedBus(secretService({ searchError: 'org.freedesktop.DBus.Error.AccessDenied' }).script);
     const store = new SecretServiceStore(bus.address, 'service.internal-api');
-    for (let attempt = 0; attempt < 5; attempt++) await expect(store.read('openai.api_key')).rejects.toMatchObject({ name: 'KeyringError', failure: 'unavailable' });
+    for (let attempt = 0; attempt < 5; attempt++)
+      await expect(store.read('openai.api_key')).rejects.toMatchObject({ name: 'KeyringError', failure: 'unavailable' });
     expect(bus.connections()).toBe(1);
   });
 

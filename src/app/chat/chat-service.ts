@@ -21,7 +21,18 @@ import type { ExecutionBinding } from '../providers/preflight.js';
 import { serviceErrorOf } from '../adapter-failures.js';
 import { ServiceError } from '../service-error.js';
 import { ownerDigest, sessionSummary, type ActiveRun, type ChatSession, type PreparedRun, type StopReason } from './chat-session.js';
-import { auditOf, failureCode, REFUSAL_REMEDIATION, remediationOf, runEnd, syncRefusal, WITHDRAWAL_REMEDIATION, type DroppedEnd, type RunEnd, type Settled } from './run-end.js';
+import {
+  auditOf,
+  failureCode,
+  REFUSAL_REMEDIATION,
+  remediationOf,
+  runEnd,
+  syncRefusal,
+  WITHDRAWAL_REMEDIATION,
+  type DroppedEnd,
+  type RunEnd,
+  type Settled,
+} from './run-end.js';
 import { chatCapability } from './chat-capability.js';
 import { RunExecution, type Execution, type RunExecutionDeps } from './run-execution.js';
 import { deltaPieces, StreamRun, type StreamReader } from './stream-run.js';
@@ -152,11 +163,18 @@ export class ChatService implements ActiveWorkSource {
     let concluded: Concluded;
     try {
       const settled = await settle(
-        this.execution.prepare(prepared, (stopped, code) => this.withdraw(stopped, code)).then((execution) =>
-          this.execution.generate(prepared, request, (text) => {
-            if (this.execution.received(prepared, text)) reply += text;
-          }, execution),
-        ),
+        this.execution
+          .prepare(prepared, (stopped, code) => this.withdraw(stopped, code))
+          .then((execution) =>
+            this.execution.generate(
+              prepared,
+              request,
+              (text) => {
+                if (this.execution.received(prepared, text)) reply += text;
+              },
+              execution,
+            ),
+          ),
       );
       concluded = this.conclude(prepared, 'sync', runEnd(run, settled), reply);
     } finally {
@@ -336,12 +354,20 @@ export class ChatService implements ActiveWorkSource {
       throw new ServiceError('CHAT_MESSAGE_LIMIT', [{ name: 'message_count', value: session.messages.length }]);
     }
     const userCharacters = codePoints(request.message);
-    if (userCharacters > CHAT_LIMITS.maxMessageCharacters) throw new ServiceError('CHAT_CONTEXT_LIMIT', [{ name: 'message_characters', value: userCharacters }]);
+    if (userCharacters > CHAT_LIMITS.maxMessageCharacters)
+      throw new ServiceError('CHAT_CONTEXT_LIMIT', [{ name: 'message_characters', value: userCharacters }]);
     // Room for at least one character of reply must remain inside the total context bound.
     if (session.contextCharacters + userCharacters >= CHAT_LIMITS.maxContextCharacters) {
       throw new ServiceError('CHAT_CONTEXT_LIMIT', [{ name: 'context_characters', value: session.contextCharacters }]);
     }
-    const run: ActiveRun = { runId: stream?.runId ?? this.deps.newId('chr'), controller: new AbortController(), stream, stopReason: null, withdrawn: null, unwatch: null };
+    const run: ActiveRun = {
+      runId: stream?.runId ?? this.deps.newId('chr'),
+      controller: new AbortController(),
+      stream,
+      stopReason: null,
+      withdrawn: null,
+      unwatch: null,
+    };
     session.active = run;
     session.lastActivity = this.deps.now();
     this.changed();

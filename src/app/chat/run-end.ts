@@ -42,7 +42,8 @@ export const WITHDRAWAL_REMEDIATION: Readonly<Record<WithdrawalCode, string>> = 
 };
 
 /** Why a refused turn is dropped, and what the user can do (docs/chat-outcomes.md). */
-export const REFUSAL_REMEDIATION = 'The provider declined to answer this message; the turn was not kept in the session. Rephrase the message or use another model.';
+export const REFUSAL_REMEDIATION =
+  'The provider declined to answer this message; the turn was not kept in the session. Rephrase the message or use another model.';
 
 export function failureCode(error: unknown): ChatRunFailureCode {
   if (error instanceof ProviderFailure) return error.code;

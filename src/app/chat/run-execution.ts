@@ -73,7 +73,11 @@ export class RunExecution {
     const { binding, credential } = execution;
     if (run.stopReason !== null) throw new ProviderFailure('PROVIDER_FAILED', false, false, true);
     const temperature = Math.min(CHAT_LIMITS.maxTemperature, Math.max(CHAT_LIMITS.minTemperature, request.temperature ?? this.deps.defaultTemperature()));
-    const maxOutputTokens = Math.min(request.max_output_tokens ?? CHAT_LIMITS.maxOutputTokens, CHAT_LIMITS.maxOutputTokens, binding.capabilities.max_output_tokens);
+    const maxOutputTokens = Math.min(
+      request.max_output_tokens ?? CHAT_LIMITS.maxOutputTokens,
+      CHAT_LIMITS.maxOutputTokens,
+      binding.capabilities.max_output_tokens,
+    );
     const room = Math.min(CHAT_LIMITS.maxMessageCharacters, CHAT_LIMITS.maxContextCharacters - session.contextCharacters - userCharacters);
     return this.deps.providers[binding.providerId].generate(
       {

@@ -3,7 +3,14 @@ import { Value } from 'typebox/value';
 import { codePoints } from '../../contract/code-points.js';
 import type { ConsentPurpose } from '../../contract/consent.js';
 import type { AdvisoryPayloadPreview, AdvisoryReview, GedcomJobAccepted, GedcomJobResult } from '../../contract/gedcom.js';
-import { GEDCOM_OPERATION_TABLE, GEDCOM_OPERATIONS, gedcomOperationEntries, type GedcomOperation, type GedcomOperationEntry, type GedcomRequests } from '../../contract/gedcom-operations.js';
+import {
+  GEDCOM_OPERATION_TABLE,
+  GEDCOM_OPERATIONS,
+  gedcomOperationEntries,
+  type GedcomOperation,
+  type GedcomOperationEntry,
+  type GedcomRequests,
+} from '../../contract/gedcom-operations.js';
 import type { ExecutionSelection } from '../../contract/gedcom-schema-parts.js';
 import type { JobArtifactReference, JobSnapshot } from '../../contract/jobs.js';
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
@@ -92,7 +99,8 @@ function selectionOf(execution: ExecutionSelection): Selection {
   const payloadDigest = execution.advisory_payload_digest ?? null;
   const refuse = (reason: string): ServiceError => new ServiceError('PROVIDER_NOT_ALLOWED', [{ name: 'reason', value: reason }]);
   if (mode === 'offline') {
-    if (profile !== null || model !== null || consent !== null || execution.advisory_preview !== undefined || payloadDigest !== null) throw refuse('offline_rejects_provider_fields');
+    if (profile !== null || model !== null || consent !== null || execution.advisory_preview !== undefined || payloadDigest !== null)
+      throw refuse('offline_rejects_provider_fields');
   } else {
     if (profile === null || model === null) throw refuse('profile_and_model_required');
     if (mode === 'local' && consent !== null) throw refuse('local_takes_no_consent');
@@ -143,7 +151,9 @@ export class GedcomService {
   constructor(private readonly deps: GedcomServiceDependencies) {
     const lane = { name: 'gedcom', capacity: deps.executor.capacity };
     const entries = gedcomOperationEntries();
-    this.submitters = new Map(entries.map((entry) => [entry.name, deps.jobs.registerKind<JobInput>(`gedcom.${entry.name}`, (input, ctx) => this.runJob(input, ctx), lane)]));
+    this.submitters = new Map(
+      entries.map((entry) => [entry.name, deps.jobs.registerKind<JobInput>(`gedcom.${entry.name}`, (input, ctx) => this.runJob(input, ctx), lane)]),
+    );
   }
 
   // ---- submission ---------------------------------------------------------------------------
@@ -274,7 +284,15 @@ export class GedcomService {
         outputs.push(advice.output);
       }
       ctx.safePoint();
-      this.keep({ schema_version: 1, job_id: ctx.jobId, operation: input.operation, outputs, ...NO_SECTIONS, [input.operation]: section, advisory: advice.review });
+      this.keep({
+        schema_version: 1,
+        job_id: ctx.jobId,
+        operation: input.operation,
+        outputs,
+        ...NO_SECTIONS,
+        [input.operation]: section,
+        advisory: advice.review,
+      });
       return { resultProduced: true };
     } catch (error) {
       // A job that does not succeed leaves no output behind (issue 12, item 3).
@@ -326,7 +344,8 @@ export class GedcomService {
       const advice = await advisory.generate(binding, ADVISORY_SYSTEM_INSTRUCTION, prompt, review.signal);
       if (withdrawn !== null) throw new ServiceError(withdrawn);
       // The review's answer is charged when it is complete; reaching the bound drops it.
-      if (binding.consent !== null && !this.deps.consentRuns.chargeReceived(binding.consent, codePoints(advice.text))) throw new ServiceError('CONSENT_BUDGET_EXHAUSTED');
+      if (binding.consent !== null && !this.deps.consentRuns.chargeReceived(binding.consent, codePoints(advice.text)))
+        throw new ServiceError('CONSENT_BUDGET_EXHAUSTED');
       if (binding.consent !== null) this.deps.consentRuns.chargeTokens(binding.consent, advice.usage);
       return advice;
     } catch (error) {
@@ -342,8 +361,22 @@ export class GedcomService {
     return reference;
   }
 
-  private async advise(entry: GedcomOperationEntry, selection: Selection, ctx: JobContext, prompt: AdvisoryPromptText | null): Promise<{ review: AdvisoryReview; output: JobArtifactReference | null }> {
-    const base: AdvisoryReview = { label: 'advisory', status: 'not_requested', mode: selection.mode, error_code: null, finish_reason: null, items_reviewed: 0, living_redacted: 0, restricted_redacted: 0 };
+  private async advise(
+    entry: GedcomOperationEntry,
+    selection: Selection,
+    ctx: JobContext,
+    prompt: AdvisoryPromptText | null,
+  ): Promise<{ review: AdvisoryReview; output: JobArtifactReference | null }> {
+    const base: AdvisoryReview = {
+      label: 'advisory',
+      status: 'not_requested',
+      mode: selection.mode,
+      error_code: null,
+      finish_reason: null,
+      items_reviewed: 0,
+      living_redacted: 0,
+      restricted_redacted: 0,
+    };
     if (selection.mode === 'offline') return { review: base, output: null };
     if (entry.advisory === null || prompt === null) return { review: { ...base, status: 'not_applicable' }, output: null };
     const redacted = { living_redacted: prompt.livingRedacted, restricted_redacted: prompt.restrictedRedacted };
@@ -356,7 +389,11 @@ export class GedcomService {
       if (selection.preview || selection.payloadDigest !== null) {
         const unchargedBinding = await this.preflight(entry.advisory, selection, false);
         const body = advisory.payload(unchargedBinding, ADVISORY_SYSTEM_INSTRUCTION, prompt.text);
-        if (selection.preview) return { review: { ...base, status: 'previewed', items_reviewed: prompt.items, ...redacted, payload: payloadPreview(unchargedBinding, body) }, output: null };
+        if (selection.preview)
+          return {
+            review: { ...base, status: 'previewed', items_reviewed: prompt.items, ...redacted, payload: payloadPreview(unchargedBinding, body) },
+            output: null,
+          };
         if (payloadDigest(body) !== selection.payloadDigest) throw new ServiceError('ADVISORY_PAYLOAD_STALE');
       }
       const binding = await this.preflight(entry.advisory, selection, true);

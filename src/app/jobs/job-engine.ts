@@ -392,7 +392,7 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
 
   /** Starts queued jobs in submission order, each when both the engine and its lane have a free slot. */
   private pump(): void {
-    for (let i = 0; i < this.queue.length && !this.stopped && this.running < JOB_LIMITS.maxRunningJobs; ) {
+    for (let i = 0; i < this.queue.length && !this.stopped && this.running < JOB_LIMITS.maxRunningJobs;) {
       const job = this.queue[i] as LiveJob; // cast: the loop runs while i < this.queue.length
       if (job.launch === null || isTerminalState(job.record.state)) {
         this.queue.splice(i, 1);
@@ -427,7 +427,8 @@ export class JobEngine implements JobLifecycle, ActiveWorkSource {
       (error: unknown) => {
         if (error instanceof JobCancelledError && job.record.cancelRequested) this.settle(job, 'cancelled', null, false);
         else {
-          if (serviceErrorOf(error) === null) this.deps.log.event('job.handler_failed', { kind: job.record.kind, error: error instanceof Error ? error.name.slice(0, 64) : 'unknown' });
+          if (serviceErrorOf(error) === null)
+            this.deps.log.event('job.handler_failed', { kind: job.record.kind, error: error instanceof Error ? error.name.slice(0, 64) : 'unknown' });
           this.settle(job, 'failed', jobErrorOf(error), false);
         }
       },

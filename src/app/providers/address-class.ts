@@ -69,7 +69,7 @@ function inV4(octets: readonly number[], prefix: readonly number[], bits: number
   const value = (((octets[0] as number) << 24) | ((octets[1] as number) << 16) | ((octets[2] as number) << 8) | (octets[3] as number)) >>> 0;
   const base = (((prefix[0] ?? 0) << 24) | ((prefix[1] ?? 0) << 16) | ((prefix[2] ?? 0) << 8) | (prefix[3] ?? 0)) >>> 0;
   const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return ((value & mask) >>> 0) === ((base & mask) >>> 0);
+  return (value & mask) >>> 0 === (base & mask) >>> 0;
 }
 
 const V4_RANGES: readonly (readonly [readonly number[], number, AddressClass])[] = [
@@ -119,7 +119,7 @@ export function classifyIPv6(groups: readonly number[]): AddressClass {
 function compressIPv6(groups: readonly number[]): string {
   let bestStart = -1;
   let bestLength = 0;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;

@@ -1,6 +1,13 @@
 import type { CatalogueProbe } from '../../contract/provider-entry.js';
 import { PROVIDER_CATALOGUE } from '../../contract/provider-table.js';
-import type { CloudProviderId, ProviderCapabilities, ProviderCredentialReference, ProviderDescriptor, ProviderId, ProviderKind } from '../../contract/providers.js';
+import type {
+  CloudProviderId,
+  ProviderCapabilities,
+  ProviderCredentialReference,
+  ProviderDescriptor,
+  ProviderId,
+  ProviderKind,
+} from '../../contract/providers.js';
 import { PROVIDER_IDS } from '../../contract/providers.js';
 import { isOneOf } from '../../contract/one-of.js';
 

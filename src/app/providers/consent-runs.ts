@@ -38,7 +38,8 @@ export class ConsentRuns implements RunConsent {
     const current = this.store?.findConsent(consent) ?? null;
     if (current === null) return;
     const bound = current.scope.budget?.max_characters_sent ?? null;
-    if (bound !== null && current.usedCharactersSent + characters > bound) throw new ServiceError('CONSENT_BUDGET_EXHAUSTED', [{ name: 'budget', value: 'characters_sent' }]);
+    if (bound !== null && current.usedCharactersSent + characters > bound)
+      throw new ServiceError('CONSENT_BUDGET_EXHAUSTED', [{ name: 'budget', value: 'characters_sent' }]);
     this.store?.addConsentUsage(consent, { sent: characters });
   }
 

@@ -1,5 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ConsentBudget, ConsentCreateRequest, ConsentPreviewRequest, ConsentPreviewResponse, ConsentResponse, ConsentScope } from '../../contract/consent.js';
+import type {
+  ConsentBudget,
+  ConsentCreateRequest,
+  ConsentPreviewRequest,
+  ConsentPreviewResponse,
+  ConsentResponse,
+  ConsentScope,
+} from '../../contract/consent.js';
 import { CONSENT_PURPOSES, DATA_CLASS_SAMPLES, DATA_CLASSES, LIVING_PERSON_DATA_CLASSES } from '../../contract/consent.js';
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import { EXECUTION_MODULES } from '../../contract/providers.js';
@@ -12,19 +19,15 @@ import type { Clock } from './ports.js';
 import { consentSummary, requireStore } from './provider-configuration-service.js';
 import type { ProviderConfigurationStore } from './store.js';
 
-const LIVING_PERSON_WARNING =
-  'The selected data classes can describe living persons. Their names, events and relationships would leave this computer.';
-const REMOTE_RETENTION_WARNING =
-  'A cloud provider receives the data and may retain it under its own policy; this application cannot delete it there.';
+const LIVING_PERSON_WARNING = 'The selected data classes can describe living persons. Their names, events and relationships would leave this computer.';
+const REMOTE_RETENTION_WARNING = 'A cloud provider receives the data and may retain it under its own policy; this application cannot delete it there.';
 
 /** JSON with object keys sorted at every level: the digest does not depend on key order. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const own: Array<[string, unknown]> = Object.entries(value);
-    const entries = own
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = own.filter(([, item]) => item !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -35,7 +38,9 @@ function budgetOf(budget: ConsentBudget): ConsentBudget {
   return {
     max_runs: budget.max_runs,
     ...(budget.max_characters_sent === undefined || budget.max_characters_sent === null ? {} : { max_characters_sent: budget.max_characters_sent }),
-    ...(budget.max_characters_received === undefined || budget.max_characters_received === null ? {} : { max_characters_received: budget.max_characters_received }),
+    ...(budget.max_characters_received === undefined || budget.max_characters_received === null
+      ? {}
+      : { max_characters_received: budget.max_characters_received }),
     ...(budget.max_tokens === undefined || budget.max_tokens === null ? {} : { max_tokens: budget.max_tokens }),
   };
 }
@@ -169,6 +174,8 @@ export class ConsentService {
   }
 
   private digest(scope: ConsentScope, revision: number): string {
-    return createHmac('sha256', this.digestKey).update(`service.consent-preview/1\n${revision}\n${canonicalJson(scope)}`, 'utf8').digest('hex');
+    return createHmac('sha256', this.digestKey)
+      .update(`service.consent-preview/1\n${revision}\n${canonicalJson(scope)}`, 'utf8')
+      .digest('hex');
   }
 }

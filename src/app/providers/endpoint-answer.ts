@@ -45,10 +45,12 @@ const PROBE_REMEDIATIONS: Partial<Record<EndpointRejection, string>> = {
   unreachable: 'Nothing is listening at this address and port: start the server or correct the port.',
   timeout: 'The endpoint did not answer in time: check that the server is running and not overloaded.',
   protocol_error: 'The endpoint did not answer in HTTP/1.1: check the scheme (http or https) and the port.',
-  tls_failed: 'The TLS certificate was refused (see the `tls` detail): the endpoint must present a certificate valid for its name from a trusted authority; check the system clock and any intercepting proxy.',
-  redirect: 'The endpoint answered with a redirect, which is never followed: use the final URL of the provider\'s API.',
-  not_provider_api: 'The endpoint answered, but not as this provider\'s API: check the base path and that the server on this port is the kind of provider chosen.',
-  rate_limited: 'The provider is limiting requests: wait and test again, or check the account\'s limits.',
+  tls_failed:
+    'The TLS certificate was refused (see the `tls` detail): the endpoint must present a certificate valid for its name from a trusted authority; check the system clock and any intercepting proxy.',
+  redirect: "The endpoint answered with a redirect, which is never followed: use the final URL of the provider's API.",
+  not_provider_api:
+    "The endpoint answered, but not as this provider's API: check the base path and that the server on this port is the kind of provider chosen.",
+  rate_limited: "The provider is limiting requests: wait and test again, or check the account's limits.",
   server_error: 'The server answered with an error (it may still be loading a model): check its logs and test again.',
 };
 

@@ -31,7 +31,11 @@ export interface VerifiedEndpoint {
   readonly identity: string;
 }
 
-function endpointRejected(reason: EndpointRejection, extra: readonly { name: string; value: string | number }[] = [], probe: CatalogueProbe | null = null): ServiceError {
+function endpointRejected(
+  reason: EndpointRejection,
+  extra: readonly { name: string; value: string | number }[] = [],
+  probe: CatalogueProbe | null = null,
+): ServiceError {
   return new ServiceError('ENDPOINT_REJECTED', [{ name: 'reason', value: reason }, ...extra], probeRemediation(probe, reason));
 }
 
@@ -154,7 +158,14 @@ export class EndpointVerifier {
       pinnedAddress,
       servername: target.scheme === 'https' ? target.hostname : null,
       spkiSha256,
-      identity: destinationIdentity({ providerId: target.providerId, scheme: target.scheme, hostname: target.hostname, port: target.port, addresses, spkiSha256 }),
+      identity: destinationIdentity({
+        providerId: target.providerId,
+        scheme: target.scheme,
+        hostname: target.hostname,
+        port: target.port,
+        addresses,
+        spkiSha256,
+      }),
     };
   }
 

@@ -123,7 +123,12 @@ export class ProviderPreflight {
     if (consentName !== null) {
       // Re-read after the asynchronous steps: a revocation (or a budget used up) in between wins.
       const current = store.findConsent(consentName);
-      const outcome = current !== null && current.state === 'active' && budgetExhausted(current) ? 'exhausted' : request.chargeRun === true ? store.chargeConsent(consentName) : this.stillActive(store, consentName);
+      const outcome =
+        current !== null && current.state === 'active' && budgetExhausted(current)
+          ? 'exhausted'
+          : request.chargeRun === true
+            ? store.chargeConsent(consentName)
+            : this.stillActive(store, consentName);
       if (outcome === 'not_found') throw refuse('CONSENT_REQUIRED', 'consent_unknown');
       if (outcome === 'revoked') throw new ServiceError('CONSENT_REVOKED');
       if (outcome === 'exhausted') throw new ServiceError('CONSENT_BUDGET_EXHAUSTED');

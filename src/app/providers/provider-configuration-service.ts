@@ -114,7 +114,10 @@ export class ProviderConfigurationService {
       consent_revision: revisions.consent,
       providers: this.catalog.all().map((entry) => this.catalog.describe(entry)),
       secrets,
-      profiles: store.listProfiles().slice(0, PROVIDER_LIMITS.maxProfiles).map((profile) => profileSummary(this.catalog, profile)),
+      profiles: store
+        .listProfiles()
+        .slice(0, PROVIDER_LIMITS.maxProfiles)
+        .map((profile) => profileSummary(this.catalog, profile)),
       consents: store.listConsents().slice(0, PROVIDER_LIMITS.maxConsents).map(consentSummary),
     };
   }

@@ -41,8 +41,7 @@ export interface Revisions {
 }
 
 export type InsertOutcome<T> =
-  | { readonly ok: true; readonly revision: number; readonly record: T }
-  | { readonly ok: false; readonly reason: 'stale' | 'taken' | 'limit' };
+  { readonly ok: true; readonly revision: number; readonly record: T } | { readonly ok: false; readonly reason: 'stale' | 'taken' | 'limit' };
 
 export type RevokeOutcome =
   | { readonly ok: true; readonly changed: boolean; readonly revision: number; readonly record: StoredConsent }

@@ -9,7 +9,8 @@ function isCredentialReference(reference: string): reference is CredentialRefere
 
 function storeFailure(error: unknown): ServiceError {
   if (error instanceof KeyringError && error.failure === 'locked') return new ServiceError('CREDENTIAL_STORE_LOCKED');
-  if (error instanceof KeyringError && error.failure === 'session_insecure') return new ServiceError('KEYRING_SESSION_INSECURE', [], INSECURE_SESSION_REMEDIATION);
+  if (error instanceof KeyringError && error.failure === 'session_insecure')
+    return new ServiceError('KEYRING_SESSION_INSECURE', [], INSECURE_SESSION_REMEDIATION);
   return new ServiceError('CREDENTIAL_STORE_UNAVAILABLE');
 }
 

@@ -1,5 +1,13 @@
 import { SCHEMA_VERSION } from '../../contract/api-version.js';
-import { SETTINGS_CATALOG, type SettingDefinition, type SettingFieldResponse, type SettingKey, type SettingsResponse, type SettingValue, type SettingValueOf } from '../../contract/settings.js';
+import {
+  SETTINGS_CATALOG,
+  type SettingDefinition,
+  type SettingFieldResponse,
+  type SettingKey,
+  type SettingsResponse,
+  type SettingValue,
+  type SettingValueOf,
+} from '../../contract/settings.js';
 import { ServiceError, type ServiceErrorDetail } from '../service-error.js';
 import type { StartupGate } from '../startup/startup-gate.js';
 import type { SettingsStore, StoredSettings } from './settings-store.js';
@@ -73,7 +81,10 @@ export class SettingsService {
     if (failures.length > 0) {
       const worst = Math.min(...failures.map((failure) => failure.rank));
       const code = worst === 0 ? 'SETTINGS_KEY_UNKNOWN' : worst === 1 ? 'SETTINGS_KEY_SENSITIVE' : 'SETTINGS_VALUE_INVALID';
-      throw new ServiceError(code, failures.map(({ name, value }) => ({ name, value })));
+      throw new ServiceError(
+        code,
+        failures.map(({ name, value }) => ({ name, value })),
+      );
     }
     const outcome = store.apply(expectedRevision, accepted);
     if (!outcome.applied) {

@@ -13,5 +13,8 @@ export interface SettingsStore {
    * raises the revision by one, answering the new state; otherwise writes nothing and answers
    * the current revision as stale.
    */
-  apply(expectedRevision: number, changes: ReadonlyMap<string, SettingValue>): { readonly applied: true; readonly state: StoredSettings } | { readonly applied: false; readonly currentRevision: number };
+  apply(
+    expectedRevision: number,
+    changes: ReadonlyMap<string, SettingValue>,
+  ): { readonly applied: true; readonly state: StoredSettings } | { readonly applied: false; readonly currentRevision: number };
 }

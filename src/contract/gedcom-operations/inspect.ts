@@ -12,7 +12,11 @@ const ProbableVersion = Type.Object(
       Type.Object(
         {
           kind: Type.Enum(['tag', 'continuation', 'charset', 'encoding', 'producer', 'header']),
-          signal: Type.String({ maxLength: 40, pattern: '^[A-Za-z0-9@._ -]*$', description: 'A tag, a charset, `CONC`, a producing program: never record content.' }),
+          signal: Type.String({
+            maxLength: 40,
+            pattern: '^[A-Za-z0-9@._ -]*$',
+            description: 'A tag, a charset, `CONC`, a producing program: never record content.',
+          }),
           suggests: Type.Enum(ASSUMABLE_GEDCOM_VERSIONS),
           count: Count,
         },
@@ -38,18 +42,35 @@ export const INSPECT = gedcomOperation({
           declared: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
           family: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
           supported: Type.Boolean(),
-          probable: Type.Union([ProbableVersion, Type.Null()], { description: 'For an input without a supported version: the version to assume (`assume_version`), with its evidence; null otherwise, and null when nothing in the input is evidence of a version (an input that is not GEDCOM included).' }),
+          probable: Type.Union([ProbableVersion, Type.Null()], {
+            description:
+              'For an input without a supported version: the version to assume (`assume_version`), with its evidence; null otherwise, and null when nothing in the input is evidence of a version (an input that is not GEDCOM included).',
+          }),
         },
         { additionalProperties: false },
       ),
       encoding: Type.Object(
-        { declared: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]), detected: Type.String({ maxLength: 16 }), bom: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]), ascii_only: Type.Boolean() },
+        {
+          declared: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
+          detected: Type.String({ maxLength: 16 }),
+          bom: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
+          ascii_only: Type.Boolean(),
+        },
         { additionalProperties: false },
       ),
       lines: Type.Object({ count: Count, max_level: Count, max_line_length: Count }, { additionalProperties: false }),
-      records: Type.Object({ total: Count, by_type: Type.Array(Type.Object({ tag: Tag, count: Count }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.extensionTagsListed }) }, { additionalProperties: false }),
+      records: Type.Object(
+        {
+          total: Count,
+          by_type: Type.Array(Type.Object({ tag: Tag, count: Count }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.extensionTagsListed }),
+        },
+        { additionalProperties: false },
+      ),
       xrefs: Type.Object({ defined: Count, duplicate: Count, dangling: Count, unreferenced: Count, void_pointers: Count }, { additionalProperties: false }),
-      findings: Type.Array(Type.Object({ code: Code, severity: Type.Enum(['error', 'warning', 'info']), count: Count, first_line: Count }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.findingsListed }),
+      findings: Type.Array(
+        Type.Object({ code: Code, severity: Type.Enum(['error', 'warning', 'info']), count: Count, first_line: Count }, { additionalProperties: false }),
+        { maxItems: GEDCOM_LIMITS.findingsListed },
+      ),
       extension_tags: Type.Array(Type.Object({ tag: Tag, count: Count }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.extensionTagsListed }),
     },
     { additionalProperties: false, description: 'Structure of a file: versions, encodings, counts, finding codes; no record content.' },

@@ -1,7 +1,18 @@
 import { Type } from 'typebox';
 import { GEDCOM_LIMITS } from '../limits.js';
 import { gedcomOperation } from '../gedcom-operation-descriptor.js';
-import { ArtifactGrant, AssumeVersion, Count, ExecutionSelection, OutputEncodingOrNone, OutputVersion, PlanDigest, PlanFollowed, PlanJob, Xref } from '../gedcom-schema-parts.js';
+import {
+  ArtifactGrant,
+  AssumeVersion,
+  Count,
+  ExecutionSelection,
+  OutputEncodingOrNone,
+  OutputVersion,
+  PlanDigest,
+  PlanFollowed,
+  PlanJob,
+  Xref,
+} from '../gedcom-schema-parts.js';
 
 const MergePairSchema = Type.Object({ left: Xref, right: Xref, score: Type.Number({ minimum: 0, maximum: 1000 }) }, { additionalProperties: false });
 

@@ -4,7 +4,12 @@ import { gedcomOperation } from '../gedcom-operation-descriptor.js';
 import { ArtifactGrant, AssumeVersion, Count, ExecutionSelection, Generations, Xref } from '../gedcom-schema-parts.js';
 
 const QualityRuleSchema = Type.Object(
-  { rule: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z_]+$' }), severity: Type.Enum(['error', 'warning', 'info']), count: Count, affected: Type.Array(Xref, { maxItems: GEDCOM_LIMITS.affectedXrefsPerRule }) },
+  {
+    rule: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z_]+$' }),
+    severity: Type.Enum(['error', 'warning', 'info']),
+    count: Count,
+    affected: Type.Array(Xref, { maxItems: GEDCOM_LIMITS.affectedXrefsPerRule }),
+  },
   { additionalProperties: false },
 );
 
@@ -15,7 +20,13 @@ export const QUALITY = gedcomOperation({
     'Gramps Verify person and family rules with their default thresholds over day ranges (year-only dates included), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; whole file or rooted.',
   action: 'Submits a quality analysis of the whole file or a rooted part.',
   request: Type.Object(
-    { source: ArtifactGrant, root: Type.Optional(Xref), generations: Type.Optional(Generations), assume_version: Type.Optional(AssumeVersion), execution: ExecutionSelection },
+    {
+      source: ArtifactGrant,
+      root: Type.Optional(Xref),
+      generations: Type.Optional(Generations),
+      assume_version: Type.Optional(AssumeVersion),
+      execution: ExecutionSelection,
+    },
     { additionalProperties: false, description: 'Whole file, or rooted at an individual with a generation bound.' },
   ),
   section: Type.Object(

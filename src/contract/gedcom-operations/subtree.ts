@@ -22,7 +22,15 @@ export const SUBTREE = gedcomOperation({
     { additionalProperties: false },
   ),
   section: Type.Object(
-    { individuals: Count, families: Count, referenced_records: Count, pruned_pointers: Count, generations_reached: Count, output_version: Type.String({ maxLength: 16 }), output_encoding: OutputEncodingSchema },
+    {
+      individuals: Count,
+      families: Count,
+      referenced_records: Count,
+      pruned_pointers: Count,
+      generations_reached: Count,
+      output_version: Type.String({ maxLength: 16 }),
+      output_encoding: OutputEncodingSchema,
+    },
     { additionalProperties: false },
   ),
   inputs: ['source'],

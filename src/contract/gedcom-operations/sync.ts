@@ -1,7 +1,17 @@
 import { Type } from 'typebox';
 import { GEDCOM_LIMITS } from '../limits.js';
 import { gedcomOperation } from '../gedcom-operation-descriptor.js';
-import { ArtifactGrant, AssumeVersion, Count, ExecutionSelection, OutputEncodingOrNone, PlanDigest, PlanFollowed, PlanJob, Tag } from '../gedcom-schema-parts.js';
+import {
+  ArtifactGrant,
+  AssumeVersion,
+  Count,
+  ExecutionSelection,
+  OutputEncodingOrNone,
+  PlanDigest,
+  PlanFollowed,
+  PlanJob,
+  Tag,
+} from '../gedcom-schema-parts.js';
 
 const ChangeKind = Type.Enum(['added', 'removed', 'modified']);
 
@@ -33,7 +43,13 @@ export const SYNC = gedcomOperation({
             key: Type.String({ minLength: 1, maxLength: 96 }),
             tag: Tag,
             kind: ChangeKind,
-            fields: Type.Array(Type.Object({ path: Type.String({ minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_.\\[\\]]+$' }), kind: ChangeKind }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.syncPathsPerRecord }),
+            fields: Type.Array(
+              Type.Object(
+                { path: Type.String({ minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_.\\[\\]]+$' }), kind: ChangeKind },
+                { additionalProperties: false },
+              ),
+              { maxItems: GEDCOM_LIMITS.syncPathsPerRecord },
+            ),
             field_count: Count,
           },
           { additionalProperties: false },
@@ -41,7 +57,10 @@ export const SYNC = gedcomOperation({
         { maxItems: GEDCOM_LIMITS.syncChangesListed },
       ),
       conflicts: Type.Array(
-        Type.Object({ key: Type.String({ minLength: 1, maxLength: 96 }), tag: Tag, reason: Type.Enum(['target_modified', 'target_removed', 'target_added_differently']) }, { additionalProperties: false }),
+        Type.Object(
+          { key: Type.String({ minLength: 1, maxLength: 96 }), tag: Tag, reason: Type.Enum(['target_modified', 'target_removed', 'target_added_differently']) },
+          { additionalProperties: false },
+        ),
         { maxItems: GEDCOM_LIMITS.syncConflictsListed },
       ),
       counts: Type.Object({ changes: Count, applied: Count, already_present: Count, conflicts: Count }, { additionalProperties: false }),
@@ -49,7 +68,10 @@ export const SYNC = gedcomOperation({
       plan_digest: PlanDigest,
       plan_job: PlanFollowed,
     },
-    { additionalProperties: false, description: 'Record keys are xrefs (or `TAG#n` for records without one); field paths are tags with occurrence numbers, never values.' },
+    {
+      additionalProperties: false,
+      description: 'Record keys are xrefs (or `TAG#n` for records without one); field paths are tags with occurrence numbers, never values.',
+    },
   ),
   inputs: ['base', 'edited', 'target'],
   versionChecked: true,

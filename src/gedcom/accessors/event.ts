@@ -6,13 +6,62 @@ import { Note } from './note.js';
 
 /** Individual events and attributes (5.5.1 and 7.0). */
 export const INDIVIDUAL_EVENT_TAGS: ReadonlySet<string> = new Set([
-  'BIRT', 'CHR', 'DEAT', 'BURI', 'CREM', 'ADOP', 'BAPM', 'BARM', 'BASM', 'BLES', 'CHRA', 'CONF', 'FCOM', 'ORDN', 'NATU', 'EMIG',
-  'IMMI', 'CENS', 'PROB', 'WILL', 'GRAD', 'RETI', 'EVEN', 'CAST', 'DSCR', 'EDUC', 'IDNO', 'NATI', 'NCHI', 'NMR', 'OCCU', 'PROP',
-  'RELI', 'RESI', 'SSN', 'TITL', 'FACT',
+  'BIRT',
+  'CHR',
+  'DEAT',
+  'BURI',
+  'CREM',
+  'ADOP',
+  'BAPM',
+  'BARM',
+  'BASM',
+  'BLES',
+  'CHRA',
+  'CONF',
+  'FCOM',
+  'ORDN',
+  'NATU',
+  'EMIG',
+  'IMMI',
+  'CENS',
+  'PROB',
+  'WILL',
+  'GRAD',
+  'RETI',
+  'EVEN',
+  'CAST',
+  'DSCR',
+  'EDUC',
+  'IDNO',
+  'NATI',
+  'NCHI',
+  'NMR',
+  'OCCU',
+  'PROP',
+  'RELI',
+  'RESI',
+  'SSN',
+  'TITL',
+  'FACT',
 ]);
 
 /** Family events (5.5.1 and 7.0). */
-export const FAMILY_EVENT_TAGS: ReadonlySet<string> = new Set(['ANUL', 'CENS', 'DIV', 'DIVF', 'ENGA', 'MARB', 'MARC', 'MARR', 'MARL', 'MARS', 'RESI', 'EVEN', 'FACT', 'NCHI']);
+export const FAMILY_EVENT_TAGS: ReadonlySet<string> = new Set([
+  'ANUL',
+  'CENS',
+  'DIV',
+  'DIVF',
+  'ENGA',
+  'MARB',
+  'MARC',
+  'MARR',
+  'MARL',
+  'MARS',
+  'RESI',
+  'EVEN',
+  'FACT',
+  'NCHI',
+]);
 
 /**
  * An event or attribute structure. `date` is the DATE payload as written; parse it with

@@ -60,8 +60,31 @@ const FORBIDDEN_FINDINGS: ReadonlySet<string> = new Set([
 
 /** Structures whose 7.0 payload is one line (enumerations and other non-text datatypes). */
 const SINGLE_LINE: ReadonlySet<string> = new Set([
-  'SEX', 'DATE', 'TIME', 'AGE', 'LANG', 'RESN', 'PEDI', 'QUAY', 'STAT', 'MEDI', 'ROLE', 'ADOP', 'FORM', 'MIME',
-  'LATI', 'LONG', 'UID', 'VERS', 'TAG', 'CREA', 'SDATE', 'HEIGHT', 'WIDTH', 'TOP', 'LEFT',
+  'SEX',
+  'DATE',
+  'TIME',
+  'AGE',
+  'LANG',
+  'RESN',
+  'PEDI',
+  'QUAY',
+  'STAT',
+  'MEDI',
+  'ROLE',
+  'ADOP',
+  'FORM',
+  'MIME',
+  'LATI',
+  'LONG',
+  'UID',
+  'VERS',
+  'TAG',
+  'CREA',
+  'SDATE',
+  'HEIGHT',
+  'WIDTH',
+  'TOP',
+  'LEFT',
 ]);
 const SEX_7: ReadonlySet<string> = new Set(['M', 'F', 'U', 'X']);
 const TAG_7 = /^(?:[A-Z][A-Z0-9_]*|_[A-Z0-9_]+)$/;

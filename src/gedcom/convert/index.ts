@@ -60,7 +60,6 @@ export interface ConversionResult {
   readonly noteCounts: Readonly<Record<string, number>>;
 }
 
-
 /** The source versions each target converts from. */
 const CONVERTS_FROM: Readonly<Record<ConversionTarget, readonly GedcomVersionFamily[]>> = {
   '7.0': ['5.5', '5.5.1', '5.5.5'],
@@ -91,9 +90,15 @@ export function convertDocument(
   if (family === null || !CONVERTS_FROM[target].includes(family)) {
     throw new GedcomError(
       'GEDCOM_VERSION_UNSUPPORTED',
-      notGedcom && family === null ? `cannot convert to ${target}: the input is not GEDCOM` : `cannot convert ${doc.version.declared ?? 'a file without HEAD.GEDC.VERS'} to ${target}`,
+      notGedcom && family === null
+        ? `cannot convert to ${target}: the input is not GEDCOM`
+        : `cannot convert ${doc.version.declared ?? 'a file without HEAD.GEDC.VERS'} to ${target}`,
       0,
-      notGedcom && family === null ? NOT_GEDCOM_REMEDIATION : family === null ? ASSUME_VERSION_REMEDIATION : `converts to ${target} from ${CONVERTS_FROM[target].join(', ')}`,
+      notGedcom && family === null
+        ? NOT_GEDCOM_REMEDIATION
+        : family === null
+          ? ASSUME_VERSION_REMEDIATION
+          : `converts to ${target} from ${CONVERTS_FROM[target].join(', ')}`,
     );
   }
   refuseOverLimit(doc);
@@ -108,10 +113,7 @@ export function convertDocument(
   const r = target === '7.0' ? convertTo7(roots, options) : family === '5.5.5' ? convert555To551(roots) : convertTo551(roots);
   noteReadingRepairs(doc, r.notes);
   monitor.step('apply', total, total);
-  const version: GedcomVersionInfo =
-    target === '7.0'
-      ? { declared: '7.0', family: '7.0', isV7: true }
-      : { declared: '5.5.1', family: '5.5.1', isV7: false };
+  const version: GedcomVersionInfo = target === '7.0' ? { declared: '7.0', family: '7.0', isV7: true } : { declared: '5.5.1', family: '5.5.1', isV7: false };
   const encoding: GedcomEncodingInfo = {
     declared: target === '7.0' ? null : 'UTF-8',
     used: 'UTF-8',
@@ -121,7 +123,12 @@ export function convertDocument(
   // one terminator per output file; 7.0 has no LF CR
   const wanted = options.terminator ?? doc.terminator;
   const terminator: LineTerminator = target === '7.0' && wanted === 'LFCR' ? 'LF' : wanted;
-  const document = new ConvertedDocument(version, encoding, terminator, r.records.map((n) => GedcomRecord.create(n)));
+  const document = new ConvertedDocument(
+    version,
+    encoding,
+    terminator,
+    r.records.map((n) => GedcomRecord.create(n)),
+  );
   return { document, notes: r.notes.list, noteCounts: Object.fromEntries([...r.notes.counts].sort(([a], [b]) => (a < b ? -1 : 1))) };
 }
 
@@ -160,5 +167,10 @@ function noteReadingRepairs(doc: GedcomDocumentLike, notes: Notes): void {
 function refuseOverLimit(doc: GedcomDocumentLike): void {
   const over = doc.diagnostics.find((d) => d.code === 'LINE_OVER_LIMIT' || d.code === 'VALUE_OVER_LIMIT');
   if (over === undefined) return;
-  throw new GedcomError('GEDCOM_INPUT_LIMIT', over.message, over.line, 'the file has a line or a continued value beyond the engine\'s limits; split the text or remove the oversized line');
+  throw new GedcomError(
+    'GEDCOM_INPUT_LIMIT',
+    over.message,
+    over.line,
+    "the file has a line or a continued value beyond the engine's limits; split the text or remove the oversized line",
+  );
 }

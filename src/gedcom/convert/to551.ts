@@ -258,11 +258,7 @@ export function convertTo551(records: readonly GedcomNode[]): { records: GedcomN
       convertChildren(holder, pathOf(null, 'HEAD'));
       const gedc = child(r, 'GEDC');
       const extra = gedc ? gedc.children.filter((c) => c.tag !== 'VERS' && c.tag !== 'FORM') : [];
-      r.children = [
-        node('GEDC', '', [node('VERS', '5.5.1'), node('FORM', 'LINEAGE-LINKED'), ...extra]),
-        node('CHAR', 'UTF-8'),
-        ...holder.children,
-      ];
+      r.children = [node('GEDC', '', [node('VERS', '5.5.1'), node('FORM', 'LINEAGE-LINKED'), ...extra]), node('CHAR', 'UTF-8'), ...holder.children];
       out.push(r);
       continue;
     }

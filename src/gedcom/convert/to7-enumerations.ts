@@ -9,7 +9,12 @@ import type { To7Context } from './to7-context.js';
 
 const SEX_VALUES: ReadonlySet<string> = new Set(['M', 'F', 'U', 'X']);
 const SEX_WORDS: ReadonlyMap<string, string> = new Map([
-  ['male', 'M'], ['man', 'M'], ['female', 'F'], ['woman', 'F'], ['unknown', 'U'], ['?', 'U'],
+  ['male', 'M'],
+  ['man', 'M'],
+  ['female', 'F'],
+  ['woman', 'F'],
+  ['unknown', 'U'],
+  ['?', 'U'],
 ]);
 
 const ORD_TAGS: ReadonlySet<string> = new Set(['BAPL', 'CONL', 'ENDL', 'INIL', 'SLGC', 'SLGS']);

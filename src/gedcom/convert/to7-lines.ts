@@ -19,7 +19,23 @@ const TAG_RENAMES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Extensions written by the 7.0 -> 5.5.1 conversion for structures 5.5.1 cannot hold. */
-const UNPREFIX: ReadonlySet<string> = new Set(['UID', 'CREA', 'PHRASE', 'TRAN', 'SCHMA', 'MIME', 'INIL', 'NO', 'SDATE', 'CROP', 'TIME', 'LANG', 'TITL', 'ASSO', 'EXID']);
+const UNPREFIX: ReadonlySet<string> = new Set([
+  'UID',
+  'CREA',
+  'PHRASE',
+  'TRAN',
+  'SCHMA',
+  'MIME',
+  'INIL',
+  'NO',
+  'SDATE',
+  'CROP',
+  'TIME',
+  'LANG',
+  'TITL',
+  'ASSO',
+  'EXID',
+]);
 
 /**
  * A line the reader could not read, or whose tag 7.0 cannot spell (`I1@`, `NA-ME`), travels as
@@ -60,7 +76,13 @@ export function standardTag(ctx: To7Context, n: GedcomNode, path: TagPath | null
   const parent = path?.tag ?? '';
   const renamed = ctx.declared.has(n.tag) ? undefined : TAG_RENAMES.get(n.tag);
   if (renamed && !inExtension) n.tag = renamed;
-  else if (!inExtension && !ctx.declared.has(n.tag) && n.tag.startsWith('_') && !(n.tag === '_PHRASE' && (parent === 'LANG' || parent === 'SEX')) && (UNPREFIX.has(n.tag.slice(1)) || (n.pointer === '@VOID@' && TAGS_70.has(n.tag.slice(1))))) {
+  else if (
+    !inExtension &&
+    !ctx.declared.has(n.tag) &&
+    n.tag.startsWith('_') &&
+    !(n.tag === '_PHRASE' && (parent === 'LANG' || parent === 'SEX')) &&
+    (UNPREFIX.has(n.tag.slice(1)) || (n.pointer === '@VOID@' && TAGS_70.has(n.tag.slice(1))))
+  ) {
     n.tag = n.tag.slice(1);
   }
   if ((n.tag === 'CONT' || n.tag === 'CONC') && path !== null) {

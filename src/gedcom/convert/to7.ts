@@ -64,10 +64,7 @@ const RECORD_RULES: ReadonlyMap<string, RecordRule> = new Map([
 ]);
 
 /** Convert 5.5 / 5.5.1 record trees to 7.0 (the input is not modified); what changed is in `notes`. */
-export function convertTo7(
-  records: readonly GedcomNode[],
-  options: To7Options = {},
-): { records: GedcomNode[]; notes: Notes } {
+export function convertTo7(records: readonly GedcomNode[], options: To7Options = {}): { records: GedcomNode[]; notes: Notes } {
   const notes = new Notes();
   const input = records.map(cloneNode);
   const xrefs = new XrefPlan(input);

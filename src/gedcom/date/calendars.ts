@@ -12,19 +12,13 @@
 /** Calendars whose days we can count. ROMAN, UNKNOWN and extension calendars have no day numbers. */
 export type CountableCalendar = 'GREGORIAN' | 'JULIAN' | 'HEBREW' | 'FRENCH_R';
 
-export const GREGORIAN_MONTHS = [
-  'JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC',
-] as const;
+export const GREGORIAN_MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] as const;
 
 /** Hebrew months in GEDCOM order (the civil year starts with Tishri). ADS (Adar Sheni) only in leap years. */
-export const HEBREW_MONTHS = [
-  'TSH', 'CSH', 'KSL', 'TVT', 'SHV', 'ADR', 'ADS', 'NSN', 'IYR', 'SVN', 'TMZ', 'AAV', 'ELL',
-] as const;
+export const HEBREW_MONTHS = ['TSH', 'CSH', 'KSL', 'TVT', 'SHV', 'ADR', 'ADS', 'NSN', 'IYR', 'SVN', 'TMZ', 'AAV', 'ELL'] as const;
 
 /** French Republican months; COMP holds the five or six complementary days. */
-export const FRENCH_MONTHS = [
-  'VEND', 'BRUM', 'FRIM', 'NIVO', 'PLUV', 'VENT', 'GERM', 'FLOR', 'PRAI', 'MESS', 'THER', 'FRUC', 'COMP',
-] as const;
+export const FRENCH_MONTHS = ['VEND', 'BRUM', 'FRIM', 'NIVO', 'PLUV', 'VENT', 'GERM', 'FLOR', 'PRAI', 'MESS', 'THER', 'FRUC', 'COMP'] as const;
 
 export function monthsOf(calendar: string): readonly string[] | undefined {
   switch (calendar) {

@@ -179,7 +179,8 @@ class Inspection {
     const version = classifyVersion(facts.gedcVers);
     this.isV7 = version.isV7;
     const declared = facts.char === null ? null : charsetFromName(facts.char);
-    const guess: GedcomEncoding = this.utf16 ?? (declared === 'ANSEL' ? 'ANSEL' : declared === null || declared === 'UTF-8' || declared === 'UNICODE' ? 'UTF-8' : 'CP1252');
+    const guess: GedcomEncoding =
+      this.utf16 ?? (declared === 'ANSEL' ? 'ANSEL' : declared === null || declared === 'UTF-8' || declared === 'UNICODE' ? 'UTF-8' : 'CP1252');
     this.checker = new LineChecker(this.log, version.isV7, charCounterFor(guess));
     this.scanner.reset(Buffer.alloc(0));
   }
@@ -235,7 +236,8 @@ class Inspection {
     if (isConc && this.isV7) this.log.add('CONC_IN_V7', lineNo, 'CONC does not exist in GEDCOM 7');
     const pointer = isPointer(buf, s.valueStart, s.valueEnd);
     const attached = isContinuation && this.lastStructContinuable && s.xrefEnd === 0 && s.level > this.lastStructLevel;
-    if (isContinuation && !attached) this.log.add('CONTINUATION_MISPLACED', lineNo, 'CONC/CONT at level 0, with an xref, under a pointer or not right after the line it continues');
+    if (isContinuation && !attached)
+      this.log.add('CONTINUATION_MISPLACED', lineNo, 'CONC/CONT at level 0, with an xref, under a pointer or not right after the line it continues');
     if (!attached) {
       this.lastStructLevel = s.level;
       this.lastStructContinuable = !pointer;
@@ -282,7 +284,8 @@ class Inspection {
       highBytes: () => stats.highBytes ?? new Uint32Array(128),
     });
     for (const f of decision.findings) log.add(f.code, 0, f.message);
-    if (this.utf16 === null && decision.used === 'UTF-8' && !stats.utf8Valid && this.bom !== 'UTF-8') log.add('ENCODING_INVALID_BYTES', 0, 'bytes are not valid UTF-8');
+    if (this.utf16 === null && decision.used === 'UTF-8' && !stats.utf8Valid && this.bom !== 'UTF-8')
+      log.add('ENCODING_INVALID_BYTES', 0, 'bytes are not valid UTF-8');
     if (facts.gedcVers === null) log.add('GEDCOM_VERSION_MISSING', 0, 'HEAD.GEDC.VERS is missing');
     else if (version.family === null) log.add('GEDCOM_VERSION_UNSUPPORTED', 0, 'GEDCOM version not supported');
     else if (version.family === '5.5.5') log.add('GEDCOM_VERSION_555', 0, 'GEDCOM 5.5.5 is read with 5.5.1 rules');
@@ -324,7 +327,13 @@ class Inspection {
         probable:
           version.family !== null || notGedcom
             ? null
-            : this.evidence.finish({ char: facts.char, producer: facts.producer, formVers: facts.formVers, bom: this.bom, unicode: this.utf16 !== null || decision.used === 'UTF-8' }),
+            : this.evidence.finish({
+                char: facts.char,
+                producer: facts.producer,
+                formVers: facts.formVers,
+                bom: this.bom,
+                unicode: this.utf16 !== null || decision.used === 'UTF-8',
+              }),
       },
       encoding: { declared: facts.char, detected: decision.used, bom: this.bom, asciiOnly: this.utf16 === null ? stats.asciiOnly : false },
       lines: {

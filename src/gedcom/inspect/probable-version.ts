@@ -31,14 +31,27 @@ const EVIDENCE_FOR_FULL_CONFIDENCE = 8;
 /** Tags only one version defines (as a standard tag), with the weight of one occurrence. */
 const TAG_MARKERS: ReadonlyMap<string, { version: AssumableVersion; weight: number }> = new Map([
   // 7.0 structures
-  ['SNOTE', { version: '7.0', weight: 3 }], ['SCHMA', { version: '7.0', weight: 5 }], ['EXID', { version: '7.0', weight: 3 }],
-  ['UID', { version: '7.0', weight: 2 }], ['CREA', { version: '7.0', weight: 3 }], ['TRAN', { version: '7.0', weight: 3 }],
-  ['PHRASE', { version: '7.0', weight: 3 }], ['INIL', { version: '7.0', weight: 3 }], ['SDATE', { version: '7.0', weight: 3 }],
-  ['MIME', { version: '7.0', weight: 3 }], ['NO', { version: '7.0', weight: 2 }],
+  ['SNOTE', { version: '7.0', weight: 3 }],
+  ['SCHMA', { version: '7.0', weight: 5 }],
+  ['EXID', { version: '7.0', weight: 3 }],
+  ['UID', { version: '7.0', weight: 2 }],
+  ['CREA', { version: '7.0', weight: 3 }],
+  ['TRAN', { version: '7.0', weight: 3 }],
+  ['PHRASE', { version: '7.0', weight: 3 }],
+  ['INIL', { version: '7.0', weight: 3 }],
+  ['SDATE', { version: '7.0', weight: 3 }],
+  ['MIME', { version: '7.0', weight: 3 }],
+  ['NO', { version: '7.0', weight: 2 }],
   // added by 5.5.1
-  ['EMAIL', { version: '5.5.1', weight: 2 }], ['FAX', { version: '5.5.1', weight: 2 }], ['WWW', { version: '5.5.1', weight: 2 }],
-  ['FONE', { version: '5.5.1', weight: 2 }], ['ROMN', { version: '5.5.1', weight: 2 }], ['MAP', { version: '5.5.1', weight: 2 }],
-  ['LATI', { version: '5.5.1', weight: 2 }], ['LONG', { version: '5.5.1', weight: 2 }], ['FACT', { version: '5.5.1', weight: 2 }],
+  ['EMAIL', { version: '5.5.1', weight: 2 }],
+  ['FAX', { version: '5.5.1', weight: 2 }],
+  ['WWW', { version: '5.5.1', weight: 2 }],
+  ['FONE', { version: '5.5.1', weight: 2 }],
+  ['ROMN', { version: '5.5.1', weight: 2 }],
+  ['MAP', { version: '5.5.1', weight: 2 }],
+  ['LATI', { version: '5.5.1', weight: 2 }],
+  ['LONG', { version: '5.5.1', weight: 2 }],
+  ['FACT', { version: '5.5.1', weight: 2 }],
   // removed after 5.5
   ['BLOB', { version: '5.5', weight: 3 }],
 ]);
@@ -95,14 +108,16 @@ export class VersionEvidenceCollector {
     if (this.voidPointers > 0) add({ kind: 'tag', signal: '@VOID@', suggests: '7.0', count: this.voidPointers }, 5);
     if (this.conc > 0) add({ kind: 'continuation', signal: 'CONC', suggests: '5.5.1', count: this.conc }, 4);
     const char = head.char?.toUpperCase() ?? null;
-    if (head.formVers !== null && /^5\.5\.5$/.test(head.formVers.trim())) add({ kind: 'header', signal: 'GEDC.FORM.VERS 5.5.5', suggests: '5.5.5', count: 1 }, 10);
+    if (head.formVers !== null && /^5\.5\.5$/.test(head.formVers.trim()))
+      add({ kind: 'header', signal: 'GEDC.FORM.VERS 5.5.5', suggests: '5.5.5', count: 1 }, 10);
     if (char === null) {
       // weak: 7.0 writes no CHAR, but neither do many 5.5.1 exporters of UTF-8 (PhpGedView), and this file has no GEDC.VERS either
       if (head.bom === 'UTF-8') add({ kind: 'charset', signal: 'UTF-8 BOM without CHAR', suggests: '7.0', count: 1 }, 1);
     } else if (char === 'UTF-8') add({ kind: 'charset', signal: 'UTF-8', suggests: '5.5.1', count: 1 }, 3);
     else if (char === 'UNICODE') add({ kind: 'charset', signal: 'UNICODE', suggests: head.bom !== null ? '5.5.5' : '5.5', count: 1 }, 2);
     else add({ kind: 'charset', signal: safe(char), suggests: '5.5', count: 1 }, 2);
-    if (head.unicode && head.bom !== null && char !== null && this.conc === 0) add({ kind: 'encoding', signal: `${head.bom} with BOM`, suggests: '5.5.5', count: 1 }, 1);
+    if (head.unicode && head.bom !== null && char !== null && this.conc === 0)
+      add({ kind: 'encoding', signal: `${head.bom} with BOM`, suggests: '5.5.5', count: 1 }, 1);
     const producer = head.producer?.toUpperCase().replace(/\s+/g, '_') ?? '';
     const known = PRODUCERS.find((p) => producer.startsWith(p.prefix));
     if (known !== undefined) add({ kind: 'producer', signal: safe(head.producer ?? ''), suggests: known.version, count: 1 }, 2);

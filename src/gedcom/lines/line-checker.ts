@@ -75,7 +75,8 @@ export class LineChecker {
       if (term === TERM_LFCR) log.add('LINE_TERMINATOR_LFCR', line, 'LF CR terminator', this.isV7 ? 'error' : 'info');
     }
     const byteLen = s.lineEnd - s.lineStart;
-    if (byteLen > GEDCOM_INPUT_LIMITS.maxLineBytes) log.add('LINE_OVER_LIMIT', line, `line has ${byteLen} bytes (engine limit ${GEDCOM_INPUT_LIMITS.maxLineBytes})`);
+    if (byteLen > GEDCOM_INPUT_LIMITS.maxLineBytes)
+      log.add('LINE_OVER_LIMIT', line, `line has ${byteLen} bytes (engine limit ${GEDCOM_INPUT_LIMITS.maxLineBytes})`);
     if (byteLen > this.maxLineLength || (!this.isV7 && byteLen > 255)) {
       const chars = this.countChars(s.buf, s.lineStart, s.lineEnd);
       if (chars > this.maxLineLength) this.maxLineLength = chars;
@@ -97,7 +98,8 @@ export class LineChecker {
     if (flags & LINE_LEVEL_LEADING_ZERO) log.add('LINE_LEVEL_LEADING_ZERO', line, 'level has a leading zero');
     if (flags & LINE_LEVEL_OVER_99 && !this.isV7) log.add('LINE_LEVEL_OVER_99', line, `level ${level} exceeds 99`);
     if (flags & LINE_DELIMITER) log.add('LINE_DELIMITER', line, 'delimiter is not a single space');
-    if (flags & LINE_TAG_LOWER && tagFoldsToUpper(s.buf, s.tagStart, s.tagEnd)) log.add('TAG_CASE_NORMALIZED', line, 'standard tag not in upper case; read in upper case');
+    if (flags & LINE_TAG_LOWER && tagFoldsToUpper(s.buf, s.tagStart, s.tagEnd))
+      log.add('TAG_CASE_NORMALIZED', line, 'standard tag not in upper case; read in upper case');
     if (flags & LINE_TAG_INVALID) log.add('LINE_TAG_INVALID', line, 'tag has characters other than A-Z a-z 0-9 _');
     else if (this.isV7 && flags & LINE_TAG_LOWER) log.add('LINE_TAG_INVALID', line, 'GEDCOM 7 tags are upper case');
     if (flags & LINE_XREF_INVALID) log.add('LINE_XREF_INVALID', line, 'empty xref');

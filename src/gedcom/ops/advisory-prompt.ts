@@ -53,7 +53,8 @@ function describe(index: TreeIndex, p: number): string {
   // cast: nameStart has an entry per person plus one, and callers pass a person number
   const n = index.nameStart[p] as number;
   // cast: p has a name (n < nameStart[p + 1]), and nameGiven and nameSurname have an entry per name row
-  const name = n === index.nameStart[p + 1] ? '[no name]' : `${index.strings[index.nameGiven[n] as number]} ${index.strings[index.nameSurname[n] as number]}`.trim();
+  const name =
+    n === index.nameStart[p + 1] ? '[no name]' : `${index.strings[index.nameGiven[n] as number]} ${index.strings[index.nameSurname[n] as number]}`.trim();
   const ev = index.personEvents;
   // cast: callers pass a person number, and birth has an entry per person
   const b = index.birth[p] as number;
@@ -85,7 +86,10 @@ export function qualityPrompt(index: TreeIndex, report: QualityReport, living: L
   const redactions = new Redactions();
   const lines: string[] = ['Findings of the data check (rule, severity, count, examples):'];
   const shown = report.rules.filter((r) => r.rule !== 'probably_living').slice(0, Math.max(0, maxItems));
-  const people = peopleOf(index, shown.flatMap((r) => r.affected.slice(0, 3)));
+  const people = peopleOf(
+    index,
+    shown.flatMap((r) => r.affected.slice(0, 3)),
+  );
   for (const r of shown) {
     const examples = r.affected.slice(0, 3).map((x) => (people.has(x) ? person(index, people.get(x), estimator, redactions) : 'a family record'));
     lines.push(`- ${r.rule} (${r.severity}, ${r.count}): ${examples.join('; ')}`);
@@ -99,8 +103,14 @@ export function mergePrompt(left: TreeIndex, right: TreeIndex, result: Pick<Merg
   const redactions = new Redactions();
   const lines: string[] = ['Possible duplicate people the check did not merge (score, left, right):'];
   const shown = result.review.slice(0, Math.max(0, maxItems));
-  const lp = peopleOf(left, shown.map((p) => p.left));
-  const rp = peopleOf(right, shown.map((p) => p.right));
+  const lp = peopleOf(
+    left,
+    shown.map((p) => p.left),
+  );
+  const rp = peopleOf(
+    right,
+    shown.map((p) => p.right),
+  );
   for (const pair of shown) {
     const l = lp.get(pair.left);
     const r = rp.get(pair.right);

@@ -31,10 +31,12 @@ export function dateScratch(): DateScratch {
   return { valid: true, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false };
 }
 
-
 /** JAN..DEC packed as three char codes (c0 << 16 | c1 << 8 | c2) -> month 1..12. */
 const MONTH_CODE: ReadonlyMap<number, number> = new Map<number, number>(
-  ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'].map((m, i) => [(m.charCodeAt(0) << 16) | (m.charCodeAt(1) << 8) | m.charCodeAt(2), i + 1]),
+  ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'].map((m, i) => [
+    (m.charCodeAt(0) << 16) | (m.charCodeAt(1) << 8) | m.charCodeAt(2),
+    i + 1,
+  ]),
 );
 
 function gregorianDay(year: number, month: number, day: number): number {

@@ -7,9 +7,40 @@ import { GrowFloat64, GrowInt32, GrowUint8 } from './growable.js';
 
 /** Individual and family event tags the operations look at (GEDCOM 5.5.1 and 7.0), by tag code. */
 export const EVENT_TAG_LIST = [
-  'BIRT', 'CHR', 'BAPM', 'BARM', 'BASM', 'BLES', 'CHRA', 'CONF', 'FCOM', 'ORDN', 'NATU', 'EMIG', 'IMMI',
-  'CENS', 'PROB', 'WILL', 'GRAD', 'RETI', 'DEAT', 'BURI', 'CREM', 'ADOP', 'EVEN', 'RESI', 'OCCU',
-  'MARR', 'MARB', 'MARC', 'MARL', 'MARS', 'ENGA', 'DIV', 'DIVF', 'ANUL',
+  'BIRT',
+  'CHR',
+  'BAPM',
+  'BARM',
+  'BASM',
+  'BLES',
+  'CHRA',
+  'CONF',
+  'FCOM',
+  'ORDN',
+  'NATU',
+  'EMIG',
+  'IMMI',
+  'CENS',
+  'PROB',
+  'WILL',
+  'GRAD',
+  'RETI',
+  'DEAT',
+  'BURI',
+  'CREM',
+  'ADOP',
+  'EVEN',
+  'RESI',
+  'OCCU',
+  'MARR',
+  'MARB',
+  'MARC',
+  'MARL',
+  'MARS',
+  'ENGA',
+  'DIV',
+  'DIVF',
+  'ANUL',
 ] as const;
 
 export const EVENT_CODE: ReadonlyMap<string, number> = new Map(EVENT_TAG_LIST.map((t, i) => [t, i]));
@@ -88,6 +119,13 @@ export class EventTableBuilder {
   }
 
   done(): EventTable {
-    return { tag: this.tag.done(), flags: this.flags.done(), earliest: this.earliest.done(), latest: this.latest.done(), place: this.place.done(), type: this.type.done() };
+    return {
+      tag: this.tag.done(),
+      flags: this.flags.done(),
+      earliest: this.earliest.done(),
+      latest: this.latest.done(),
+      place: this.place.done(),
+      type: this.type.done(),
+    };
   }
 }

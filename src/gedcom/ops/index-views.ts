@@ -142,7 +142,13 @@ function familyOf(root: GedcomNode, version: string): FamilyView {
   const children: string[] = [];
   // cast: the builder pushes a CHIL target only when its id >= 0, so xref gives a string
   for (let c = 0; c < b.childTarget.length; c++) children.push(xref(b.childTarget.get(c)) as string);
-  return { xref: root.xref ?? '', husband: xref(b.husband.get(0)), wife: xref(b.wife.get(0)), children, events: eventViews(b, b.familyEvents.done(), 0, b.familyEvents.length) };
+  return {
+    xref: root.xref ?? '',
+    husband: xref(b.husband.get(0)),
+    wife: xref(b.wife.get(0)),
+    children,
+    events: eventViews(b, b.familyEvents.done(), 0, b.familyEvents.length),
+  };
 }
 
 /** The view of one event node (its tag must be an event tag). */

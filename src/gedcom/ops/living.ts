@@ -214,7 +214,8 @@ export class LivingEstimator {
         // cast: x < familyEventStart[f + 1] <= the family event table's length
         if (((fe.flags[x] as number) & EV_DATED) === 0 || !Number.isFinite(fe.latest[x]) || !Number.isFinite(fe.earliest[x])) continue;
         // cast: x is a row of the family event table (see above)
-        return { earliest: (fe.earliest[x] as number) - (e.maxAgeYears - e.generationGapYears) * YEAR, latest: (fe.latest[x] as number) - e.minGenerationYears * YEAR, basis: 'family_event' };
+        const [earliest, latest] = [fe.earliest[x] as number, fe.latest[x] as number];
+        return { earliest: earliest - (e.maxAgeYears - e.generationGapYears) * YEAR, latest: latest - e.minGenerationYears * YEAR, basis: 'family_event' };
       }
     }
     // descendants: nearest generation with a dated birth wins

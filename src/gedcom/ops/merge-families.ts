@@ -63,7 +63,12 @@ function sharesMergedChild(li: TreeIndex, lf: number, ri: TreeIndex, rf: number,
  * member is the identical left person: one family read twice (merge of a file with itself), kept
  * once whatever its couple (no parent, one parent, several families of one couple).
  */
-export function identicalFamilies(left: GedcomDocumentLike, right: GedcomDocumentLike, ri: TreeIndex, personMap: ReadonlyMap<string, string>): Map<string, string> {
+export function identicalFamilies(
+  left: GedcomDocumentLike,
+  right: GedcomDocumentLike,
+  ri: TreeIndex,
+  personMap: ReadonlyMap<string, string>,
+): Map<string, string> {
   const out = new Map<string, string>();
   for (let f = 0; f < ri.familyCount; f++) {
     // cast: f < familyCount, and familyXref lists the families first

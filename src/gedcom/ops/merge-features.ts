@@ -34,13 +34,20 @@ export interface PlaceFeature {
 type EventRow = number;
 
 function placeTokens(place: string): string[] {
-  return foldAscii(place).toUpperCase().split(/[\s,]+/).filter((t) => t !== '');
+  return foldAscii(place)
+    .toUpperCase()
+    .split(/[\s,]+/)
+    .filter((t) => t !== '');
 }
 
 /** The most specific level of a place ("Leeds" of "Leeds, Yorkshire, England"), folded; '' when absent. */
 function locality(place: string): string {
   const first = place.split(',')[0] ?? '';
-  return foldAscii(first).toUpperCase().split(/\s+/).filter((t) => t !== '').join(' ');
+  return foldAscii(first)
+    .toUpperCase()
+    .split(/\s+/)
+    .filter((t) => t !== '')
+    .join(' ');
 }
 
 const NO_NAMES: readonly NameFeature[] = [];
@@ -252,16 +259,24 @@ class NameFeatures {
     let given = this.given.get(g);
     if (given === undefined) {
       // cast: nameGiven holds string ids, and strings has every id
-      const folded = foldAscii(s[g] as string).toUpperCase().trim();
-      const tokens = folded.split(/\s+/).filter((t) => t !== '').map((text) => ({ text, code: soundex(text) }));
+      const folded = foldAscii(s[g] as string)
+        .toUpperCase()
+        .trim();
+      const tokens = folded
+        .split(/\s+/)
+        .filter((t) => t !== '')
+        .map((text) => ({ text, code: soundex(text) }));
       this.given.set(g, (given = { full: tokens.map((t) => t.text).join(' '), tokens }));
     }
     let surnameCode = this.surname.get(sn);
     // cast: nameSurname holds string ids, and strings has every id
     if (surnameCode === undefined) this.surname.set(sn, (surnameCode = soundex(s[sn] as string)));
     let suffix = this.suffix.get(sx);
-    // cast: nameSuffix holds string ids, and strings has every id
-    if (suffix === undefined) this.suffix.set(sx, (suffix = foldAscii(s[sx] as string).toUpperCase().trim()));
+    if (suffix === undefined) {
+      // cast: nameSuffix holds string ids, and strings has every id
+      const text = s[sx] as string;
+      this.suffix.set(sx, (suffix = foldAscii(text).toUpperCase().trim()));
+    }
     return { surnameCode, suffix, givenFull: given.full, tokens: given.tokens };
   }
 }
@@ -441,7 +456,10 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
  */
 function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
   if (dateScore(a, i, b, j, BIRTH) >= 0.75 || dateScore(a, i, b, j, DEATH) >= 0.75) return true;
-  for (const [x, y] of [[a.birth(i), b.birth(j)], [a.death(i), b.death(j)]] as const) {
+  for (const [x, y] of [
+    [a.birth(i), b.birth(j)],
+    [a.death(i), b.death(j)],
+  ] as const) {
     const l = a.placeOf(x)?.locality ?? '';
     if (l !== '' && l === (b.placeOf(y)?.locality ?? '')) return true;
   }

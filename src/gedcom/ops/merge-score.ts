@@ -46,15 +46,21 @@ export function scoredPairs(
   const { pairs, exact } = identicalPeople(left, right, width, monitor);
   let scored = 0;
   const scan: CandidateScan = { full: pairs.length >= OPS_LIMITS.candidatePairs, exact, width, vetoed: 0 };
-  candidatePairs(lf, rf, scan, (i, j) => {
-    const score = scorePair(lf, i, rf, j);
-    if (score === -1) scan.vetoed++;
-    else if (score >= MERGE_THRESHOLDS.review) {
-      pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(lf, i, rf, j) });
-      if (pairs.length >= OPS_LIMITS.candidatePairs) scan.full = true;
-    }
-    if (++scored % 50000 === 0) onScored?.(scored);
-  }, monitor);
+  candidatePairs(
+    lf,
+    rf,
+    scan,
+    (i, j) => {
+      const score = scorePair(lf, i, rf, j);
+      if (score === -1) scan.vetoed++;
+      else if (score >= MERGE_THRESHOLDS.review) {
+        pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(lf, i, rf, j) });
+        if (pairs.length >= OPS_LIMITS.candidatePairs) scan.full = true;
+      }
+      if (++scored % 50000 === 0) onScored?.(scored);
+    },
+    monitor,
+  );
   monitor.step('match', lf.count, lf.count);
   return { pairs, vetoed: scan.vetoed };
 }

@@ -46,7 +46,14 @@ function headOf(origin: GedcomDocumentLike): GedcomNode {
 }
 
 export function cloneNode(node: GedcomNode): GedcomNode {
-  const copy: GedcomNode = { tag: node.tag, xref: node.xref, pointer: node.pointer, value: node.value, children: node.children.map(cloneNode), line: node.line };
+  const copy: GedcomNode = {
+    tag: node.tag,
+    xref: node.xref,
+    pointer: node.pointer,
+    value: node.value,
+    children: node.children.map(cloneNode),
+    line: node.line,
+  };
   if (node.raw !== undefined) copy.raw = node.raw;
   return copy;
 }

@@ -280,7 +280,11 @@ class Facts {
  * Run every rule over the document (or a rooted part of it). Pure: reads the document only.
  * The index may be passed when the caller already built one.
  */
-export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions, index: TreeIndex = indexTree(doc, { monitor: options.monitor })): QualityReport {
+export function analyzeQuality(
+  doc: GedcomDocumentLike,
+  options: QualityOptions,
+  index: TreeIndex = indexTree(doc, { monitor: options.monitor }),
+): QualityReport {
   const monitor = options.monitor ?? SILENT_MONITOR;
   const t: VerifyThresholds = { ...VERIFY_THRESHOLDS, ...(options.thresholds ?? {}) };
   const tally = new Tally(Math.min(options.maxAffected ?? OPS_LIMITS.affectedXrefsPerRule, OPS_LIMITS.affectedXrefsPerRule));
@@ -382,7 +386,11 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
   for (const x of circularAncestry(index, scope)) tally.add('circular_ancestry', x);
   for (let i = 0; i < index.invalidDateCount; i++) tally.add('invalid_date', index.invalidDates[i] ?? '');
   const invalid = tally.affected.get('invalid_date');
-  if (invalid !== undefined) tally.affected.set('invalid_date', invalid.filter((x) => x.startsWith('@')));
+  if (invalid !== undefined)
+    tally.affected.set(
+      'invalid_date',
+      invalid.filter((x) => x.startsWith('@')),
+    );
 
   const rules: QualityRuleResult[] = [];
   const totals = { error: 0, warning: 0, info: 0 };
@@ -395,7 +403,12 @@ export function analyzeQuality(doc: GedcomDocumentLike, options: QualityOptions,
   }
   monitor.step('analyze', total, total);
   const copies = duplicateCopies(index, scope, family);
-  return { scope: { individuals: scopedPeople + copies.individuals, families: scopedFamilies + copies.families, rooted: scope !== null }, rules, totals, probablyLiving };
+  return {
+    scope: { individuals: scopedPeople + copies.individuals, families: scopedFamilies + copies.families, rooted: scope !== null },
+    rules,
+    totals,
+    probablyLiving,
+  };
 }
 
 /**

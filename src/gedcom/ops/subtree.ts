@@ -11,7 +11,6 @@ import { forEachPointer, indexTree, transientTree } from './tree-index.js';
 import { monitorSlice, SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
-
 export interface SubtreeOptions {
   /** Root individual, with `@` signs. */
   readonly root: string;
@@ -100,7 +99,11 @@ function prune(node: GedcomNode, keep: (pointer: string) => boolean): number {
  * Pointers to anything left out are removed, so the output has no dangling pointer. Untouched
  * records are copied byte for byte; pruned ones are written canonically.
  */
-export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions, index: TreeIndex = indexTree(doc, { integrity: false, monitor: options.monitor })): SubtreeResult {
+export function extractSubtree(
+  doc: GedcomDocumentLike,
+  options: SubtreeOptions,
+  index: TreeIndex = indexTree(doc, { integrity: false, monitor: options.monitor }),
+): SubtreeResult {
   const root = index.findPerson(options.root);
   if (root < 0) throw new SubtreeRootUnknown();
   const monitor = options.monitor ?? SILENT_MONITOR;
@@ -207,9 +210,10 @@ export function extractSubtree(doc: GedcomDocumentLike, options: SubtreeOptions,
     const noted = pointersOf.get(r);
     let dangling = false;
     if (noted !== undefined) dangling = noted.some((p) => !keep(p));
-    else forEachPointer(transientTree(r), (p) => {
-      if (!keep(p)) dangling = true;
-    });
+    else
+      forEachPointer(transientTree(r), (p) => {
+        if (!keep(p)) dangling = true;
+      });
     if (!dangling) {
       out.push(r);
       continue;

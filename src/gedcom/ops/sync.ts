@@ -124,7 +124,8 @@ function fieldChanges(base: GedcomNode, edited: GedcomNode, max: number): { fiel
     if (fields.length < max) fields.push({ path, kind });
   };
   const walk = (a: GedcomNode, b: GedcomNode, path: string): void => {
-    if (a.value !== b.value || a.pointer !== b.pointer || (a.raw ?? null) !== (b.raw ?? null) || a.xref !== b.xref) push(path === '' ? a.tag : path, 'modified');
+    if (a.value !== b.value || a.pointer !== b.pointer || (a.raw ?? null) !== (b.raw ?? null) || a.xref !== b.xref)
+      push(path === '' ? a.tag : path, 'modified');
     const byTag = (n: GedcomNode): Map<string, GedcomNode[]> => {
       const m = new Map<string, GedcomNode[]>();
       for (const c of n.children) {

@@ -24,7 +24,10 @@ import type { WorkMonitor } from '../monitor.js';
  */
 
 /** What the builder hands to the index: every field but those the index derives itself (birth, death). */
-export type TreeIndexInit = Omit<{ readonly [K in keyof TreeIndex as TreeIndex[K] extends (...args: never[]) => unknown ? never : K]: TreeIndex[K] }, 'birth' | 'death'>;
+export type TreeIndexInit = Omit<
+  { readonly [K in keyof TreeIndex as TreeIndex[K] extends (...args: never[]) => unknown ? never : K]: TreeIndex[K] },
+  'birth' | 'death'
+>;
 
 export class TreeIndex {
   readonly personCount!: number;
@@ -282,7 +285,14 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
 }
 
 /** Resolve the builder's xref ids into person and family numbers (phantoms for other targets). */
-function finishIndex(builder: IndexBuilder, records: readonly GedcomRecord[], version: string, integrity: boolean, invalidDates: readonly string[], invalidDateCount: number): TreeIndex {
+function finishIndex(
+  builder: IndexBuilder,
+  records: readonly GedcomRecord[],
+  version: string,
+  integrity: boolean,
+  invalidDates: readonly string[],
+  invalidDateCount: number,
+): TreeIndex {
   builder.finish();
   const xrefs = builder.xrefs;
   const personCount = builder.personCount;

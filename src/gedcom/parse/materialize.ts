@@ -63,7 +63,12 @@ function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments, li
   // cast: segs holds triples, so k + 1 < segs.length for k < segs.length
   for (let k = 0; k < segs.length; k += 3) total += (segs[k + 1] as number) - (segs[k] as number) + (segs[k + 2] === 1 ? 1 : 0);
   if (total > GEDCOM_INPUT_LIMITS.maxValueBytes) {
-    throw new GedcomError('GEDCOM_INPUT_LIMIT', `a continued value exceeds ${GEDCOM_INPUT_LIMITS.maxValueBytes} bytes`, line, 'shorten the text continued with CONC/CONT');
+    throw new GedcomError(
+      'GEDCOM_INPUT_LIMIT',
+      `a continued value exceeds ${GEDCOM_INPUT_LIMITS.maxValueBytes} bytes`,
+      line,
+      'shorten the text continued with CONC/CONT',
+    );
   }
   // one buffer of the joined payloads (bytes joined before decoding: split characters survive)
   const joined = Buffer.allocUnsafe(total);

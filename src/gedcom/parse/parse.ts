@@ -122,7 +122,8 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   }
 
   if (facts.gedcVers === null) log.add('GEDCOM_VERSION_MISSING', 0, 'HEAD.GEDC.VERS is missing');
-  else if (version.family === null || version.assumed !== undefined) log.add('GEDCOM_VERSION_UNSUPPORTED', 0, `GEDCOM version ${facts.gedcVers} is not supported`);
+  else if (version.family === null || version.assumed !== undefined)
+    log.add('GEDCOM_VERSION_UNSUPPORTED', 0, `GEDCOM version ${facts.gedcVers} is not supported`);
   if (version.assumed !== undefined) log.add('GEDCOM_VERSION_ASSUMED', 0, `read as GEDCOM ${version.assumed}, as the caller chose`);
   const is555 = version.family === '5.5.5';
   if (is555) {
@@ -196,7 +197,8 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
       if (isConc && version.isV7) log.add('CONC_IN_V7', scanner.lineNo, 'CONC does not exist in GEDCOM 7');
       // a continuation continues the line right above it (or its continuations), one level up; else it is a structure of its own
       const attached = isContinuation && lastStructContinuable && scanner.xrefEnd === 0 && scanner.level > lastStructLevel;
-      if (isContinuation && !attached) log.add('CONTINUATION_MISPLACED', scanner.lineNo, 'CONC/CONT at level 0, with an xref, under a pointer or not right after the line it continues');
+      if (isContinuation && !attached)
+        log.add('CONTINUATION_MISPLACED', scanner.lineNo, 'CONC/CONT at level 0, with an xref, under a pointer or not right after the line it continues');
       if (attached) {
         // cast: payload > 0, so valueStart < valueEnd, a range of the scanned text
         if (isConc && is555 && payload > 0 && prevLastByte >= 0 && isWordByte(prevLastByte) && isWordByte(text[scanner.valueStart] as number)) {
@@ -238,7 +240,12 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
     interner,
   });
 
-  if (padded) log.add('FILE_END_PADDING', text.length === 0 || text[text.length - 1] === 10 || text[text.length - 1] === 13 ? checker.lineCount + 1 : checker.lineCount, 'Ctrl-Z or NUL padding after the last line is not read');
+  if (padded)
+    log.add(
+      'FILE_END_PADDING',
+      text.length === 0 || text[text.length - 1] === 10 || text[text.length - 1] === 13 ? checker.lineCount + 1 : checker.lineCount,
+      'Ctrl-Z or NUL padding after the last line is not read',
+    );
   const seen = new Set<string>();
   let trlrIndex = -1;
   let headSeen = false;
@@ -277,7 +284,10 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
 }
 
 /** Parse from a stream of chunks (a file read stream, fetch body, ...). */
-export async function parseGedcom(source: ByteSource, options: ParseOptions & { sizeHint?: number; onProgress?: (bytes: number) => void } = {}): Promise<GedcomDocument> {
+export async function parseGedcom(
+  source: ByteSource,
+  options: ParseOptions & { sizeHint?: number; onProgress?: (bytes: number) => void } = {},
+): Promise<GedcomDocument> {
   const bytes = await readAll(source, options.sizeHint, options.onProgress);
   return parseGedcomBytes(bytes, options);
 }

@@ -18,7 +18,9 @@ function inspectSection(r: GedcomInspectResult): GedcomSections['inspect'] {
           : {
               version: r.version.probable.version,
               confidence: r.version.probable.confidence,
-              evidence: r.version.probable.evidence.slice(0, GEDCOM_LIMITS.probableVersionEvidence).map((e) => ({ kind: e.kind, signal: e.signal, suggests: e.suggests, count: e.count })),
+              evidence: r.version.probable.evidence
+                .slice(0, GEDCOM_LIMITS.probableVersionEvidence)
+                .map((e) => ({ kind: e.kind, signal: e.signal, suggests: e.suggests, count: e.count })),
             },
     },
     encoding: { declared: r.encoding.declared?.slice(0, 64) ?? null, detected: r.encoding.detected, bom: r.encoding.bom, ascii_only: r.encoding.asciiOnly },
@@ -30,7 +32,13 @@ function inspectSection(r: GedcomInspectResult): GedcomSections['inspect'] {
         .slice(0, GEDCOM_LIMITS.extensionTagsListed)
         .map(([tag, count]) => ({ tag, count })),
     },
-    xrefs: { defined: r.xrefs.defined, duplicate: r.xrefs.duplicate, dangling: r.xrefs.dangling, unreferenced: r.xrefs.unreferenced, void_pointers: r.xrefs.voidPointers },
+    xrefs: {
+      defined: r.xrefs.defined,
+      duplicate: r.xrefs.duplicate,
+      dangling: r.xrefs.dangling,
+      unreferenced: r.xrefs.unreferenced,
+      void_pointers: r.xrefs.voidPointers,
+    },
     findings: r.findings.slice(0, GEDCOM_LIMITS.findingsListed).map((f) => ({ code: f.code, severity: f.severity, count: f.count, first_line: f.firstLine })),
     extension_tags: r.extensions.tags.filter((t) => LISTABLE_TAG.test(t.tag)).slice(0, GEDCOM_LIMITS.extensionTagsListed),
   };

@@ -14,9 +14,15 @@ export const runMerge: OperationRunner<'merge'> = (ctx) => {
   // cast: the descriptor declares two inputs (left, right)
   const [left, right] = ctx.documents() as [GedcomDocument, GedcomDocument];
   const dryRun = ctx.request.dry_run === true;
-  const r = mergeDocuments(left, right, { dryRun, outputVersion: ctx.request.output_version ?? null, maxReview: GEDCOM_LIMITS.reviewPairs, monitor: ctx.monitor });
+  const r = mergeDocuments(left, right, {
+    dryRun,
+    outputVersion: ctx.request.output_version ?? null,
+    maxReview: GEDCOM_LIMITS.reviewPairs,
+    monitor: ctx.monitor,
+  });
   if (r.document !== null) ctx.write(r.document);
-  const prompt = ctx.advisoryItems > 0 ? mergePrompt(indexTree(left, { integrity: false }), indexTree(right, { integrity: false }), r, ctx.living, ctx.advisoryItems) : null;
+  const prompt =
+    ctx.advisoryItems > 0 ? mergePrompt(indexTree(left, { integrity: false }), indexTree(right, { integrity: false }), r, ctx.living, ctx.advisoryItems) : null;
   const c = r.counts;
   const outputVersion = ctx.request.output_version ?? (left.version.isV7 ? '7.0' : '5.5.1');
   const decisions = { thresholds: MERGE_THRESHOLDS, output_version: outputVersion, merged: r.merged.map((p) => [p.left, p.right]) };
@@ -27,8 +33,14 @@ export const runMerge: OperationRunner<'merge'> = (ctx) => {
       families: { left: c.leftFamilies, right: c.rightFamilies, output: c.outputFamilies, unified: c.unifiedFamilies },
       pairs: { candidates: c.candidatePairs, automatic: c.automaticPairs, review: c.reviewPairs, vetoed: c.vetoedPairs },
       thresholds: { ...MERGE_THRESHOLDS },
-      merged: r.merged.filter(listable).slice(0, GEDCOM_LIMITS.mergedPairsListed).map((p) => ({ left: p.left, right: p.right, score: p.score })),
-      review: r.review.filter(listable).slice(0, GEDCOM_LIMITS.reviewPairs).map((p) => ({ left: p.left, right: p.right, score: p.score })),
+      merged: r.merged
+        .filter(listable)
+        .slice(0, GEDCOM_LIMITS.mergedPairsListed)
+        .map((p) => ({ left: p.left, right: p.right, score: p.score })),
+      review: r.review
+        .filter(listable)
+        .slice(0, GEDCOM_LIMITS.reviewPairs)
+        .map((p) => ({ left: p.left, right: p.right, score: p.score })),
       remapped_xrefs: c.remappedXrefs,
       shared_records: c.sharedRecords,
       alternates: c.alternates,

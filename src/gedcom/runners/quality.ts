@@ -12,7 +12,17 @@ export const runQuality: OperationRunner<'quality'> = (ctx) => {
   const index = indexTree(doc, { maxListed: GEDCOM_LIMITS.affectedXrefsPerRule, monitor: ctx.monitor });
   let report;
   try {
-    report = analyzeQuality(doc, { root: ctx.request.root ?? null, generations: ctx.request.generations ?? null, living: ctx.living, maxAffected: GEDCOM_LIMITS.affectedXrefsPerRule, monitor: ctx.monitor }, index);
+    report = analyzeQuality(
+      doc,
+      {
+        root: ctx.request.root ?? null,
+        generations: ctx.request.generations ?? null,
+        living: ctx.living,
+        maxAffected: GEDCOM_LIMITS.affectedXrefsPerRule,
+        monitor: ctx.monitor,
+      },
+      index,
+    );
   } catch (error) {
     if (error instanceof QualityRootUnknown) throw new OperationRefused('GEDCOM_ROOT_UNKNOWN');
     throw error;
@@ -20,7 +30,12 @@ export const runQuality: OperationRunner<'quality'> = (ctx) => {
   return {
     section: {
       scope: { individuals: report.scope.individuals, families: report.scope.families, rooted: report.scope.rooted },
-      rules: report.rules.map((r) => ({ rule: r.rule, severity: r.severity, count: r.count, affected: r.affected.filter((x) => LISTABLE_XREF.test(x)).slice(0, GEDCOM_LIMITS.affectedXrefsPerRule) })),
+      rules: report.rules.map((r) => ({
+        rule: r.rule,
+        severity: r.severity,
+        count: r.count,
+        affected: r.affected.filter((x) => LISTABLE_XREF.test(x)).slice(0, GEDCOM_LIMITS.affectedXrefsPerRule),
+      })),
       totals: { error: report.totals.error, warning: report.totals.warning, info: report.totals.info },
       probably_living: report.probablyLiving,
       living_threshold_years: ctx.living.thresholdYears,

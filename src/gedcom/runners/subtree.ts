@@ -23,7 +23,15 @@ export const runSubtree: OperationRunner<'subtree'> = (ctx) => {
   ctx.write(r.document);
   const c = r.counts;
   return {
-    section: { individuals: c.individuals, families: c.families, referenced_records: c.referenced, pruned_pointers: c.prunedPointers, generations_reached: c.generationsReached, output_version: version, output_encoding: r.outputEncoding },
+    section: {
+      individuals: c.individuals,
+      families: c.families,
+      referenced_records: c.referenced,
+      pruned_pointers: c.prunedPointers,
+      generations_reached: c.generationsReached,
+      output_version: version,
+      output_encoding: r.outputEncoding,
+    },
     prompt: null,
   };
 };

@@ -22,7 +22,10 @@ export const runSync: OperationRunner<'sync'> = (ctx) => {
         key: key(c.key),
         tag: tag(c.tag),
         kind: c.kind,
-        fields: c.fields.slice(0, GEDCOM_LIMITS.syncPathsPerRecord).filter((f) => /^[A-Za-z0-9_.[\]]{1,512}$/.test(f.path)).map((f) => ({ path: f.path, kind: f.kind })),
+        fields: c.fields
+          .slice(0, GEDCOM_LIMITS.syncPathsPerRecord)
+          .filter((f) => /^[A-Za-z0-9_.[\]]{1,512}$/.test(f.path))
+          .map((f) => ({ path: f.path, kind: f.kind })),
         field_count: c.fieldCount,
       })),
       conflicts: r.conflicts.slice(0, GEDCOM_LIMITS.syncConflictsListed).map((c) => ({ key: key(c.key), tag: tag(c.tag), reason: c.reason })),

@@ -61,7 +61,8 @@ export const CHAT_ROUTES = {
     path: '/api/v1/chat/capability',
     dispatchKey: 'chat.capability',
     summary: 'Chat limits and disabled capabilities',
-    description: 'The exact schema-v1 limits of transient chat and the capabilities no chat run has (tools, files, databases, shells, plugins, external services).',
+    description:
+      'The exact schema-v1 limits of transient chat and the capabilities no chat run has (tools, files, databases, shells, plugins, external services).',
     tags: TAGS,
     success: { status: 200, description: 'The chat capability.', schema: ChatCapabilityResponse, contentType: 'application/json' },
   }),
@@ -165,16 +166,19 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
     bindRoute(CHAT_ROUTES.createInternalChatSession, async (request, reply) => {
       const owner = ownerOf(request);
       if (owner === null) {
-        const violation = { instancePath: '', keyword: 'required', params: { missingProperty: SESSION_OWNER_HEADER }, message: `must carry a valid ${SESSION_OWNER_HEADER}` };
+        const violation = {
+          instancePath: '',
+          keyword: 'required',
+          params: { missingProperty: SESSION_OWNER_HEADER },
+          message: `must carry a valid ${SESSION_OWNER_HEADER}`,
+        };
         return reply.invalid(toHttpValidationError([violation], 'headers'));
       }
       return chat.createSession(owner, request.body);
     }),
     bindRoute(CHAT_ROUTES.getInternalChatSession, async (request) => chat.getSession(request.params.session_id, ownerOf(request))),
     bindRoute(CHAT_ROUTES.deleteInternalChatSession, async (request) => chat.deleteSession(request.params.session_id, ownerOf(request))),
-    bindRoute(CHAT_ROUTES.runInternalChat, async (request, reply) =>
-      chat.run(request.params.session_id, ownerOf(request), request.body, reply.clientGone()),
-    ),
+    bindRoute(CHAT_ROUTES.runInternalChat, async (request, reply) => chat.run(request.params.session_id, ownerOf(request), request.body, reply.clientGone())),
     bindRoute(CHAT_ROUTES.startInternalChatStream, async (request) => chat.startStream(request.params.session_id, ownerOf(request), request.body)),
     bindRoute(CHAT_ROUTES.streamInternalChatEvents, async (request, reply) => {
       const { session_id: sessionId, run_id: runId } = request.params;

@@ -1,5 +1,11 @@
 import { GedcomJobAccepted, GedcomJobPathParams, GedcomJobResult } from '../../contract/gedcom.js';
-import { GEDCOM_OPERATION_TABLE, GEDCOM_OPERATIONS, type GedcomOperation, type GedcomOperationTable, type GedcomRequests } from '../../contract/gedcom-operations.js';
+import {
+  GEDCOM_OPERATION_TABLE,
+  GEDCOM_OPERATIONS,
+  type GedcomOperation,
+  type GedcomOperationTable,
+  type GedcomRequests,
+} from '../../contract/gedcom-operations.js';
 import { operationTitle } from '../../contract/gedcom-operation-descriptor.js';
 import type { GedcomService } from '../../app/gedcom/gedcom-service.js';
 import { bindRoute, declareRoute, type RouteContract, type RouteDeclaration, type RouteDefinition } from '../route-definition.js';
@@ -29,7 +35,12 @@ function submissionRoute<K extends GedcomOperation>(operation: K): SubmissionRou
     description: entry.description + GRANT_RULES + (entry.versionChecked ? VERSION_CHECKED : VERSION_REPORTED) + SELECTION_RULES + WORKER_RULES,
     tags: ['gedcom'],
     body: entry.request,
-    success: { status: 202, description: 'The job was submitted; follow it through the job routes.', schema: GedcomJobAccepted, contentType: 'application/json' },
+    success: {
+      status: 202,
+      description: 'The job was submitted; follow it through the job routes.',
+      schema: GedcomJobAccepted,
+      contentType: 'application/json',
+    },
   });
 }
 
@@ -58,5 +69,8 @@ function boundSubmission<K extends GedcomOperation>(gedcom: GedcomService, opera
 
 /** The GEDCOM routes: they translate HTTP to the GEDCOM service; composed only with the artifact registry. */
 export function gedcomRoutes(gedcom: GedcomService): RouteDefinition[] {
-  return [...GEDCOM_OPERATIONS.map((operation) => boundSubmission(gedcom, operation)), bindRoute(RESULT_ROUTE, async (request) => gedcom.result(request.params.job_id))];
+  return [
+    ...GEDCOM_OPERATIONS.map((operation) => boundSubmission(gedcom, operation)),
+    bindRoute(RESULT_ROUTE, async (request) => gedcom.result(request.params.job_id)),
+  ];
 }

@@ -28,7 +28,6 @@ function parseLastEventId(header: string | string[] | undefined): number | null 
   return value;
 }
 
-
 /** What the routes that read the durable ledger answer while it is not open. */
 const LEDGER_CLOSED = 'While the encrypted database is not open (degraded startup) the jobs of its ledger are unknown: 409 STARTUP_DEGRADED.';
 const LastEventIdHeader = Type.String({ pattern: LAST_EVENT_ID.source, description: 'The id of the last event received; replay resumes after it.' });
@@ -63,8 +62,7 @@ export const JOB_ROUTES = {
     path: '/api/v1/jobs/{job_id}/cancel',
     dispatchKey: 'jobs.cancel',
     summary: 'Request cooperative cancellation',
-    description:
-      `Idempotent. \`pending_safe_point\`: cancellation is recorded (one \`cancel-requested\` event) and the job stops at its next safe point; repeated calls answer the same without new events. \`terminal\`: the job has ended (a queued job is cancelled at once); the snapshot tells how. ${LEDGER_CLOSED}`,
+    description: `Idempotent. \`pending_safe_point\`: cancellation is recorded (one \`cancel-requested\` event) and the job stops at its next safe point; repeated calls answer the same without new events. \`terminal\`: the job has ended (a queued job is cancelled at once); the snapshot tells how. ${LEDGER_CLOSED}`,
     tags: ['jobs'],
     params: JobPathParams,
     success: { status: 200, description: 'The cancellation disposition and the current snapshot.', schema: JobCancelResponse, contentType: 'application/json' },

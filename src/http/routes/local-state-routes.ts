@@ -21,9 +21,7 @@ export const DIAGNOSTICS_ROUTES = {
 } as const;
 
 export function diagnosticsRoutes(startup: StartupReport): RouteDefinition[] {
-  return [
-    bindRoute(DIAGNOSTICS_ROUTES.getInternalStartupDiagnostics, async () => startup.checked()),
-  ];
+  return [bindRoute(DIAGNOSTICS_ROUTES.getInternalStartupDiagnostics, async () => startup.checked())];
 }
 
 /** The settings routes as declared: what the contract document reads; `settingsRoutes` binds their handlers. */

@@ -40,7 +40,12 @@ export const PROVIDER_ROUTES = {
       'Creates a named profile (provider, endpoint, exact model) against the current profile revision and the identity of a recent endpoint test; the endpoint is tested again at save and must keep that identity. 409 STARTUP_MUTATION_BLOCKED while a startup component blocks mutations; 503 DATABASE_FILE_LOST when the database file is no longer the one at the workspace path.',
     tags: ['providers'],
     body: ProviderProfileCreateRequest,
-    success: { status: 200, description: 'The created profile and the new profile revision.', schema: ProviderProfileResponse, contentType: 'application/json' },
+    success: {
+      status: 200,
+      description: 'The created profile and the new profile revision.',
+      schema: ProviderProfileResponse,
+      contentType: 'application/json',
+    },
   }),
 } as const;
 

@@ -36,7 +36,11 @@ export function systemRoutes(readiness: ReadinessReport, registry: ModuleRegistr
   const health = (): string => (healthBody ??= compileSerializer(HealthResponse)(readiness.current()));
   const manifest = (): string => (manifestBody ??= compileSerializer(CapabilityManifest)(registry.manifest()));
   return [
-    bindRoute(SYSTEM_ROUTES.getInternalHealth, async (_request, reply) => reply.jsonText(200, health()), () => (readiness.bound ? health() : null)),
+    bindRoute(
+      SYSTEM_ROUTES.getInternalHealth,
+      async (_request, reply) => reply.jsonText(200, health()),
+      () => (readiness.bound ? health() : null),
+    ),
     bindRoute(SYSTEM_ROUTES.getInternalCapabilities, async (_request, reply) => reply.jsonText(200, manifest()), manifest),
   ];
 }

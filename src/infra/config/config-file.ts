@@ -17,7 +17,8 @@ interface ConfigValues {
 }
 
 /** `ok`: file read and valid; `defaults`: no file, defaults used; `invalid`: present but unusable, and why. */
-export type ResolvedConfig = (ConfigValues & { readonly state: 'ok' | 'defaults' }) | (ConfigValues & { readonly state: 'invalid'; readonly problem: ConfigProblem });
+export type ResolvedConfig =
+  (ConfigValues & { readonly state: 'ok' | 'defaults' }) | (ConfigValues & { readonly state: 'invalid'; readonly problem: ConfigProblem });
 
 /**
  * Reads the configuration: `--config FILE` or the platform's per-user default. An absent file means
@@ -37,9 +38,7 @@ export async function loadConfig(configPath: string | undefined, workspaceOverri
     text = bytes.toString('utf8');
   } catch (error) {
     const missing = errnoCode(error) === 'ENOENT';
-    return missing
-      ? { state: 'defaults', workspace: fallbackWorkspace, enabledModules: [...CONFIGURABLE_MODULES] }
-      : invalid('unreadable');
+    return missing ? { state: 'defaults', workspace: fallbackWorkspace, enabledModules: [...CONFIGURABLE_MODULES] } : invalid('unreadable');
   }
   let parsed: unknown;
   try {

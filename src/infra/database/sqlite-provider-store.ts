@@ -78,7 +78,9 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
   ) {}
 
   revisions(): Revisions {
-    const row = this.db.prepare<[], { profile_revision: number; consent_revision: number }>('SELECT profile_revision, consent_revision FROM provider_revision WHERE id = 1').get();
+    const row = this.db
+      .prepare<[], { profile_revision: number; consent_revision: number }>('SELECT profile_revision, consent_revision FROM provider_revision WHERE id = 1')
+      .get();
     return { profile: row?.profile_revision ?? 0, consent: row?.consent_revision ?? 0 };
   }
 
@@ -93,14 +95,18 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
 
   insertProfile(expectedRevision: number, profile: Omit<StoredProfile, 'createdRevision'>, limit: number): InsertOutcome<StoredProfile> {
     const run = this.db.transaction((): InsertOutcome<StoredProfile> => {
-      const bumped = this.db.prepare('UPDATE provider_revision SET profile_revision = profile_revision + 1 WHERE id = 1 AND profile_revision = ?').run(expectedRevision);
+      const bumped = this.db
+        .prepare('UPDATE provider_revision SET profile_revision = profile_revision + 1 WHERE id = 1 AND profile_revision = ?')
+        .run(expectedRevision);
       if (bumped.changes !== 1) return { ok: false, reason: 'stale' };
       if (this.findProfile(profile.name)) throw new Refusal('taken');
       const count = this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM provider_profile').get()?.n ?? 0;
       if (count >= limit) throw new Refusal('limit');
       const revision = expectedRevision + 1;
       this.db
-        .prepare('INSERT INTO provider_profile (name, provider_id, endpoint, model, destination, destination_identity, created_revision, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO provider_profile (name, provider_id, endpoint, model, destination, destination_identity, created_revision, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
         .run(profile.name, profile.providerId, profile.endpoint, profile.model, profile.destination, profile.destinationIdentity, revision, profile.createdAt);
       return { ok: true, revision, record: { ...profile, createdRevision: revision } };
     });
@@ -122,16 +128,33 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
     limit: number,
   ): InsertOutcome<StoredConsent> {
     const run = this.db.transaction((): InsertOutcome<StoredConsent> => {
-      const bumped = this.db.prepare('UPDATE provider_revision SET consent_revision = consent_revision + 1 WHERE id = 1 AND consent_revision = ?').run(expectedRevision);
+      const bumped = this.db
+        .prepare('UPDATE provider_revision SET consent_revision = consent_revision + 1 WHERE id = 1 AND consent_revision = ?')
+        .run(expectedRevision);
       if (bumped.changes !== 1) return { ok: false, reason: 'stale' };
       if (this.findConsent(consent.name)) throw new Refusal('taken');
       const count = this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM consent_grant').get()?.n ?? 0;
       if (count >= limit) throw new Refusal('limit');
       const revision = expectedRevision + 1;
       this.db
-        .prepare("INSERT INTO consent_grant (name, scope_json, digest, state, max_runs, used_runs, created_revision, created_at, revoked_at) VALUES (?, ?, ?, 'active', ?, 0, ?, ?, NULL)")
+        .prepare(
+          "INSERT INTO consent_grant (name, scope_json, digest, state, max_runs, used_runs, created_revision, created_at, revoked_at) VALUES (?, ?, ?, 'active', ?, 0, ?, ?, NULL)",
+        )
         .run(consent.name, JSON.stringify(consent.scope), consent.digest, consent.scope.budget?.max_runs ?? null, revision, consent.createdAt);
-      return { ok: true, revision, record: { ...consent, state: 'active', usedRuns: 0, usedCharactersSent: 0, usedCharactersReceived: 0, usedTokens: 0, createdRevision: revision, revokedAt: null } };
+      return {
+        ok: true,
+        revision,
+        record: {
+          ...consent,
+          state: 'active',
+          usedRuns: 0,
+          usedCharactersSent: 0,
+          usedCharactersReceived: 0,
+          usedTokens: 0,
+          createdRevision: revision,
+          revokedAt: null,
+        },
+      };
     });
     return this.guard.write(() => refusing(() => run.immediate()));
   }
@@ -165,7 +188,9 @@ export class SqliteProviderStore implements ProviderConfigurationStore {
   addConsentUsage(name: string, usage: ConsentUsage): StoredConsent | null {
     const run = this.db.transaction((): StoredConsent | null => {
       this.db
-        .prepare('UPDATE consent_grant SET used_characters_sent = used_characters_sent + ?, used_characters_received = used_characters_received + ?, used_tokens = used_tokens + ? WHERE name = ?')
+        .prepare(
+          'UPDATE consent_grant SET used_characters_sent = used_characters_sent + ?, used_characters_received = used_characters_received + ?, used_tokens = used_tokens + ? WHERE name = ?',
+        )
         .run(usage.sent ?? 0, usage.received ?? 0, usage.tokens ?? 0, name);
       return this.findConsent(name);
     });

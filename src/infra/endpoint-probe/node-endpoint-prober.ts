@@ -63,7 +63,10 @@ function readAnswer(received: Buffer, ended: boolean, over: boolean): AnswerRead
   const status = Number(match[1]);
   const headEnd = received.indexOf('\r\n\r\n');
   if (headEnd === -1) return ended || over ? { status, body: '', complete: false } : 'more';
-  const head = received.subarray(lineEnd + 2, headEnd).toString('latin1').toLowerCase();
+  const head = received
+    .subarray(lineEnd + 2, headEnd)
+    .toString('latin1')
+    .toLowerCase();
   const raw = received.subarray(headEnd + 4);
   const stop = ended || over;
   if (/^transfer-encoding:.*chunked/m.test(head)) {
@@ -119,7 +122,11 @@ export class NodeEndpointProber implements EndpointProber {
           const received = Buffer.concat(chunks).subarray(0, PROVIDER_LIMITS.maxProbeAnswerBytes);
           const answer = readAnswer(received, ended, over);
           if (answer === 'more') return;
-          finish(answer === 'protocol_error' ? { kind: 'protocol_error' } : { kind: 'answered', status: answer.status, spkiSha256, body: answer.body, bodyComplete: answer.complete });
+          finish(
+            answer === 'protocol_error'
+              ? { kind: 'protocol_error' }
+              : { kind: 'answered', status: answer.status, spkiSha256, body: answer.body, bodyComplete: answer.complete },
+          );
         };
         socket.on('data', (chunk: Buffer) => {
           if (size < PROVIDER_LIMITS.maxProbeAnswerBytes) chunks.push(chunk);

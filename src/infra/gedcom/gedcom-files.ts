@@ -1,6 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { parseGedcom, writeGedcomChunks, type GedcomDocument, type GedcomDocumentLike, type ParseOptions, type WriteOptions, type WriteReport } from '../../gedcom/index.js';
+import {
+  parseGedcom,
+  writeGedcomChunks,
+  type GedcomDocument,
+  type GedcomDocumentLike,
+  type ParseOptions,
+  type WriteOptions,
+  type WriteReport,
+} from '../../gedcom/index.js';
 
 /** Bytes read from the file per chunk. */
 const READ_CHUNK_BYTES = 1 << 20;

@@ -35,7 +35,15 @@ export class ProviderAdvisoryGenerator implements AdvisoryGenerator {
   async generate(binding: ExecutionBinding, system: string, prompt: string, signal: AbortSignal): Promise<AdvisoryText> {
     const credential = binding.credentialReference === null ? null : await this.credentials.resolve(binding.credentialReference);
     let text = '';
-    const result = await this.providers[binding.providerId].generate({ ...this.generation(binding, system, prompt), credential, signal }, { text: (piece) => (text += piece) });
-    return { text: result.outcome === 'refused' ? '' : text, outcome: result.outcome, finishReason: result.finishReason, ...(result.usage === undefined ? {} : { usage: result.usage }) };
+    const result = await this.providers[binding.providerId].generate(
+      { ...this.generation(binding, system, prompt), credential, signal },
+      { text: (piece) => (text += piece) },
+    );
+    return {
+      text: result.outcome === 'refused' ? '' : text,
+      outcome: result.outcome,
+      finishReason: result.finishReason,
+      ...(result.usage === undefined ? {} : { usage: result.usage }),
+    };
   }
 }

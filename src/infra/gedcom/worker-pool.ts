@@ -209,7 +209,10 @@ export class GedcomWorkerPool implements GedcomExecutor {
         }
       });
       worker.on('error', (error: unknown) => {
-        const code = typeof error === 'object' && error !== null && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'GEDCOM_RESOURCE_LIMIT' : 'GEDCOM_WORKER_FAILED';
+        const code =
+          typeof error === 'object' && error !== null && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? 'GEDCOM_RESOURCE_LIMIT'
+            : 'GEDCOM_WORKER_FAILED';
         fail(code);
       });
       worker.on('exit', () => fail('GEDCOM_WORKER_FAILED'));
@@ -235,7 +238,10 @@ export class GedcomWorkerPool implements GedcomExecutor {
     }
     const elapsed = now - clock.startedAt;
     const total = message.total;
-    const etaMs = total !== null && message.done > 0 && message.done <= total && elapsed >= GEDCOM_WORKER_LIMITS.progressIntervalMs ? (elapsed * (total - message.done)) / message.done : null;
+    const etaMs =
+      total !== null && message.done > 0 && message.done <= total && elapsed >= GEDCOM_WORKER_LIMITS.progressIntervalMs
+        ? (elapsed * (total - message.done)) / message.done
+        : null;
     return { completed: message.done, total, stage: message.stage, etaMs };
   }
 }

@@ -47,7 +47,12 @@ export interface RunMessage {
 export type WorkerMessage =
   | { readonly type: 'progress'; readonly stage: GedcomStageName; readonly done: number; readonly total: number | null }
   | { readonly type: 'held' }
-  | { readonly type: 'result'; readonly section: unknown; readonly output: WrittenOutput | null; readonly prompt: { readonly text: string; readonly items: number; readonly livingRedacted: number; readonly restrictedRedacted: number } | null }
+  | {
+      readonly type: 'result';
+      readonly section: unknown;
+      readonly output: WrittenOutput | null;
+      readonly prompt: { readonly text: string; readonly items: number; readonly livingRedacted: number; readonly restrictedRedacted: number } | null;
+    }
   | { readonly type: 'failed'; readonly code: WorkerFailureCode }
   | { readonly type: 'cancelled' };
 
@@ -67,7 +72,8 @@ function writtenOf(value: unknown): WrittenOutput | null | undefined {
 
 function promptOf(value: unknown): { text: string; items: number; livingRedacted: number; restrictedRedacted: number } | null | undefined {
   if (value === null) return null;
-  if (!isRecord(value) || typeof value.text !== 'string' || !isCount(value.items) || !isCount(value.livingRedacted) || !isCount(value.restrictedRedacted)) return undefined;
+  if (!isRecord(value) || typeof value.text !== 'string' || !isCount(value.items) || !isCount(value.livingRedacted) || !isCount(value.restrictedRedacted))
+    return undefined;
   return { text: value.text, items: value.items, livingRedacted: value.livingRedacted, restrictedRedacted: value.restrictedRedacted };
 }
 
@@ -76,7 +82,9 @@ export function workerMessageOf(value: unknown): WorkerMessage | null {
   if (!isRecord(value)) return null;
   switch (value.type) {
     case 'progress':
-      return isStage(value.stage) && isCount(value.done) && (value.total === null || isCount(value.total)) ? { type: 'progress', stage: value.stage, done: value.done, total: value.total } : null;
+      return isStage(value.stage) && isCount(value.done) && (value.total === null || isCount(value.total))
+        ? { type: 'progress', stage: value.stage, done: value.done, total: value.total }
+        : null;
     case 'held':
       return { type: 'held' };
     case 'cancelled':

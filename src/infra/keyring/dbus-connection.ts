@@ -191,8 +191,7 @@ export class DbusConnection {
     if (message.type === MESSAGE_TYPE.methodReturn) {
       call.onReply?.(message.body ?? []);
       call.resolve(message.body ?? []);
-    }
-    else call.reject(new DbusCallError(message.errorName ?? 'unknown'));
+    } else call.reject(new DbusCallError(message.errorName ?? 'unknown'));
   }
 
   /** The one signal taken: the bus telling that the peer's name changed owner (a restarted or started daemon). */

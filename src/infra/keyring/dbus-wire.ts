@@ -55,7 +55,25 @@ type TypeNode =
   | { readonly code: 'variant' };
 
 const BASIC = 'ybnqiuxtdhsog';
-const ALIGNMENT: Readonly<Record<string, number>> = { y: 1, b: 4, n: 2, q: 2, i: 4, u: 4, x: 8, t: 8, d: 8, h: 4, s: 4, o: 4, g: 1, v: 1, a: 4, '(': 8, '{': 8 };
+const ALIGNMENT: Readonly<Record<string, number>> = {
+  y: 1,
+  b: 4,
+  n: 2,
+  q: 2,
+  i: 4,
+  u: 4,
+  x: 8,
+  t: 8,
+  d: 8,
+  h: 4,
+  s: 4,
+  o: 4,
+  g: 1,
+  v: 1,
+  a: 4,
+  '(': 8,
+  '{': 8,
+};
 
 function alignmentOf(node: TypeNode): number {
   if (node.code === 'basic') return ALIGNMENT[node.letter] ?? 1;

@@ -13,7 +13,11 @@ const PROPERTIES = 'org.freedesktop.DBus.Properties';
 /** The object path that means "none" (no collection behind an alias, no prompt needed). */
 const NONE = '/';
 /** Error answers that mean the session is gone: a restarted daemon, or one that died during the call. */
-const SESSION_LOST: ReadonlySet<string> = new Set(['org.freedesktop.Secret.Error.NoSession', 'org.freedesktop.DBus.Error.NoReply', 'org.freedesktop.DBus.Error.Disconnected']);
+const SESSION_LOST: ReadonlySet<string> = new Set([
+  'org.freedesktop.Secret.Error.NoSession',
+  'org.freedesktop.DBus.Error.NoReply',
+  'org.freedesktop.DBus.Error.Disconnected',
+]);
 /** The item or collection asked for is locked. */
 const IS_LOCKED = 'org.freedesktop.Secret.Error.IsLocked';
 /** The Secret Service's answer to an algorithm it does not offer. */
@@ -83,7 +87,8 @@ export class SecretServiceStore implements KeyringBackend {
       } catch (error) {
         if (error instanceof KeyringError) throw error;
         if (error instanceof DbusCallError && error.errorName === IS_LOCKED) throw new KeyringError('locked');
-        const sessionLost = (error instanceof DbusConnectionLost && error.reason === 'closed') || (error instanceof DbusCallError && SESSION_LOST.has(error.errorName));
+        const sessionLost =
+          (error instanceof DbusConnectionLost && error.reason === 'closed') || (error instanceof DbusCallError && SESSION_LOST.has(error.errorName));
         if (error instanceof DbusConnectionLost || sessionLost) this.drop(session);
         if (round > 0 || !sessionLost) throw new KeyringError('unavailable');
       }

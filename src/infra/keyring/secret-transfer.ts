@@ -103,7 +103,8 @@ function derElements(element: Buffer): Buffer[] {
 
 function derElement(tag: number, content: Buffer): Buffer {
   const length = content.length;
-  const header = length < 0x80 ? Buffer.from([tag, length]) : length < 0x100 ? Buffer.from([tag, 0x81, length]) : Buffer.from([tag, 0x82, length >> 8, length & 0xff]);
+  const header =
+    length < 0x80 ? Buffer.from([tag, length]) : length < 0x100 ? Buffer.from([tag, 0x81, length]) : Buffer.from([tag, 0x82, length >> 8, length & 0xff]);
   return Buffer.concat([header, content]);
 }
 

@@ -15,7 +15,8 @@ function parseHandshake(line: string): HandshakeResult {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, reason: 'handshake_not_object' };
   const keys = Object.keys(value);
-  if (keys.length !== 2 || !keys.includes('bearer') || !keys.includes('app_build') || !('bearer' in value) || !('app_build' in value)) return { ok: false, reason: 'handshake_fields' };
+  if (keys.length !== 2 || !keys.includes('bearer') || !keys.includes('app_build') || !('bearer' in value) || !('app_build' in value))
+    return { ok: false, reason: 'handshake_fields' };
   const { bearer, app_build: appBuild } = value;
   if (typeof bearer !== 'string' || bearer.length !== HANDSHAKE.bearerCharacters || !BEARER_REGEXP.test(bearer)) {
     return { ok: false, reason: 'handshake_bearer_malformed' };

@@ -5,9 +5,7 @@ export const DATABASE_KEY_ACCOUNT = 'database.key';
 
 /** The key's hex digits as bytes, which the database open zeroes right after PRAGMA key. */
 export type KeyRead =
-  | { readonly state: 'present'; readonly key: Buffer }
-  | { readonly state: 'missing' }
-  | { readonly state: Exclude<KeyringFailure, 'unverified'> };
+  { readonly state: 'present'; readonly key: Buffer } | { readonly state: 'missing' } | { readonly state: Exclude<KeyringFailure, 'unverified'> };
 
 /** Reads the database key from the OS keyring; a keyring failure is an answer, never a throw. */
 export async function readDatabaseKey(keyring: KeyringStore): Promise<KeyRead> {

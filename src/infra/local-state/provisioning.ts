@@ -11,8 +11,7 @@ import { databasePaths, readKeyCheck, type LocalStateOptions } from './local-sta
 import { lockWorkspace, WorkspaceInUse, type WorkspaceLock } from '../workspace/workspace-lock.js';
 
 export type SetupOutcome =
-  | { readonly ok: true; readonly created: readonly string[] }
-  | { readonly ok: false; readonly reason: string; readonly detail?: string };
+  { readonly ok: true; readonly created: readonly string[] } | { readonly ok: false; readonly reason: string; readonly detail?: string };
 
 /** What setup says of an unusable configuration file. */
 const CONFIG_PROBLEM_TEXT: Readonly<Record<ConfigProblem, string>> = {
@@ -54,7 +53,8 @@ function holdForSetup(workspace: string): WorkspaceLock | SetupOutcome {
   try {
     return lockWorkspace(workspace, process.pid);
   } catch (error) {
-    if (error instanceof WorkspaceInUse) return { ok: false, reason: 'workspace.in_use', detail: error.holderPid === null ? undefined : `held by pid ${error.holderPid}` };
+    if (error instanceof WorkspaceInUse)
+      return { ok: false, reason: 'workspace.in_use', detail: error.holderPid === null ? undefined : `held by pid ${error.holderPid}` };
     return { ok: false, reason: 'workspace.not_created' };
   }
 }

@@ -57,7 +57,8 @@ export function platformPaths(platform: HostPlatform): PlatformPaths {
 }
 
 /** A platform's credential store; on the Secret Service, with the session bus to reach it by. */
-export type KeyringStoreChoice = { readonly name: 'secret-service'; readonly busAddress: string | null } | { readonly name: 'keychain' } | { readonly name: 'credential-manager' };
+export type KeyringStoreChoice =
+  { readonly name: 'secret-service'; readonly busAddress: string | null } | { readonly name: 'keychain' } | { readonly name: 'credential-manager' };
 
 /**
  * The credential store of a platform: the Keychain on macOS, the Credential Manager on Windows, and

@@ -5,7 +5,11 @@ import { WireChatProvider } from './wire-chat-provider.js';
 import { byProvider, PROVIDER_WIRES } from './wire-table.js';
 
 /** One adapter per provider of the wire table, over one transport (contract.md section 9). */
-export function createChatProviders(transport: ProviderTransportOptions = {}, timeouts?: Partial<GenerationTimeouts>, clock: RetryClock = SYSTEM_RETRY_CLOCK): ChatProviders {
+export function createChatProviders(
+  transport: ProviderTransportOptions = {},
+  timeouts?: Partial<GenerationTimeouts>,
+  clock: RetryClock = SYSTEM_RETRY_CLOCK,
+): ChatProviders {
   const bounded = boundedTimeouts(timeouts);
   return byProvider((format) => new WireChatProvider(format, transport, bounded, clock));
 }

@@ -70,22 +70,30 @@ export function readUpstreamError(status: number | null, body: string | unknown)
     return { status: status ?? statusLike, types, message: text(field(error, 'message')) ?? '', recognised: true };
   }
   if (field(value, 'object') === 'error') {
-    return { status, types: [text(field(value, 'type'))].filter((v): v is string => v !== null), message: text(field(value, 'message')) ?? '', recognised: true };
+    return {
+      status,
+      types: [text(field(value, 'type'))].filter((v): v is string => v !== null),
+      message: text(field(value, 'message')) ?? '',
+      recognised: true,
+    };
   }
   return { status, types: [], message: '', recognised: false };
 }
 
-const CONTEXT_WORDS = /context (size|length|window)|exceeds? (the )?(available )?context|maximum context length|too many tokens|prompt is too long|input (length|tokens) exceed/;
+const CONTEXT_WORDS =
+  /context (size|length|window)|exceeds? (the )?(available )?context|maximum context length|too many tokens|prompt is too long|input (length|tokens) exceed/;
 const MODEL_MISSING_WORDS = /model .*not found|not found.*model|no such model|try pulling|model_not_found|does not exist/;
 
 export const REMEDIATIONS = {
-  PROVIDER_CONTEXT_EXCEEDED: 'The conversation is larger than the model\'s context window: start a new session, shorten the input, or load the model with a larger context.',
+  PROVIDER_CONTEXT_EXCEEDED:
+    "The conversation is larger than the model's context window: start a new session, shorten the input, or load the model with a larger context.",
   PROVIDER_MODEL_NOT_FOUND: 'The model is not available at this endpoint: check the model name of the profile or make the model available on the server.',
   PROVIDER_AUTH_REJECTED: 'The provider refused the credential: set a valid API key for this provider and try again.',
-  PROVIDER_RATE_LIMITED: 'The provider is limiting requests or the account has no quota left: wait and try again, or check the account\'s limits.',
+  PROVIDER_RATE_LIMITED: "The provider is limiting requests or the account has no quota left: wait and try again, or check the account's limits.",
   PROVIDER_UNAVAILABLE: 'The provider could not serve the request: check that the server is running and not overloaded, then try again.',
-  PROVIDER_ENDPOINT_MISMATCH: 'The endpoint answered, but not as this provider\'s API: check the base path (for example /v1) and that the server is the kind of provider the profile names.',
-  PROVIDER_ANSWER_INCOMPLETE: 'The provider\'s answer ended without its end marker; nothing was kept. Try again; if it repeats, check the server\'s logs.',
+  PROVIDER_ENDPOINT_MISMATCH:
+    "The endpoint answered, but not as this provider's API: check the base path (for example /v1) and that the server is the kind of provider the profile names.",
+  PROVIDER_ANSWER_INCOMPLETE: "The provider's answer ended without its end marker; nothing was kept. Try again; if it repeats, check the server's logs.",
   PROVIDER_TIMEOUT: 'The provider did not answer in time: check that it is running and not overloaded.',
   PROVIDER_FAILED: 'The provider failed to produce an answer; nothing was kept. Try again.',
 } as const satisfies Record<ProviderFailureCode, string>;
@@ -118,7 +126,10 @@ export function upstreamFailure(rules: FailureRules, model: string, info: Upstre
   const policy = rules.retry;
   const retryable =
     info.status !== null
-      ? policy.retryStatuses.includes(info.status) && !info.types.includes('insufficient_quota') && code !== 'PROVIDER_CONTEXT_EXCEEDED' && code !== 'PROVIDER_MODEL_NOT_FOUND'
+      ? policy.retryStatuses.includes(info.status) &&
+        !info.types.includes('insufficient_quota') &&
+        code !== 'PROVIDER_CONTEXT_EXCEEDED' &&
+        code !== 'PROVIDER_MODEL_NOT_FOUND'
       : info.types.some((type) => policy.retryInStreamTypes.includes(type));
   const details = [
     ...(info.status !== null ? [{ name: 'upstream_status', value: info.status }] : []),

@@ -9,7 +9,8 @@ import type { EndpointTransport } from '../../app/providers/ports.js';
 import { REMEDIATIONS } from './provider-errors.js';
 import type { RetryClock } from './retry-policy.js';
 
-const TLS_REMEDIATION = 'The provider\'s certificate was not accepted (untrusted, expired, another name, or another key than the tested one): test the endpoint again.';
+const TLS_REMEDIATION =
+  "The provider's certificate was not accepted (untrusted, expired, another name, or another key than the tested one): test the endpoint again.";
 
 /**
  * How provider sockets reach the world: the same transport the endpoint probe uses (default: Node's
@@ -113,7 +114,14 @@ export async function postStreaming(
       resolve();
     };
     const failure = (code: ProviderFailure['code'], retryable: boolean, reason: string | null = null): ProviderFailure =>
-      new ProviderFailure(code, hasOutput(), retryable, false, reason === null ? [] : [{ name: 'reason', value: reason }], reason === 'tls_failed' ? TLS_REMEDIATION : REMEDIATIONS[code]);
+      new ProviderFailure(
+        code,
+        hasOutput(),
+        retryable,
+        false,
+        reason === null ? [] : [{ name: 'reason', value: reason }],
+        reason === 'tls_failed' ? TLS_REMEDIATION : REMEDIATIONS[code],
+      );
     const onAbort = (): void => fail(new ProviderFailure('PROVIDER_FAILED', hasOutput(), false, true));
     const armIdle = (): void => {
       cancelIdleTimer?.();
@@ -177,7 +185,11 @@ export async function postStreaming(
 
     // Before an answer: the provider could not be reached (retryable unless TLS refused it). After: a disconnect.
     request.on('error', () =>
-      fail(response === null ? failure('PROVIDER_UNAVAILABLE', !tlsFailure, tlsFailure ? 'tls_failed' : 'unreachable') : failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected')),
+      fail(
+        response === null
+          ? failure('PROVIDER_UNAVAILABLE', !tlsFailure, tlsFailure ? 'tls_failed' : 'unreachable')
+          : failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected'),
+      ),
     );
     request.on('response', (incoming) => {
       response = incoming;

@@ -191,7 +191,14 @@ export class WireChatProvider implements ChatProvider {
     for (let attempt = 1; ; attempt++) {
       const reading = this.format.read(output, request.model);
       try {
-        await postStreaming(this.transport, call, reading, request.signal, { runDeadline, idleTimeoutMs: this.timeouts.idleTimeoutMs, clock: this.clock }, () => output.hasOutput);
+        await postStreaming(
+          this.transport,
+          call,
+          reading,
+          request.signal,
+          { runDeadline, idleTimeoutMs: this.timeouts.idleTimeoutMs, clock: this.clock },
+          () => output.hasOutput,
+        );
         const { outcome, finishReason } = reading.result(output);
         const usage = reading.usage();
         return { outcome, finishReason, attempts: attempt, ...(usage === undefined ? {} : { usage }) };

@@ -29,7 +29,15 @@ export interface LocalStateCapabilities extends ComposedCapability {
 /** Settings over the encrypted database and credentials in the OS keyring. */
 export function composeLocalState(core: CoreServices): LocalStateCapabilities {
   const { state, startup } = core;
-  const settings = new SettingsService(state.database ? new SqliteSettingsStore(state.database, state.databaseGuard ?? undefined) : null, startup, SENSITIVE_SETTING_KEYS);
-  const credentials = new CredentialService(core.dependencies.keyring, startup, environmentCredentials(core.options.credentialsFromEnv === true, core.dependencies.platform.env));
+  const settings = new SettingsService(
+    state.database ? new SqliteSettingsStore(state.database, state.databaseGuard ?? undefined) : null,
+    startup,
+    SENSITIVE_SETTING_KEYS,
+  );
+  const credentials = new CredentialService(
+    core.dependencies.keyring,
+    startup,
+    environmentCredentials(core.options.credentialsFromEnv === true, core.dependencies.platform.env),
+  );
   return { settings, credentials, routes: [...settingsRoutes(settings), ...secretRoutes(credentials)] };
 }

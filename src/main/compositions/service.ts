@@ -62,27 +62,31 @@ export function readinessOutput(): (line: string) => void {
  * capabilities, every capability service (settings, secrets, providers, consent, jobs, chat, GEDCOM;
  * `capabilities.ts`), and the one route table of the routes their declarations expose.
  */
-export async function composeService(
-  launch: LaunchIdentity,
-  options: ServeOptions,
-  log: EventLog,
-  dependencies: ServeDependencies,
-): Promise<ComposedService> {
+export async function composeService(launch: LaunchIdentity, options: ServeOptions, log: EventLog, dependencies: ServeDependencies): Promise<ComposedService> {
   const { keyring, platform, extensions } = dependencies;
   const state = await openLocalState({ configPath: options.configPath, workspace: options.workspace, platform }, keyring, dependencies.databaseKey, (reason) =>
     log.event('database.file_lost', { reason }),
   );
   const startupReport = new StartupReport(state.codes, platformOf(platform.os, process.arch));
   const startup = startupGate(startupReport.degraded, startupReport.mutationsBlocked);
-  log.event('startup.evaluated', { status: startupReport.report.status, ...state.codes, duration_ms: Math.round(process.uptime() * 1000 - dependencies.startedAt) });
+  log.event('startup.evaluated', {
+    status: startupReport.report.status,
+    ...state.codes,
+    duration_ms: Math.round(process.uptime() * 1000 - dependencies.startedAt),
+  });
   // An invalid configuration file enables nothing it names, but the spec's fully shaped routes stay
   // exposed: settings and credential changes then answer 409 STARTUP_MUTATION_BLOCKED (rule 10), not 404.
-  const enabledModules = state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId, SETTINGS_MODULE.moduleId, SECRETS_MODULE.moduleId] : state.config.enabledModules;
+  const enabledModules =
+    state.config.state === 'invalid' ? [DIAGNOSTICS_MODULE.moduleId, SETTINGS_MODULE.moduleId, SECRETS_MODULE.moduleId] : state.config.enabledModules;
   const declarations = [
     ...CONTRACT_CAPABILITIES.filter((capability) => options.artifactRoot !== undefined || capability.module.moduleId !== GEDCOM_MODULE.moduleId),
     ...extensions.flatMap((extension) => extension.capabilities),
   ];
-  const registry = new ModuleRegistry([...CORE_MODULES, ...enabledModules, ...extensions.flatMap((extension) => extension.capabilities.map((capability) => capability.module.moduleId))]);
+  const registry = new ModuleRegistry([
+    ...CORE_MODULES,
+    ...enabledModules,
+    ...extensions.flatMap((extension) => extension.capabilities.map((capability) => capability.module.moduleId)),
+  ]);
   const exposed = exposedRoutes(registry, declarations);
   const readiness = new ReadinessReport(launch.bearer, launch.appBuild, SIDECAR_BUILD);
   const gate = new RequestGate({ bearer: launch.bearer, appBuild: launch.appBuild });

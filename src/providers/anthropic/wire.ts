@@ -7,7 +7,6 @@ import { ANTHROPIC, ANTHROPIC_VERSION } from './catalogue.js';
 import { SseReading, type SseVerdict } from '../../infra/providers/sse-reading.js';
 import { member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from '../../infra/providers/wire-chat-provider.js';
 
-
 /**
  * Anthropic Messages streaming (research section 2.3): named events; text arrives in
  * `content_block_delta` events whose delta is `text_delta`; `message_delta` carries the stop

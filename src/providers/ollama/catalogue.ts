@@ -19,7 +19,7 @@ export const OLLAMA = {
     remediations: {
       unreachable: 'Nothing is listening at this address and port: start the server (for Ollama: "ollama serve") or correct the port.',
       not_provider_api:
-        'The endpoint answered, but not as this provider\'s API: check the base path (Ollama serves the root, not /v1) and that the server on this port is the kind of provider chosen.',
+        "The endpoint answered, but not as this provider's API: check the base path (Ollama serves the root, not /v1) and that the server on this port is the kind of provider chosen.",
     },
   },
   credential: null,

@@ -4,7 +4,17 @@ import type { FailureRules } from '../../infra/providers/provider-errors.js';
 import type { UpstreamCall } from '../../infra/providers/upstream-http.js';
 import { linearBackoff } from '../../infra/providers/retry-policy.js';
 import { OLLAMA } from './catalogue.js';
-import { AnswerEnd, brokenAnswer, decodeUtf8, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from '../../infra/providers/wire-chat-provider.js';
+import {
+  AnswerEnd,
+  brokenAnswer,
+  decodeUtf8,
+  incompleteAnswer,
+  member,
+  parseUpstreamJson,
+  type OutputGate,
+  type WireFormat,
+  type WireReading,
+} from '../../infra/providers/wire-chat-provider.js';
 
 /**
  * Ollama's native `/api/chat` (research section 2.1): NDJSON, one object per line; text in
@@ -14,7 +24,13 @@ import { AnswerEnd, brokenAnswer, decodeUtf8, incompleteAnswer, member, parseUps
 export const OLLAMA_WIRE: WireFormat = {
   providerId: OLLAMA.id,
   // Ollama's 500 means the model failed (to load, or to run): retrying repeats the same failure.
-  retry: { retryStatuses: [429, 502, 503, 504], retryInStreamTypes: [], retryConnectionFailures: true, maxRetries: CHAT_LIMITS.safeRetries, backoffMs: linearBackoff },
+  retry: {
+    retryStatuses: [429, 502, 503, 504],
+    retryInStreamTypes: [],
+    retryConnectionFailures: true,
+    maxRetries: CHAT_LIMITS.safeRetries,
+    backoffMs: linearBackoff,
+  },
   modelMissingRemediation: (model) => `The model "${model}" is not available on this Ollama server: run "ollama pull ${model}" and try again.`,
   request(generation: GenerationRequest): UpstreamCall {
     return {

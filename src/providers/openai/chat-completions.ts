@@ -4,7 +4,15 @@ import type { ProviderId } from '../../contract/providers.js';
 import type { RetryPolicy } from '../../infra/providers/retry-policy.js';
 import type { UpstreamCall } from '../../infra/providers/upstream-http.js';
 import { SseReading, type SseVerdict } from '../../infra/providers/sse-reading.js';
-import { brokenAnswer, incompleteAnswer, member, parseUpstreamJson, type OutputGate, type WireFormat, type WireReading } from '../../infra/providers/wire-chat-provider.js';
+import {
+  brokenAnswer,
+  incompleteAnswer,
+  member,
+  parseUpstreamJson,
+  type OutputGate,
+  type WireFormat,
+  type WireReading,
+} from '../../infra/providers/wire-chat-provider.js';
 
 /**
  * OpenAI chat completions with `stream: true` (research section 2.2), as OpenAI and the

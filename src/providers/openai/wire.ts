@@ -8,5 +8,11 @@ export const OPENAI_WIRE = chatCompletionsWire({
   providerId: OPENAI.id,
   maxTokensField: 'max_completion_tokens',
   // As the official SDK: 408, 409, 429 and 5xx (openai-node `shouldRetry`).
-  retry: { retryStatuses: [408, 409, 429, 500, 502, 503, 504], retryInStreamTypes: ['server_error'], retryConnectionFailures: true, maxRetries: CHAT_LIMITS.safeRetries, backoffMs: linearBackoff },
+  retry: {
+    retryStatuses: [408, 409, 429, 500, 502, 503, 504],
+    retryInStreamTypes: ['server_error'],
+    retryConnectionFailures: true,
+    maxRetries: CHAT_LIMITS.safeRetries,
+    backoffMs: linearBackoff,
+  },
 });

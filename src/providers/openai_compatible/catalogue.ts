@@ -18,7 +18,7 @@ export const OPENAI_COMPATIBLE = {
     isAuthError: isOpenAiError,
     remediations: {
       not_provider_api:
-        'The endpoint answered, but not as this provider\'s API: check the base path (OpenAI-compatible servers usually serve /v1) and that the server on this port is the kind of provider chosen.',
+        "The endpoint answered, but not as this provider's API: check the base path (OpenAI-compatible servers usually serve /v1) and that the server on this port is the kind of provider chosen.",
     },
   },
   credential: { reference: 'openai_compatible.api_key', environment: 'OPENAI_COMPATIBLE_API_KEY', required: false },

@@ -23,7 +23,10 @@ const STATUSES = {
   two_digit_year: { shown: false, facts: (y: number) => [`1 BIRT`, `2 DATE 12 MAR ${10 + (y % 89)}`] },
   other_calendar: { shown: false, facts: (y: number) => [`1 BIRT`, `2 DATE @#DHEBREW@ 5${760 + (y % 20)}`] },
   no_dates: { shown: false, facts: () => [] },
-  restricted_dead: { shown: false, facts: (y: number) => [`1 RESN ${y % 2 === 0 ? 'privacy' : 'confidential'}`, `1 BIRT`, `2 DATE ${1700 + (y % 90)}`, `1 DEAT`, `2 DATE ${1800 + (y % 60)}`] },
+  restricted_dead: {
+    shown: false,
+    facts: (y: number) => [`1 RESN ${y % 2 === 0 ? 'privacy' : 'confidential'}`, `1 BIRT`, `2 DATE ${1700 + (y % 90)}`, `1 DEAT`, `2 DATE ${1800 + (y % 60)}`],
+  },
 } as const;
 type Status = keyof typeof STATUSES;
 const STATUS_NAMES = Object.keys(STATUSES) as Status[];
@@ -62,7 +65,14 @@ function treeText(persons: readonly Person[], side: 'L' | 'R'): string {
   const lines = [HEAD.trimEnd()];
   let families = 0;
   for (const p of persons) {
-    lines.push(`0 ${p.xref} INDI`, `1 NAME ${p.given} /${p.surname}/`, ...STATUSES[p.status].facts(p.year), '1 RESI', `2 PLAC ${p.place}, Northshire`, `1 NOTE Remembered as ${p.note}`);
+    lines.push(
+      `0 ${p.xref} INDI`,
+      `1 NAME ${p.given} /${p.surname}/`,
+      ...STATUSES[p.status].facts(p.year),
+      '1 RESI',
+      `2 PLAC ${p.place}, Northshire`,
+      `1 NOTE Remembered as ${p.note}`,
+    );
     if (p.status === 'no_dates') {
       families++;
       lines.push(`1 FAMS @${side}F${families}@`);
@@ -74,7 +84,13 @@ function treeText(persons: readonly Person[], side: 'L' | 'R'): string {
     families++;
     const child = `@${side}C${families}@`;
     lines.push(`0 @${side}F${families}@ FAM`, `1 HUSB ${p.xref}`, `1 CHIL ${child}`);
-    lines.push(`0 ${child} INDI`, `1 NAME Kid${token('', families, side)} /${p.surname}/`, '1 BIRT', `2 DATE ${2001 + (p.year % 20)}`, `1 FAMC @${side}F${families}@`);
+    lines.push(
+      `0 ${child} INDI`,
+      `1 NAME Kid${token('', families, side)} /${p.surname}/`,
+      '1 BIRT',
+      `2 DATE ${2001 + (p.year % 20)}`,
+      `1 FAMC @${side}F${families}@`,
+    );
   }
   lines.push('0 TRLR', '');
   return lines.join('\n');

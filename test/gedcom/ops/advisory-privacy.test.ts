@@ -18,7 +18,9 @@ function promptOf(text: string): ReturnType<typeof qualityPrompt> {
 describe('advisory prompts fail closed on privacy (issue 18 item 5)', () => {
   it('never sends a person under RESN privacy or confidential, whatever their dates', () => {
     for (const resn of ['privacy', 'confidential', 'CONFIDENTIAL, LOCKED']) {
-      const prompt = promptOf(`${HEAD}0 @I1@ INDI\n1 NAME Hidden /Person/\n1 RESN ${resn}\n1 BIRT\n2 DATE 1801\n1 DEAT\n2 DATE 1870\n0 @I2@ INDI\n1 NAME Open /Person/\n1 BIRT\n2 DATE 1802\n1 DEAT\n2 DATE 1871\n0 TRLR\n`);
+      const prompt = promptOf(
+        `${HEAD}0 @I1@ INDI\n1 NAME Hidden /Person/\n1 RESN ${resn}\n1 BIRT\n2 DATE 1801\n1 DEAT\n2 DATE 1870\n0 @I2@ INDI\n1 NAME Open /Person/\n1 BIRT\n2 DATE 1802\n1 DEAT\n2 DATE 1871\n0 TRLR\n`,
+      );
       expect(prompt.prompt).not.toContain('Hidden');
       expect(prompt.prompt).not.toContain('1801');
       expect(prompt.prompt).toContain('[restricted]');
@@ -26,7 +28,9 @@ describe('advisory prompts fail closed on privacy (issue 18 item 5)', () => {
       expect(prompt.restrictedRedacted).toBe(1);
     }
     // `locked` only forbids edits: the person may be described.
-    expect(promptOf(`${HEAD}0 @I1@ INDI\n1 NAME Locked /Person/\n1 RESN locked\n1 BIRT\n2 DATE 1801\n1 DEAT\n2 DATE 1870\n0 TRLR\n`).prompt).toContain('Locked Person');
+    expect(promptOf(`${HEAD}0 @I1@ INDI\n1 NAME Locked /Person/\n1 RESN locked\n1 BIRT\n2 DATE 1801\n1 DEAT\n2 DATE 1870\n0 TRLR\n`).prompt).toContain(
+      'Locked Person',
+    );
   });
 
   it('reads a two-digit 5.x year as uncertain: could be living, withheld, and an invalid date for quality', () => {
@@ -40,8 +44,16 @@ describe('advisory prompts fail closed on privacy (issue 18 item 5)', () => {
   });
 
   it('judges a merge pair as one person: both sides withheld when either is living or restricted', () => {
-    const left = indexTree(doc(`${HEAD}0 @L1@ INDI\n1 NAME Ann /Lee/\n1 BIRT\n2 DATE 1990\n0 @L2@ INDI\n1 NAME Bob /Old/\n1 BIRT\n2 DATE 1801\n1 DEAT\n2 DATE 1880\n0 @L3@ INDI\n1 NAME Cay /Res/\n1 BIRT\n2 DATE 1802\n1 DEAT\n2 DATE 1881\n0 TRLR\n`));
-    const right = indexTree(doc(`${HEAD}0 @R1@ INDI\n1 NAME Ann /Lee/\n1 BIRT\n2 DATE 1890\n1 DEAT\n2 DATE 1950\n0 @R2@ INDI\n1 NAME Bob /Old/\n1 BIRT\n2 DATE 1801\n1 DEAT\n2 DATE 1880\n0 @R3@ INDI\n1 NAME Cay /Res/\n1 RESN confidential\n1 BIRT\n2 DATE 1802\n1 DEAT\n2 DATE 1881\n0 TRLR\n`));
+    const left = indexTree(
+      doc(
+        `${HEAD}0 @L1@ INDI\n1 NAME Ann /Lee/\n1 BIRT\n2 DATE 1990\n0 @L2@ INDI\n1 NAME Bob /Old/\n1 BIRT\n2 DATE 1801\n1 DEAT\n2 DATE 1880\n0 @L3@ INDI\n1 NAME Cay /Res/\n1 BIRT\n2 DATE 1802\n1 DEAT\n2 DATE 1881\n0 TRLR\n`,
+      ),
+    );
+    const right = indexTree(
+      doc(
+        `${HEAD}0 @R1@ INDI\n1 NAME Ann /Lee/\n1 BIRT\n2 DATE 1890\n1 DEAT\n2 DATE 1950\n0 @R2@ INDI\n1 NAME Bob /Old/\n1 BIRT\n2 DATE 1801\n1 DEAT\n2 DATE 1880\n0 @R3@ INDI\n1 NAME Cay /Res/\n1 RESN confidential\n1 BIRT\n2 DATE 1802\n1 DEAT\n2 DATE 1881\n0 TRLR\n`,
+      ),
+    );
     const review = [
       { left: '@L1@', right: '@R1@', score: 0.8 },
       { left: '@L2@', right: '@R2@', score: 0.9 },

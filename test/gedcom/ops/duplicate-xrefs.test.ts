@@ -15,14 +15,22 @@ describe('duplicate xrefs (a second record with the same xref)', () => {
     const out = reparse(full.document!);
     const individuals = out.records.filter((r) => r.tag === 'INDI').length;
     expect(individuals).toBe(4);
-    expect(full.counts).toMatchObject({ leftIndividuals: 2, rightIndividuals: 2, outputIndividuals: individuals, leftFamilies: 1, rightFamilies: 0, outputFamilies: 1 });
+    expect(full.counts).toMatchObject({
+      leftIndividuals: 2,
+      rightIndividuals: 2,
+      outputIndividuals: individuals,
+      leftFamilies: 1,
+      rightFamilies: 0,
+      outputFamilies: 1,
+    });
     expect(dry.counts.outputIndividuals).toBe(individuals);
     expect(dry.counts.outputFamilies).toBe(1);
   });
 
   it('merge of a file with itself writes each record of a duplicated xref once, as it was', () => {
     const copies = 4000;
-    const text = HEAD + Array.from({ length: copies }, (_, i) => `0 @I1@ INDI\n1 NAME Copy${i} /Same/\n1 FAMS @F1@\n`).join('') + '0 @F1@ FAM\n1 HUSB @I1@\n0 TRLR\n';
+    const text =
+      HEAD + Array.from({ length: copies }, (_, i) => `0 @I1@ INDI\n1 NAME Copy${i} /Same/\n1 FAMS @F1@\n`).join('') + '0 @F1@ FAM\n1 HUSB @I1@\n0 TRLR\n';
     const r = mergeDocuments(doc(text), doc(text));
     const out = reparse(r.document!);
     expect(r.counts.automaticPairs).toBe(1);

@@ -49,7 +49,15 @@ describe('index from source lines', () => {
 
   it('builds person and family views on request with every event, place and link', () => {
     const index = indexTree(parseGedcomBytes(Buffer.from(EDGE_CASES[3] as string, 'utf8')));
-    expect(personView(index, 0)).toEqual({ xref: '@I1@', sex: 'U', names: [{ given: '@x', surname: 'Y', suffix: '', type: '' }], events: [], famc: [{ family: '@F1@', birth: false }], fams: [], sourced: false });
+    expect(personView(index, 0)).toEqual({
+      xref: '@I1@',
+      sex: 'U',
+      names: [{ given: '@x', surname: 'Y', suffix: '', type: '' }],
+      events: [],
+      famc: [{ family: '@F1@', birth: false }],
+      fams: [],
+      sourced: false,
+    });
     const family = familyView(index, 0);
     expect(family).toMatchObject({ xref: '@F1@', husband: '@I1@', wife: null, children: [] });
     expect(family.events).toMatchObject([{ tag: 'MARR', dated: true, dateValid: true, place: 'P ,Q', approximate: false }]);

@@ -8,8 +8,14 @@ import type { WriteReport } from '../../../src/gedcom/write/writer.js';
 import type { GedcomDocumentLike } from '../../../src/gedcom/model.js';
 
 // ANSEL: 0xE2 acute and 0xE8 umlaut precede their letter (José /Müller/)
-const ANSEL_LEFT = Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5\n1 CHAR ANSEL\n2 VERS ANSI Z39.47-1985\n0 @I1@ INDI\n1 NAME Jos\xe2e /M\xe8uller/\n1 SEX M\n1 BIRT\n2 DATE 1 JAN 1900\n0 @N1@ NOTE Fran\xf0cois\n0 @N2@ NOTE Jos\xe2\n1 CONC e rest\n0 TRLR\n', 'latin1');
-const UTF8_RIGHT = Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME 王 /小明/\n1 SEX M\n1 NOTE “curly” Łódź ✝ 1900 😀\n0 TRLR\n', 'utf8');
+const ANSEL_LEFT = Buffer.from(
+  '0 HEAD\n1 GEDC\n2 VERS 5.5\n1 CHAR ANSEL\n2 VERS ANSI Z39.47-1985\n0 @I1@ INDI\n1 NAME Jos\xe2e /M\xe8uller/\n1 SEX M\n1 BIRT\n2 DATE 1 JAN 1900\n0 @N1@ NOTE Fran\xf0cois\n0 @N2@ NOTE Jos\xe2\n1 CONC e rest\n0 TRLR\n',
+  'latin1',
+);
+const UTF8_RIGHT = Buffer.from(
+  '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME 王 /小明/\n1 SEX M\n1 NOTE “curly” Łódź ✝ 1900 😀\n0 TRLR\n',
+  'utf8',
+);
 
 function written(doc: GedcomDocumentLike): { bytes: Buffer; report: WriteReport } {
   const report: WriteReport = { rawRecords: 0, canonicalRecords: 0, unrepresentable: 0 };
@@ -59,7 +65,12 @@ describe('outputs never lose a character to an 8-bit encoding', () => {
   it('sync of a UTF-8 edit into an ANSEL target is written in UTF-8', () => {
     const base = parseGedcomBytes(ANSEL_LEFT);
     // the edit as a UTF-8 file: the same records with a CJK note
-    const editedUtf8 = parseGedcomBytes(Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME José /Müller/\n1 SEX M\n1 BIRT\n2 DATE 1 JAN 1900\n1 NOTE 王\n0 @N1@ NOTE François\n0 @N2@ NOTE José rest\n0 TRLR\n', 'utf8'));
+    const editedUtf8 = parseGedcomBytes(
+      Buffer.from(
+        '0 HEAD\n1 GEDC\n2 VERS 5.5\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME José /Müller/\n1 SEX M\n1 BIRT\n2 DATE 1 JAN 1900\n1 NOTE 王\n0 @N1@ NOTE François\n0 @N2@ NOTE José rest\n0 TRLR\n',
+        'utf8',
+      ),
+    );
     const r = syncDocuments(base, editedUtf8, base);
     expect(r.counts.applied).toBe(1);
     expect(r.outputEncoding).toEqual({ encoding: 'UTF-8', replaced: 'ANSEL', unrepresentable: 1 });
@@ -71,7 +82,12 @@ describe('outputs never lose a character to an 8-bit encoding', () => {
   });
 
   it('subtree with an edited record holding a character of no code page is written in UTF-8', () => {
-    const source = parseGedcomBytes(Buffer.from('0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR ANSI\n0 @I1@ INDI\n1 NAME Ren\xe9 /Dupr\xe9/\n1 FAMS @F1@\n0 @I2@ INDI\n1 NAME Other /One/\n0 @F1@ FAM\n1 HUSB @I1@\n0 TRLR\n', 'latin1'));
+    const source = parseGedcomBytes(
+      Buffer.from(
+        '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR ANSI\n0 @I1@ INDI\n1 NAME Ren\xe9 /Dupr\xe9/\n1 FAMS @F1@\n0 @I2@ INDI\n1 NAME Other /One/\n0 @F1@ FAM\n1 HUSB @I1@\n0 TRLR\n',
+        'latin1',
+      ),
+    );
     expect(source.encoding.used).toBe('CP1252');
     const kept = extractSubtree(source, { root: '@I1@', direction: 'both' });
     expect(kept.outputEncoding).toEqual({ encoding: 'CP1252', replaced: null, unrepresentable: 0 });

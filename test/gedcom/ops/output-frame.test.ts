@@ -7,12 +7,18 @@ import { writeOutputBytes } from '../../../src/gedcom/ops/output.js';
 import type { GedcomDocumentLike } from '../../../src/gedcom/model.js';
 
 // A file without HEAD and TRLR (an old or hand-made export), read with an assumed version.
-const HEADLESS = '0 @I1@ INDI\n1 NAME John /Doe/\n1 BIRT\n2 DATE 1 JAN 1900\n1 FAMC @F1@\n0 @I2@ INDI\n1 NAME Jim /Doe/\n1 FAMS @F1@\n0 @F1@ FAM\n1 HUSB @I2@\n1 CHIL @I1@\n';
+const HEADLESS =
+  '0 @I1@ INDI\n1 NAME John /Doe/\n1 BIRT\n2 DATE 1 JAN 1900\n1 FAMC @F1@\n0 @I2@ INDI\n1 NAME Jim /Doe/\n1 FAMS @F1@\n0 @F1@ FAM\n1 HUSB @I2@\n1 CHIL @I1@\n';
 const read = (text: string, assumeVersion: '5.5.1' | '7.0'): ReturnType<typeof parseGedcomBytes> => parseGedcomBytes(Buffer.from(text), { assumeVersion });
 
 function framing(out: GedcomDocumentLike): { text: string; codes: string[] } {
   const bytes = writeOutputBytes(out);
-  return { text: bytes.toString('utf8'), codes: parseGedcomBytes(bytes).diagnosticSummary().map((d) => d.code) };
+  return {
+    text: bytes.toString('utf8'),
+    codes: parseGedcomBytes(bytes)
+      .diagnosticSummary()
+      .map((d) => d.code),
+  };
 }
 
 describe('an output is framed as a GEDCOM file even when its origin is not', () => {

@@ -36,7 +36,8 @@ function untouched(i: Input, run: (d: GedcomDocumentLike) => void): void {
 
 function recordsWithout(d: GedcomDocumentLike, tags: readonly string[]): Map<string, string> {
   const m = new Map<string, string>();
-  for (const r of d.records) if (!tags.includes(r.tag)) m.set(r.xref ?? `${r.tag}#${m.size}`, JSON.stringify(r.root, ['tag', 'xref', 'pointer', 'value', 'children']));
+  for (const r of d.records)
+    if (!tags.includes(r.tag)) m.set(r.xref ?? `${r.tag}#${m.size}`, JSON.stringify(r.root, ['tag', 'xref', 'pointer', 'value', 'children']));
   return m;
 }
 
@@ -44,7 +45,7 @@ const tree = fc.record({ size: fc.integer({ min: 5, max: 120 }), seed: fc.intege
 const RUNS = { numRuns: 25 };
 
 describe('GEDCOM operation invariants on generated trees', () => {
-  it('merge(A, empty) has A\'s people; merge(A, A) adds no person; inputs unchanged', () => {
+  it("merge(A, empty) has A's people; merge(A, A) adds no person; inputs unchanged", () => {
     fc.assert(
       fc.property(tree, ({ size, seed, v7 }) => {
         const a = input(exportTree(generateTruth(size, seed), { version: v7 ? '7.0' : '5.5.1' }));
@@ -72,24 +73,31 @@ describe('GEDCOM operation invariants on generated trees', () => {
 
   it('subtree output is a subset of the source with no dangling pointer', () => {
     fc.assert(
-      fc.property(tree, fc.nat(), fc.constantFrom('ancestors', 'descendants', 'both') as fc.Arbitrary<'ancestors' | 'descendants' | 'both'>, fc.option(fc.nat({ max: 6 })), fc.boolean(), ({ size, seed, v7 }, pick, direction, generations, spouses) => {
-        const a = input(exportTree(generateTruth(size, seed), { version: v7 ? '7.0' : '5.5.1' }));
-        untouched(a, (d) => {
-          const people = xrefsOf(d, 'INDI');
-          const root = people[pick % people.length] as string;
-          const out = reparse(extractSubtree(d, { root, direction, generations: generations ?? undefined, includeSpouses: spouses }).document);
-          expect(danglingPointers(out)).toBe(0);
-          const source = new Set(d.records.map((r) => r.xref));
-          for (const r of out.records) if (r.xref !== null) expect(source.has(r.xref)).toBe(true);
-          expect(xrefsOf(out, 'INDI')).toContain(root);
-          // every output line exists in the source record (lines are only removed)
-          for (const r of out.records) {
-            if (r.xref === null) continue;
-            const src = d.byXref(r.xref)!.root;
-            expect(r.root.children.every((c) => src.children.some((s) => nodesEqual(s, c)))).toBe(true);
-          }
-        });
-      }),
+      fc.property(
+        tree,
+        fc.nat(),
+        fc.constantFrom('ancestors', 'descendants', 'both') as fc.Arbitrary<'ancestors' | 'descendants' | 'both'>,
+        fc.option(fc.nat({ max: 6 })),
+        fc.boolean(),
+        ({ size, seed, v7 }, pick, direction, generations, spouses) => {
+          const a = input(exportTree(generateTruth(size, seed), { version: v7 ? '7.0' : '5.5.1' }));
+          untouched(a, (d) => {
+            const people = xrefsOf(d, 'INDI');
+            const root = people[pick % people.length] as string;
+            const out = reparse(extractSubtree(d, { root, direction, generations: generations ?? undefined, includeSpouses: spouses }).document);
+            expect(danglingPointers(out)).toBe(0);
+            const source = new Set(d.records.map((r) => r.xref));
+            for (const r of out.records) if (r.xref !== null) expect(source.has(r.xref)).toBe(true);
+            expect(xrefsOf(out, 'INDI')).toContain(root);
+            // every output line exists in the source record (lines are only removed)
+            for (const r of out.records) {
+              if (r.xref === null) continue;
+              const src = d.byXref(r.xref)!.root;
+              expect(r.root.children.every((c) => src.children.some((s) => nodesEqual(s, c)))).toBe(true);
+            }
+          });
+        },
+      ),
       RUNS,
     );
   });

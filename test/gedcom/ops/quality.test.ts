@@ -15,7 +15,14 @@ describe('quality (Gramps Verify rules over date ranges)', () => {
   it('checks year-only dates (Gramps skips them)', () => {
     const text = `${HEAD}0 @I1@ INDI\n1 NAME A /B/\n1 SEX M\n1 BIRT\n2 DATE 1900\n1 BAPM\n2 DATE 1899\n1 DEAT\n2 DATE 1898\n1 BURI\n2 DATE 1897\n0 TRLR\n`;
     const r = analyzeQuality(doc(text), { living });
-    for (const name of ['baptism_before_birth', 'death_before_birth', 'burial_before_birth', 'burial_before_death', 'death_before_baptism', 'burial_before_baptism']) {
+    for (const name of [
+      'baptism_before_birth',
+      'death_before_birth',
+      'burial_before_birth',
+      'burial_before_death',
+      'death_before_baptism',
+      'burial_before_baptism',
+    ]) {
       expect(rule(r, name)?.affected).toEqual(['@I1@']);
     }
     expect(rule(r, 'disconnected_individual')?.count).toBe(1);
@@ -29,7 +36,19 @@ describe('quality (Gramps Verify rules over date ranges)', () => {
   it('family rules with default thresholds', () => {
     const text = `${HEAD}0 @H@ INDI\n1 NAME H /Same/\n1 SEX F\n1 BIRT\n2 DATE 1800\n1 DEAT\n2 DATE 1850\n1 FAMS @F@\n0 @W@ INDI\n1 NAME W /Same/\n1 SEX M\n1 BIRT\n2 DATE 1845\n1 FAMS @F@\n0 @C1@ INDI\n1 SEX M\n1 BIRT\n2 DATE 1830\n1 FAMC @F@\n0 @C2@ INDI\n1 SEX F\n1 BIRT\n2 DATE 1860\n1 FAMC @F@\n0 @F@ FAM\n1 HUSB @H@\n1 WIFE @W@\n1 CHIL @C1@\n1 CHIL @C2@\n1 MARR\n2 DATE 1855\n0 TRLR\n`;
     const r = analyzeQuality(doc(text), { living });
-    for (const name of ['female_husband', 'male_wife', 'same_surname_spouses', 'large_spouse_age_difference', 'marriage_after_death', 'unborn_mother', 'dead_father', 'large_children_span', 'large_children_gap', 'late_marriage', 'early_marriage']) {
+    for (const name of [
+      'female_husband',
+      'male_wife',
+      'same_surname_spouses',
+      'large_spouse_age_difference',
+      'marriage_after_death',
+      'unborn_mother',
+      'dead_father',
+      'large_children_span',
+      'large_children_gap',
+      'late_marriage',
+      'early_marriage',
+    ]) {
       expect(rule(r, name)?.affected, name).toEqual(['@F@']);
     }
     expect(rule(r, 'missing_source_vital_event')?.count).toBeGreaterThan(0);
@@ -79,8 +98,26 @@ describe('date fast path', () => {
   it('gives the same day ranges as the engine parser', async () => {
     const { dateRange, parseDate } = await import('../../../src/gedcom/date.js');
     const { eventOf } = await import('../../../src/gedcom/ops/index-views.js');
-    for (const text of ['1850', 'MAR 1850', '12 MAR 1850', '29 FEB 1900', '29 FEB 2000', '31 DEC 999', '1 JAN 1600', 'ABT 1850', 'BEF 3 MAR 1850', '31 NOV 1850']) {
-      const node = { tag: 'BIRT', xref: null, pointer: null, value: '', line: 0, children: [{ tag: 'DATE', xref: null, pointer: null, value: text, line: 0, children: [] }] };
+    for (const text of [
+      '1850',
+      'MAR 1850',
+      '12 MAR 1850',
+      '29 FEB 1900',
+      '29 FEB 2000',
+      '31 DEC 999',
+      '1 JAN 1600',
+      'ABT 1850',
+      'BEF 3 MAR 1850',
+      '31 NOV 1850',
+    ]) {
+      const node = {
+        tag: 'BIRT',
+        xref: null,
+        pointer: null,
+        value: '',
+        line: 0,
+        children: [{ tag: 'DATE', xref: null, pointer: null, value: text, line: 0, children: [] }],
+      };
       const e = eventOf(node, '5.5.1');
       const parsed = parseDate(text, '5.5.1');
       const r = parsed.valid ? dateRange(parsed) : undefined;

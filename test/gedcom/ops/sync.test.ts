@@ -10,7 +10,11 @@ const edit = (text: string, from: string, to: string): string => {
 
 describe('sync', () => {
   const base = FAMILY;
-  const edited = edit(edit(edit(FAMILY, '2 DATE 1870', '2 DATE 1871'), '0 @I8@ INDI\n1 NAME Zed /Root/\n1 SEX M\n1 FAMC @F3@\n', ''), '0 @S1@ SOUR', '0 @I9@ INDI\n1 NAME New /Person/\n0 @S1@ SOUR').replace('1 CHIL @I8@\n', '');
+  const edited = edit(
+    edit(edit(FAMILY, '2 DATE 1870', '2 DATE 1871'), '0 @I8@ INDI\n1 NAME Zed /Root/\n1 SEX M\n1 FAMC @F3@\n', ''),
+    '0 @S1@ SOUR',
+    '0 @I9@ INDI\n1 NAME New /Person/\n0 @S1@ SOUR',
+  ).replace('1 CHIL @I8@\n', '');
 
   it('typed change set with field paths', () => {
     const r = syncDocuments(doc(base), doc(edited), doc(base), { dryRun: true });

@@ -129,18 +129,32 @@ export interface FakeOptions {
 function modelsBody(kind: WireKind, path: string): string | null {
   if (kind === 'ollama') {
     if (path === '/api/version') return '{"version":"0.5.1"}';
-    if (path === '/api/tags') return JSON.stringify({ models: [{ name: 'fake-model:latest', model: 'fake-model:latest', size: 2019393189, digest: 'a80c4f17acd5', details: { format: 'gguf', family: 'llama' } }] });
+    if (path === '/api/tags')
+      return JSON.stringify({
+        models: [
+          { name: 'fake-model:latest', model: 'fake-model:latest', size: 2019393189, digest: 'a80c4f17acd5', details: { format: 'gguf', family: 'llama' } },
+        ],
+      });
     return null;
   }
   if (path === '/v1/models' || path === '/models') {
     return kind === 'anthropic'
-      ? JSON.stringify({ data: [{ type: 'model', id: 'fake-model', display_name: 'Fake', created_at: '2025-02-19T00:00:00Z' }], has_more: false, first_id: 'fake-model', last_id: 'fake-model' })
+      ? JSON.stringify({
+          data: [{ type: 'model', id: 'fake-model', display_name: 'Fake', created_at: '2025-02-19T00:00:00Z' }],
+          has_more: false,
+          first_id: 'fake-model',
+          last_id: 'fake-model',
+        })
       : JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 1686935002, owned_by: 'organization-owner' }] });
   }
   return null;
 }
 
-export async function startFakeProvider(kind: WireKind, tls?: { readonly key: string; readonly cert: string }, options: FakeOptions = {}): Promise<FakeProvider> {
+export async function startFakeProvider(
+  kind: WireKind,
+  tls?: { readonly key: string; readonly cert: string },
+  options: FakeOptions = {},
+): Promise<FakeProvider> {
   const flavour = options.flavour ?? 'openai';
   let queue: FakeReply[] = [];
   let fallback: FakeReply = { kind: 'text', answer: { pieces: ['Hello', ' from the fake.'] } };
@@ -228,7 +242,7 @@ export async function startFakeProvider(kind: WireKind, tls?: { readonly key: st
       return;
     }
     if (reply.kind === 'stream-error') {
-      const prelude = kind === 'anthropic' ? textFrames(kind, { pieces: [] })[0] ?? '' : '';
+      const prelude = kind === 'anthropic' ? (textFrames(kind, { pieces: [] })[0] ?? '') : '';
       const error =
         kind === 'anthropic'
           ? anthropicErrorEvent(reply.errorType ?? 'overloaded_error')

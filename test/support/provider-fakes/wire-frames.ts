@@ -108,7 +108,16 @@ export function anthropicEvents(answer: TextAnswer): string[] {
   const events = [
     anthropicEvent('message_start', {
       type: 'message_start',
-      message: { id: 'msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY', type: 'message', role: 'assistant', content: [], model: MODEL, stop_reason: null, stop_sequence: null, usage: { input_tokens: 25, output_tokens: 1 } },
+      message: {
+        id: 'msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY',
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        model: MODEL,
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 25, output_tokens: 1 },
+      },
     }),
     anthropicEvent('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
     anthropicEvent('ping', { type: 'ping' }),
@@ -170,11 +179,23 @@ export function errorBody(kind: WireKind, status: number, flavour: OpenAiFlavour
           503: ['Loading model', 'unavailable_error'],
         };
         const [message, type] = errors[status] ?? ['upstream detail that must not leak', 'server_error'];
-        return JSON.stringify({ error: { code: status, message, type, ...(type === 'exceed_context_size_error' ? { n_prompt_tokens: 4476, n_ctx: 4096 } : {}) } });
+        return JSON.stringify({
+          error: { code: status, message, type, ...(type === 'exceed_context_size_error' ? { n_prompt_tokens: 4476, n_ctx: 4096 } : {}) },
+        });
       }
       const errors: Record<number, [string, string, string | null, string | null]> = {
-        400: ["This model's maximum context length is 128000 tokens. However, your messages resulted in 130571 tokens.", 'invalid_request_error', 'messages', 'context_length_exceeded'],
-        401: ['Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', null, 'invalid_api_key'],
+        400: [
+          "This model's maximum context length is 128000 tokens. However, your messages resulted in 130571 tokens.",
+          'invalid_request_error',
+          'messages',
+          'context_length_exceeded',
+        ],
+        401: [
+          'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+          'invalid_request_error',
+          null,
+          'invalid_api_key',
+        ],
         403: ['You are not allowed to sample from this model', 'invalid_request_error', null, null],
         404: [`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', null, 'model_not_found'],
         429: ['Rate limit reached for requests. Please try again in 20ms.', 'requests', null, 'rate_limit_exceeded'],
@@ -228,7 +249,14 @@ export function nonStreamBody(kind: WireKind, answer: TextAnswer): string {
         object: 'chat.completion',
         created: 1700000000,
         model: MODEL,
-        choices: [{ index: 0, message: { role: 'assistant', content: refusal ? null : text, refusal: refusal ? text : null }, logprobs: null, finish_reason: answer.finish === 'length' ? 'length' : answer.finish === 'content_filter' ? 'content_filter' : 'stop' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: refusal ? null : text, refusal: refusal ? text : null },
+            logprobs: null,
+            finish_reason: answer.finish === 'length' ? 'length' : answer.finish === 'content_filter' ? 'content_filter' : 'stop',
+          },
+        ],
         usage: { prompt_tokens: 26, completion_tokens: answer.pieces.length, total_tokens: 26 + answer.pieces.length },
       });
     }

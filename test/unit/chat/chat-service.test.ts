@@ -20,7 +20,17 @@ function binding(request: PreflightRequest): ExecutionBinding {
     purpose: request.purpose,
     dataClasses: [...request.dataClasses],
     consent: request.consent ?? null,
-    endpoint: { url: 'http://127.0.0.1:1', scheme: 'http', hostname: '127.0.0.1', port: 1, basePath: '', address: '127.0.0.1', servername: null, spkiSha256: null, destinationIdentity: '0'.repeat(64) },
+    endpoint: {
+      url: 'http://127.0.0.1:1',
+      scheme: 'http',
+      hostname: '127.0.0.1',
+      port: 1,
+      basePath: '',
+      address: '127.0.0.1',
+      servername: null,
+      spkiSha256: null,
+      destinationIdentity: '0'.repeat(64),
+    },
     credentialReference: null,
     capabilities: { streaming: true, max_context_characters: 65_536, max_output_tokens: 4096, modules: ['chat'], tools: false },
   };

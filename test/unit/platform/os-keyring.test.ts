@@ -55,7 +55,10 @@ describe('OsKeyring.write', () => {
 /** The unique bus names (connections) that belong to this test process on the private bus. */
 function connectionsOfThisProcess(): string[] {
   const dbus = (...args: string[]): string =>
-    spawnSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', ...args], { env: { ...process.env, ...secrets.env }, encoding: 'utf8' }).stdout;
+    spawnSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', ...args], {
+      env: { ...process.env, ...secrets.env },
+      encoding: 'utf8',
+    }).stdout;
   const names = [...dbus('org.freedesktop.DBus.ListNames').matchAll(/string "(:[^"]+)"/g)].map((match) => match[1] ?? '');
   return names.filter((name) => /uint32 (\d+)/.exec(dbus('org.freedesktop.DBus.GetConnectionUnixProcessID', `string:${name}`))?.[1] === String(process.pid));
 }
@@ -68,7 +71,11 @@ describe('OsKeyring on the Secret Service', () => {
     const daemon = secrets.daemonPid();
     const connection = connectionsOfThisProcess();
     expect(connection).toHaveLength(1);
-    const expected: Record<string, string | null> = { 'openai.api_key': 'sk-burst-openai', 'anthropic.api_key': 'sk-burst-anthropic', 'openai_compatible.api_key': null };
+    const expected: Record<string, string | null> = {
+      'openai.api_key': 'sk-burst-openai',
+      'anthropic.api_key': 'sk-burst-anthropic',
+      'openai_compatible.api_key': null,
+    };
     const accounts = Object.keys(expected);
     const wrong: string[] = [];
     await Promise.all(

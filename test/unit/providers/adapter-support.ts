@@ -13,7 +13,17 @@ export const SECRET_KEY = `sk-test-${createHash('sha256').update(String(process.
 export function endpointFor(fake: FakeProvider, providerId: ProviderId, pki?: TestPki, hostname = 'api.fake.test'): PinnedEndpoint {
   const basePath = providerId === 'openai_compatible' || providerId === 'openai' ? '/v1' : '';
   if (!pki) {
-    return { url: `http://127.0.0.1:${fake.port}${basePath}`, scheme: 'http', hostname: '127.0.0.1', port: fake.port, basePath, address: '127.0.0.1', servername: null, spkiSha256: null, destinationIdentity: '0'.repeat(64) };
+    return {
+      url: `http://127.0.0.1:${fake.port}${basePath}`,
+      scheme: 'http',
+      hostname: '127.0.0.1',
+      port: fake.port,
+      basePath,
+      address: '127.0.0.1',
+      servername: null,
+      spkiSha256: null,
+      destinationIdentity: '0'.repeat(64),
+    };
   }
   const spki = new X509Certificate(pki.leaf.cert).publicKey.export({ type: 'spki', format: 'der' });
   return {

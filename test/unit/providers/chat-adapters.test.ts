@@ -12,7 +12,10 @@ import { createTestPki, type TestPki } from '../../support/test-pki.js';
 const TEXT = ['Grüße aus ', 'dem 🌳 Stammbaum: ', '家族', ' — fin.'];
 const request = generationRequest;
 
-async function collect(provider: ChatProvider, generation: GenerationRequest): Promise<{ text: string; pieces: number; outcome: Awaited<ReturnType<ChatProvider['generate']>> }> {
+async function collect(
+  provider: ChatProvider,
+  generation: GenerationRequest,
+): Promise<{ text: string; pieces: number; outcome: Awaited<ReturnType<ChatProvider['generate']>> }> {
   let text = '';
   let pieces = 0;
   const outcome = await provider.generate(generation, {
@@ -142,12 +145,15 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
     }
   });
 
-  it.each(RETRY_POLICIES[providerId].retryStatuses.map((status) => [status]))('retries status %i of its declared policy once output has not begun', async (status) => {
-    fake.script({ kind: 'status', status }, { kind: 'text', answer: { pieces: ['after overload'] } });
-    const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
-    expect(text).toBe('after overload');
-    expect(outcome.attempts).toBe(2);
-  });
+  it.each(RETRY_POLICIES[providerId].retryStatuses.map((status) => [status]))(
+    'retries status %i of its declared policy once output has not begun',
+    async (status) => {
+      fake.script({ kind: 'status', status }, { kind: 'text', answer: { pieces: ['after overload'] } });
+      const { text, outcome } = await collect(providers[providerId], request(providerId, endpoint));
+      expect(text).toBe('after overload');
+      expect(outcome.attempts).toBe(2);
+    },
+  );
 
   it.each([400, 401, 403, 404, 500, 529].filter((status) => !RETRY_POLICIES[providerId].retryStatuses.includes(status)).map((status) => [status]))(
     'does not retry status %i, outside its declared policy',
@@ -172,7 +178,10 @@ describe.each(CASES)('$providerId adapter against its wire fake', ({ providerId,
         if (providerId === 'ollama') expect(failure.remediation).toContain('ollama pull fake-model');
       }
     }
-    expect(codes).toEqual({ 401: 'PROVIDER_AUTH_REJECTED', 404: providerId === 'openai_compatible' ? 'PROVIDER_ENDPOINT_MISMATCH' : 'PROVIDER_MODEL_NOT_FOUND' });
+    expect(codes).toEqual({
+      401: 'PROVIDER_AUTH_REJECTED',
+      404: providerId === 'openai_compatible' ? 'PROVIDER_ENDPOINT_MISMATCH' : 'PROVIDER_MODEL_NOT_FOUND',
+    });
   });
 
   it('reports a server that is not this API (a plain 404 page) as an endpoint mismatch', async () => {
@@ -308,7 +317,10 @@ describe('safe retries never follow output', () => {
       const { text, outcome } = await collect(providers.ollama, request('ollama', endpoint));
       expect(text).toBe('second');
       expect(outcome.attempts).toBe(2);
-      const replies: FakeReply[] = [{ kind: 'disconnect', pieces: ['x'] }, { kind: 'text', answer: { pieces: ['never'] } }];
+      const replies: FakeReply[] = [
+        { kind: 'disconnect', pieces: ['x'] },
+        { kind: 'text', answer: { pieces: ['never'] } },
+      ];
       fake.reset();
       fake.script(...replies);
       const failure = await failureOf(collect(providers.ollama, request('ollama', endpoint)));

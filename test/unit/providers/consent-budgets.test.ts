@@ -5,10 +5,26 @@ import type { ConsentPreviewRequest } from '../../../src/contract/consent.js';
 import { PROVIDER_LIMITS } from '../../../src/contract/limits.js';
 import { harness, refusal } from './harness.js';
 
-const REQUEST = { profile: 'work', model: 'gpt-4o-mini', module: 'chat' as const, purpose: 'research_chat' as const, dataClasses: ['user_text' as const], consent: 'metered' };
+const REQUEST = {
+  profile: 'work',
+  model: 'gpt-4o-mini',
+  module: 'chat' as const,
+  purpose: 'research_chat' as const,
+  dataClasses: ['user_text' as const],
+  consent: 'metered',
+};
 
 function consent(budget: ConsentPreviewRequest['budget']): ConsentPreviewRequest {
-  return { name: 'metered', profile: 'work', model: 'gpt-4o-mini', modules: ['chat'], purposes: ['research_chat'], data_classes: ['user_text'], retention: 'provider_policy', budget };
+  return {
+    name: 'metered',
+    profile: 'work',
+    model: 'gpt-4o-mini',
+    modules: ['chat'],
+    purposes: ['research_chat'],
+    data_classes: ['user_text'],
+    retention: 'provider_policy',
+    budget,
+  };
 }
 
 async function metered(budget: ConsentPreviewRequest['budget']) {
@@ -24,7 +40,12 @@ describe('consent character budgets', () => {
   it('keeps the character bounds in the granted scope and shows what is used and left', async () => {
     const h = await metered({ max_runs: 3, max_characters_sent: 100, max_characters_received: 50 });
     expect((await summary(h))?.scope.budget).toEqual({ max_runs: 3, max_characters_sent: 100, max_characters_received: 50 });
-    expect(await summary(h)).toMatchObject({ used_runs: 0, used_characters_sent: 0, used_characters_received: 0, remaining: { runs: 3, characters_sent: 100, characters_received: 50 } });
+    expect(await summary(h)).toMatchObject({
+      used_runs: 0,
+      used_characters_sent: 0,
+      used_characters_received: 0,
+      remaining: { runs: 3, characters_sent: 100, characters_received: 50 },
+    });
     await h.preflight.check({ ...REQUEST, chargeRun: true });
     const runEnds = h.runs.watch('metered', () => undefined);
     h.runs.chargeSent('metered', 40);
@@ -32,7 +53,12 @@ describe('consent character budgets', () => {
     // received text is written in batches, and when the run ends
     expect(await summary(h)).toMatchObject({ used_characters_sent: 40, used_characters_received: 0 });
     runEnds();
-    expect(await summary(h)).toMatchObject({ used_runs: 1, used_characters_sent: 40, used_characters_received: 20, remaining: { runs: 2, characters_sent: 60, characters_received: 30 } });
+    expect(await summary(h)).toMatchObject({
+      used_runs: 1,
+      used_characters_sent: 40,
+      used_characters_received: 20,
+      remaining: { runs: 2, characters_sent: 60, characters_received: 30 },
+    });
   });
 
   it('refuses a request that would pass the sent bound before anything is sent, charging nothing', async () => {

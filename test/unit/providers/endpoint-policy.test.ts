@@ -197,7 +197,8 @@ class RecordingProber implements EndpointProber {
   async probe(target: ProbeTarget) {
     this.targets.push(target);
     // Ollama's version; a cloud API's answer to the test's request without a key: 401 in its error shape.
-    if (target.path.endsWith('/api/version')) return { kind: 'answered' as const, status: 200, spkiSha256: null, body: '{"version":"0.5.1"}', bodyComplete: true };
+    if (target.path.endsWith('/api/version'))
+      return { kind: 'answered' as const, status: 200, spkiSha256: null, body: '{"version":"0.5.1"}', bodyComplete: true };
     const body = target.sendRequest ? '{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}' : null;
     return { kind: 'answered' as const, status: target.sendRequest ? 401 : null, spkiSha256: 'a'.repeat(64), body, bodyComplete: true };
   }
@@ -241,7 +242,14 @@ describe('endpoint policy: resolution of a cloud name', () => {
     ['rebinding to metadata on the second lookup', [[PUBLIC], ['169.254.169.254']], 'link_local_destination'],
     ['a different public address on the second lookup', [[PUBLIC], ['34.117.59.82']], 'resolution_changed'],
     ['an extra address on the second lookup', [[PUBLIC], [PUBLIC, '34.117.59.82']], 'resolution_changed'],
-    ['the same set in another order', [[PUBLIC, '34.117.59.82'], ['34.117.59.82', PUBLIC]], 'ok'],
+    [
+      'the same set in another order',
+      [
+        [PUBLIC, '34.117.59.82'],
+        ['34.117.59.82', PUBLIC],
+      ],
+      'ok',
+    ],
   ];
 
   it.each(DESTINATIONS)('%s -> %s', async (_name, answers, expected) => {
@@ -258,7 +266,16 @@ describe('endpoint policy: resolution of a cloud name', () => {
     const verified = await new EndpointVerifier(resolver, prober).verify(catalog.get('openai'), 'https://api.openai.com/v1', { sendRequest: true });
     expect(resolver.calls).toBe(2);
     expect(prober.targets).toEqual([
-      { scheme: 'https', hostname: 'api.openai.com', port: 443, address: PUBLIC, path: '/v1/models', sendRequest: true, headers: [], timeoutMs: expect.any(Number) },
+      {
+        scheme: 'https',
+        hostname: 'api.openai.com',
+        port: 443,
+        address: PUBLIC,
+        path: '/v1/models',
+        sendRequest: true,
+        headers: [],
+        timeoutMs: expect.any(Number),
+      },
     ]);
     expect(verified.pinnedAddress).toBe(PUBLIC);
     expect(verified.servername).toBe('api.openai.com');
@@ -277,8 +294,8 @@ describe('endpoint policy: resolution of a cloud name', () => {
 
   it.each([301, 302, 303, 307, 308])('refuses a %i answer as a redirect', async (status) => {
     const prober: EndpointProber = { probe: async () => ({ kind: 'answered', status, spkiSha256: null, body: '', bodyComplete: true }) };
-    expect(await reasonOf(new EndpointVerifier(new ScriptedResolver([]), prober).verify(catalog.get('ollama'), 'http://127.0.0.1:11434', { sendRequest: true }))).toBe(
-      'redirect',
-    );
+    expect(
+      await reasonOf(new EndpointVerifier(new ScriptedResolver([]), prober).verify(catalog.get('ollama'), 'http://127.0.0.1:11434', { sendRequest: true })),
+    ).toBe('redirect');
   });
 });

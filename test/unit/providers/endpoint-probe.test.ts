@@ -5,7 +5,17 @@ import type { HostResolver } from '../../../src/app/providers/ports.js';
 import { ServiceError } from '../../../src/app/service-error.js';
 import { StaticHostResolver } from '../../../src/infra/endpoint-probe/dns-host-resolver.js';
 import { NodeEndpointProber } from '../../../src/infra/endpoint-probe/node-endpoint-prober.js';
-import { HTML_HANDLER, NOT_FOUND_HANDLER, OK_HANDLER, REDIRECT_HANDLER, startHttpFake, statusHandler, startHttpsFake, startTrap, type ProviderFake } from '../../support/provider-fakes.js';
+import {
+  HTML_HANDLER,
+  NOT_FOUND_HANDLER,
+  OK_HANDLER,
+  REDIRECT_HANDLER,
+  startHttpFake,
+  statusHandler,
+  startHttpsFake,
+  startTrap,
+  type ProviderFake,
+} from '../../support/provider-fakes.js';
 import { createTestPki, type TestPki } from '../../support/test-pki.js';
 
 const OPENAI_NAME = 'api.openai.test';
@@ -119,7 +129,9 @@ describe('probe of a cloud endpoint through a loopback HTTPS fake with a test CA
     const rebinding = new StaticHostResolver({ [OPENAI_NAME]: [[GOOD], ['127.0.0.1']] });
     const { verifier, catalog } = verifierFor(rebinding);
     const before = fakes[GOOD]?.requests.length ?? 0;
-    expect(await rejection(verifier.verify(catalog.get('openai'), `https://${OPENAI_NAME}/v1`, { sendRequest: true }))).toEqual({ reason: 'loopback_destination' });
+    expect(await rejection(verifier.verify(catalog.get('openai'), `https://${OPENAI_NAME}/v1`, { sendRequest: true }))).toEqual({
+      reason: 'loopback_destination',
+    });
     const changing = new StaticHostResolver({ [OPENAI_NAME]: [[GOOD], [SELF_SIGNED]] });
     const second = verifierFor(changing);
     expect(await rejection(second.verifier.verify(second.catalog.get('openai'), `https://${OPENAI_NAME}/v1`, { sendRequest: true }))).toEqual({
@@ -140,14 +152,18 @@ describe('probe of a local endpoint', () => {
 
   it('refuses a local fake answering 302', async () => {
     const { verifier, catalog } = verifierFor(GOOD);
-    expect(await rejection(verifier.verify(catalog.get('ollama'), `http://127.0.0.1:${localRedirect.port}`, { sendRequest: true }))).toEqual({ reason: 'redirect' });
+    expect(await rejection(verifier.verify(catalog.get('ollama'), `http://127.0.0.1:${localRedirect.port}`, { sendRequest: true }))).toEqual({
+      reason: 'redirect',
+    });
   });
 
   it('reports a closed port as unreachable', async () => {
     const closed = await startHttpFake();
     await closed.close();
     const { verifier, catalog } = verifierFor(GOOD);
-    expect(await rejection(verifier.verify(catalog.get('ollama'), `http://127.0.0.1:${closed.port}`, { sendRequest: true }))).toEqual({ reason: 'unreachable' });
+    expect(await rejection(verifier.verify(catalog.get('ollama'), `http://127.0.0.1:${closed.port}`, { sendRequest: true }))).toEqual({
+      reason: 'unreachable',
+    });
   });
 });
 
@@ -162,7 +178,7 @@ async function refusalOf(work: Promise<unknown>): Promise<{ details: Record<stri
   throw new Error('expected a rejection');
 }
 
-describe('endpoint diagnosis: the answer of the test path must be the provider\'s own', () => {
+describe("endpoint diagnosis: the answer of the test path must be the provider's own", () => {
   const local = async (handler: Parameters<typeof startHttpFake>[0], providerId: 'ollama' | 'openai_compatible', base = '') => {
     const fake = await startHttpFake(handler);
     try {
@@ -181,7 +197,7 @@ describe('endpoint diagnosis: the answer of the test path must be the provider\'
     }
   });
 
-  it('refuses a 200 that is not the provider\'s listing (an HTML page, or Ollama\'s root on the OpenAI path)', async () => {
+  it("refuses a 200 that is not the provider's listing (an HTML page, or Ollama's root on the OpenAI path)", async () => {
     expect((await local(HTML_HANDLER, 'openai_compatible', '/v1')).details).toEqual({ reason: 'not_provider_api', upstream_status: 200 });
     const ollamaAnswer: Parameters<typeof startHttpFake>[0] = (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/plain' });
@@ -209,7 +225,11 @@ describe('endpoint diagnosis: the answer of the test path must be the provider\'
   });
 
   it('tells rate limiting and a server error apart (chunked error bodies)', async () => {
-    const limited = await local(statusHandler(429, { error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } }), 'openai_compatible', '/v1');
+    const limited = await local(
+      statusHandler(429, { error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } }),
+      'openai_compatible',
+      '/v1',
+    );
     expect(limited.details).toEqual({ reason: 'rate_limited', upstream_status: 429 });
     expect(limited.remediation).toContain('wait');
     const loading = await local(statusHandler(503, { error: { code: 503, message: 'Loading model', type: 'unavailable_error' } }), 'openai_compatible', '/v1');
@@ -232,8 +252,11 @@ describe('endpoint diagnosis: the answer of the test path must be the provider\'
     expect(remediation).toContain('certificate');
   });
 
-  it('sends Anthropic\'s documented version header and accepts its 401 error shape (the test sends no key)', async () => {
-    const anthropic = await startHttpsFake(pki.leaf, statusHandler(401, { type: 'error', error: { type: 'authentication_error', message: 'x-api-key header is required' } }));
+  it("sends Anthropic's documented version header and accepts its 401 error shape (the test sends no key)", async () => {
+    const anthropic = await startHttpsFake(
+      pki.leaf,
+      statusHandler(401, { type: 'error', error: { type: 'authentication_error', message: 'x-api-key header is required' } }),
+    );
     const address = '34.117.10.9';
     fakes[address] = anthropic;
     try {
@@ -250,7 +273,10 @@ describe('endpoint diagnosis: the answer of the test path must be the provider\'
       });
       fakes[address] = plain;
       try {
-        expect((await refusalOf(verifier.verify(catalog.get('anthropic'), `https://${ANTHROPIC_NAME}`, { sendRequest: true }))).details).toEqual({ reason: 'not_provider_api', upstream_status: 401 });
+        expect((await refusalOf(verifier.verify(catalog.get('anthropic'), `https://${ANTHROPIC_NAME}`, { sendRequest: true }))).details).toEqual({
+          reason: 'not_provider_api',
+          upstream_status: 401,
+        });
       } finally {
         await plain.close();
       }

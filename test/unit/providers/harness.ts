@@ -30,7 +30,13 @@ export class FakeProber implements EndpointProber {
     if (this.outcome) return this.outcome;
     // One body in every provider's listing shape: Ollama's version, OpenAI's list, Anthropic's page.
     const body = target.path.endsWith('/api/version') ? '{"version":"0.5.1"}' : '{"object":"list","data":[],"has_more":false}';
-    return { kind: 'answered', status: target.sendRequest ? 200 : null, spkiSha256: target.scheme === 'https' ? this.spki : null, body: target.sendRequest ? body : null, bodyComplete: true };
+    return {
+      kind: 'answered',
+      status: target.sendRequest ? 200 : null,
+      spkiSha256: target.scheme === 'https' ? this.spki : null,
+      body: target.sendRequest ? body : null,
+      bodyComplete: true,
+    };
   }
 }
 

@@ -70,11 +70,21 @@ describe('provider profiles', () => {
     const h = harness();
     expect(await refusal(h.providers.createProfile({ ...base, expected_revision: 0, destination_identity: 'b'.repeat(64) }))).toBe('ENDPOINT_BINDING_MISSING');
     const tested = await h.providers.validateEndpoint({ provider_id: 'ollama', endpoint: base.endpoint });
-    expect(await refusal(h.providers.createProfile({ ...base, provider_id: 'openai_compatible', endpoint: 'http://127.0.0.1:11434', expected_revision: 0, destination_identity: tested.destination_identity }))).toBe(
+    expect(
+      await refusal(
+        h.providers.createProfile({
+          ...base,
+          provider_id: 'openai_compatible',
+          endpoint: 'http://127.0.0.1:11434',
+          expected_revision: 0,
+          destination_identity: tested.destination_identity,
+        }),
+      ),
+    ).toBe('ENDPOINT_BINDING_MISSING');
+    h.clock.ms += PROVIDER_LIMITS.endpointTestTtlMs + 1;
+    expect(await refusal(h.providers.createProfile({ ...base, expected_revision: 0, destination_identity: tested.destination_identity }))).toBe(
       'ENDPOINT_BINDING_MISSING',
     );
-    h.clock.ms += PROVIDER_LIMITS.endpointTestTtlMs + 1;
-    expect(await refusal(h.providers.createProfile({ ...base, expected_revision: 0, destination_identity: tested.destination_identity }))).toBe('ENDPOINT_BINDING_MISSING');
     expect(h.store.revisions().profile).toBe(0);
   });
 
@@ -98,7 +108,14 @@ describe('provider profiles', () => {
     h.prober.spki = 'c'.repeat(64);
     expect(
       await refusal(
-        h.providers.createProfile({ expected_revision: 0, name: 'work', provider_id: 'openai', endpoint: 'https://api.openai.com/v1', model: 'm', destination_identity: tested.destination_identity }),
+        h.providers.createProfile({
+          expected_revision: 0,
+          name: 'work',
+          provider_id: 'openai',
+          endpoint: 'https://api.openai.com/v1',
+          model: 'm',
+          destination_identity: tested.destination_identity,
+        }),
       ),
     ).toBe('ENDPOINT_IDENTITY_CHANGED');
     expect(h.store.listProfiles()).toEqual([]);
@@ -205,7 +222,9 @@ describe('consent preview and creation', () => {
     await h.profile('work', 'openai', 'gpt-4o-mini');
     const first = h.consents.preview(CHAT_CONSENT);
     await h.consent({ ...CHAT_CONSENT, name: 'another' });
-    expect(await refusal(h.consents.create({ expected_revision: first.consent_revision, digest: first.digest, scope: first.scope }))).toBe('CONSENT_REVISION_STALE');
+    expect(await refusal(h.consents.create({ expected_revision: first.consent_revision, digest: first.digest, scope: first.scope }))).toBe(
+      'CONSENT_REVISION_STALE',
+    );
     expect(await refusal(h.consents.create({ expected_revision: 1, digest: first.digest, scope: first.scope }))).toBe('CONSENT_PREVIEW_STALE');
     const again = h.consents.preview(CHAT_CONSENT);
     expect((await h.consents.create({ expected_revision: again.consent_revision, digest: again.digest, scope: again.scope })).consent_revision).toBe(2);
@@ -248,7 +267,14 @@ describe('consent revocation', () => {
     const h = harness();
     await h.profile('work', 'openai', 'gpt-4o-mini');
     await h.consent(CHAT_CONSENT);
-    const request = { profile: 'work', model: 'gpt-4o-mini', module: 'chat' as const, purpose: 'research_chat' as const, dataClasses: ['user_text' as const], consent: 'chat-openai' };
+    const request = {
+      profile: 'work',
+      model: 'gpt-4o-mini',
+      module: 'chat' as const,
+      purpose: 'research_chat' as const,
+      dataClasses: ['user_text' as const],
+      consent: 'chat-openai',
+    };
     expect((await h.preflight.check(request)).consent).toBe('chat-openai');
     h.consents.revoke('chat-openai');
     const probes = h.prober.targets.length;
@@ -262,12 +288,31 @@ describe('durable store limits', () => {
     const h = harness();
     const tested = await h.providers.validateEndpoint({ provider_id: 'ollama', endpoint: 'http://127.0.0.1:11434' });
     for (let i = 0; i < PROVIDER_LIMITS.maxProfiles; i++) {
-      h.store.insertProfile(i, { name: `p${i}`, providerId: 'ollama', endpoint: 'http://127.0.0.1:11434', model: 'm', destination: 'd', destinationIdentity: tested.destination_identity, createdAt: 'x' }, PROVIDER_LIMITS.maxProfiles);
+      h.store.insertProfile(
+        i,
+        {
+          name: `p${i}`,
+          providerId: 'ollama',
+          endpoint: 'http://127.0.0.1:11434',
+          model: 'm',
+          destination: 'd',
+          destinationIdentity: tested.destination_identity,
+          createdAt: 'x',
+        },
+        PROVIDER_LIMITS.maxProfiles,
+      );
     }
     const revision = h.store.revisions().profile;
     expect(
       await refusal(
-        h.providers.createProfile({ expected_revision: revision, name: 'one-more', provider_id: 'ollama', endpoint: 'http://127.0.0.1:11434', model: 'm', destination_identity: tested.destination_identity }),
+        h.providers.createProfile({
+          expected_revision: revision,
+          name: 'one-more',
+          provider_id: 'ollama',
+          endpoint: 'http://127.0.0.1:11434',
+          model: 'm',
+          destination_identity: tested.destination_identity,
+        }),
       ),
     ).toBe('PROVIDER_CONFIGURATION_LIMIT');
     expect(h.store.revisions().profile).toBe(revision);

@@ -24,7 +24,13 @@ interface Expected {
 interface Entry {
   readonly file: string;
   readonly adapters: readonly ProviderId[];
-  readonly source: { readonly repository: string | null; readonly commit: string | null; readonly path: string | null; readonly licence: string; readonly origin: string };
+  readonly source: {
+    readonly repository: string | null;
+    readonly commit: string | null;
+    readonly path: string | null;
+    readonly licence: string;
+    readonly origin: string;
+  };
   readonly expected: Expected;
 }
 
@@ -51,7 +57,10 @@ function describeOutcome(observed: Expected | Observed): string {
 function tableRows(results: ReadonlyMap<string, string>): string {
   const lines = ['| Transcript | Source | Licence | Adapter | Outcome |', '|---|---|---|---|---|'];
   for (const entry of MANIFEST.transcripts) {
-    const where = entry.source.repository === null ? entry.source.origin : `${entry.source.repository}@${(entry.source.commit ?? '').slice(0, 7)} \`${entry.source.path ?? ''}\``;
+    const where =
+      entry.source.repository === null
+        ? entry.source.origin
+        : `${entry.source.repository}@${(entry.source.commit ?? '').slice(0, 7)} \`${entry.source.path ?? ''}\``;
     for (const adapter of entry.adapters) {
       lines.push(`| \`${entry.file}\` | ${where} | ${entry.source.licence} | ${adapter} | ${results.get(`${entry.file} ${adapter}`) ?? 'not run'} |`);
     }
@@ -71,33 +80,36 @@ afterAll(async () => {
 
 describe.each(MANIFEST.transcripts)('transcript $file', (entry) => {
   const bytes = readFileSync(`${ROOT}${entry.file}`);
-  it.each(entry.adapters.flatMap((adapter) => SPLITS.map((split) => ({ adapter, split }))))('$adapter, writes of $split bytes (0: whole)', async ({ adapter, split }) => {
-    const fake = fakes.get(KIND[adapter]);
-    if (!fake) throw new Error('no fake');
-    fake.reset();
-    const reply = { kind: 'raw' as const, bytes, splitBytes: split === 0 ? bytes.length : split };
-    fake.setFallback(reply);
-    const providers = createChatProviders({}, { idleTimeoutMs: 5_000 }, instantClock().clock);
-    let text = '';
-    let observed: Observed;
-    try {
-      const result = await providers[adapter].generate(generationRequest(adapter, endpointFor(fake, adapter)), { text: (piece) => (text += piece) });
-      observed = { outcome: result.outcome, finish_reason: result.finishReason, text, attempts: result.attempts };
-    } catch (error) {
-      if (!(error instanceof ProviderFailure)) throw error;
-      observed = { outcome: 'failed', code: error.code, text, attempts: fake.calls() };
-      expect(JSON.stringify(error)).not.toMatch(/upstream detail|exceeds the available|Overloaded/);
-    }
-    const { attempts, ...rest } = observed;
-    const expected = entry.expected;
-    expect(rest).toEqual({
-      outcome: expected.outcome,
-      ...(expected.outcome === 'failed' ? { code: expected.code } : { finish_reason: expected.finish_reason ?? 'stop' }),
-      text: expected.text ?? rest.text,
-    });
-    expect(attempts).toBe(expected.attempts ?? 1);
-    observedOutcomes.set(`${entry.file} ${adapter}`, describeOutcome(observed));
-  });
+  it.each(entry.adapters.flatMap((adapter) => SPLITS.map((split) => ({ adapter, split }))))(
+    '$adapter, writes of $split bytes (0: whole)',
+    async ({ adapter, split }) => {
+      const fake = fakes.get(KIND[adapter]);
+      if (!fake) throw new Error('no fake');
+      fake.reset();
+      const reply = { kind: 'raw' as const, bytes, splitBytes: split === 0 ? bytes.length : split };
+      fake.setFallback(reply);
+      const providers = createChatProviders({}, { idleTimeoutMs: 5_000 }, instantClock().clock);
+      let text = '';
+      let observed: Observed;
+      try {
+        const result = await providers[adapter].generate(generationRequest(adapter, endpointFor(fake, adapter)), { text: (piece) => (text += piece) });
+        observed = { outcome: result.outcome, finish_reason: result.finishReason, text, attempts: result.attempts };
+      } catch (error) {
+        if (!(error instanceof ProviderFailure)) throw error;
+        observed = { outcome: 'failed', code: error.code, text, attempts: fake.calls() };
+        expect(JSON.stringify(error)).not.toMatch(/upstream detail|exceeds the available|Overloaded/);
+      }
+      const { attempts, ...rest } = observed;
+      const expected = entry.expected;
+      expect(rest).toEqual({
+        outcome: expected.outcome,
+        ...(expected.outcome === 'failed' ? { code: expected.code } : { finish_reason: expected.finish_reason ?? 'stop' }),
+        text: expected.text ?? rest.text,
+      });
+      expect(attempts).toBe(expected.attempts ?? 1);
+      observedOutcomes.set(`${entry.file} ${adapter}`, describeOutcome(observed));
+    },
+  );
 });
 
 describe('docs/providers.md', () => {

@@ -55,7 +55,21 @@ export function serveGedcomTasks(port: MessagePort): void {
       .then(
         (outcome) => {
           if (monitor.cancelled) post({ type: 'cancelled' });
-          else post({ type: 'result', section: outcome.section, output: outcome.output, prompt: outcome.prompt === null ? null : { text: outcome.prompt.prompt, items: outcome.prompt.items, livingRedacted: outcome.prompt.livingRedacted, restrictedRedacted: outcome.prompt.restrictedRedacted } });
+          else
+            post({
+              type: 'result',
+              section: outcome.section,
+              output: outcome.output,
+              prompt:
+                outcome.prompt === null
+                  ? null
+                  : {
+                      text: outcome.prompt.prompt,
+                      items: outcome.prompt.items,
+                      livingRedacted: outcome.prompt.livingRedacted,
+                      restrictedRedacted: outcome.prompt.restrictedRedacted,
+                    },
+            });
         },
         (error: unknown) => post(monitor.cancelled ? { type: 'cancelled' } : failureCode(error)),
       );
