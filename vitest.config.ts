@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two test processes on the 2-core machines this runs on (vitest's default there is one): the suite
+    // waits on child processes, the keyring and the disk as much as on the CPU (docs/benchmarks.md).
+    poolOptions: { forks: { minForks: 2, maxForks: 2 } },
     globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default'],
   },
