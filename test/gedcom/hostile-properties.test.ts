@@ -145,4 +145,11 @@ describe('hostile GEDCOM input never crashes the engine', () => {
     expect(checkStrictV7(out)).toEqual([]);
     expect(out.toString('utf8')).toContain('1 SOUR @@X9@\n');
   });
+
+  it('a truncated GEDC leaves an unknown tag under HEAD.GEDC: kept as an extension, strict-clean (a property counterexample)', () => {
+    const doc = parseGedcomBytes(Buffer.from('0 HEAD\n1 GEDC\n2 V'), { assumeVersion: '5.5' });
+    const out = writeGedcomBytes(convertDocument(doc, '7.0').document);
+    expect(checkStrictV7(out)).toEqual([]);
+    expect(out.toString('utf8')).toContain('2 _EXT_V\n');
+  });
 });

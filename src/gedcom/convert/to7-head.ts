@@ -67,12 +67,15 @@ export function convertHead(
         kept.push(...convertChild(c, headPath));
     }
   }
-  head.children = [gedcTo7(gedc, notes), ...kept];
+  head.children = [gedcTo7(gedc, notes, (g) => convertChild(g, pathOf(headPath, 'GEDC'))), ...kept];
   return head;
 }
 
-/** GEDC: VERS 7.0 (substructures of the old VERS kept), FORM removed (an extension if it has substructures). */
-function gedcTo7(gedc: GedcomNode | undefined, notes: Notes): GedcomNode {
+/**
+ * GEDC: VERS 7.0 (substructures of the old VERS kept), FORM removed (an extension if it has
+ * substructures), any other line converted like the rest of the header (`convertChild`).
+ */
+function gedcTo7(gedc: GedcomNode | undefined, notes: Notes, convertChild: (g: GedcomNode) => GedcomNode[]): GedcomNode {
   const vers = node('VERS', '7.0');
   const newGedc = node('GEDC', '', [vers]);
   if (gedc) {
@@ -89,7 +92,7 @@ function gedcTo7(gedc: GedcomNode | undefined, notes: Notes): GedcomNode {
         }
         continue;
       }
-      newGedc.children.push(g);
+      newGedc.children.push(...convertChild(g));
     }
   }
   return newGedc;
