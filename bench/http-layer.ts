@@ -1,23 +1,24 @@
-// Issue 15 item 2: what the HTTP layer costs at start-up. Each variant is bundled the way
-// scripts/build.mjs bundles the sidecar (esbuild, CommonJS, minified) and run in a fresh
+// Issue 15 item 2: what the HTTP layer costs at start-up. Each variant is bundled with the options
+// scripts/build.mjs bundles the sidecar with (sidecarBundleOptions: esbuild, CommonJS, minified) and run in a fresh
 // process through a V8 code cache written by a first run, like dist/cli.js. The process measures
 // from the first line of its bundle to a listening server with the sidecar's route table
 // registered; the spawn-to-port time is measured outside. Variants interleave in random order.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+// @ts-expect-error: a plain ES module script without declarations
+import { sidecarBundleOptions } from '../scripts/sidecar-bundle.mjs';
 import { fmt, median, shuffled } from './support.js';
 
-/** The route table of the contract (openapi-v1.json), in the router syntax both routers share. */
+/** The route table of the contract (openapi-v1.json): method and path template. */
 function contractRoutes(): { method: string; path: string }[] {
   const document = JSON.parse(readFileSync('openapi-v1.json', 'utf8')) as { paths: Record<string, Record<string, unknown>> };
   const routes: { method: string; path: string }[] = [];
   for (const [template, operations] of Object.entries(document.paths)) {
     for (const method of Object.keys(operations)) {
-      if (['get', 'post', 'patch', 'delete'].includes(method))
-        routes.push({ method: method.toUpperCase(), path: template.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1') });
+      if (['get', 'post', 'patch', 'delete'].includes(method)) routes.push({ method: method.toUpperCase(), path: template });
     }
   }
   return routes;
@@ -31,11 +32,10 @@ const VARIANTS: Record<string, string> = {
 const http = require('node:http'); const evaluated = performance.now();
 const server = http.createServer((q, r) => r.end('{}'));
 server.listen(0, '127.0.0.1', () => done(server, evaluated));`,
-  'find-my-way on node:http': `${PRELUDE}
-const http = require('node:http'); const FindMyWay = require('find-my-way'); const evaluated = performance.now();
-const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 256, onBadUrl: () => undefined, onMaxParamLength: () => undefined });
-for (const route of ROUTES) router.on(route.method, route.path, () => undefined, route);
-const server = http.createServer((q, r) => { router.find(q.method, q.url); r.end('{}'); });
+  "the sidecar's route table on node:http": `${PRELUDE}
+const http = require('node:http'); const { RouteTable } = require(${JSON.stringify(resolve('src/http/route-table.ts'))}); const evaluated = performance.now();
+const table = new RouteTable(ROUTES);
+const server = http.createServer((q, r) => { table.resolve(q.method, q.url); r.end('{}'); });
 server.listen(0, '127.0.0.1', () => done(server, evaluated));`,
 };
 
@@ -80,21 +80,10 @@ export async function runHttpLayerBench(rounds = 20, warmup = 3): Promise<string
     const bundles = new Map<string, string>();
     for (const [index, name] of names.entries()) {
       const bundle = join(directory, `variant-${index}.cjs`);
-      await build({
-        stdin: { contents: VARIANTS[name] as string, resolveDir: process.cwd(), loader: 'js' },
-        outfile: bundle,
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        minifySyntax: true,
-        minifyWhitespace: true,
-        minifyIdentifiers: true,
-        legalComments: 'none',
-        banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
-        footer: { js: '})' },
-        logLevel: 'warning',
-      });
+      const source = join(directory, `variant-${index}.js`);
+      writeFileSync(source, VARIANTS[name] as string);
+      // The sidecar's own esbuild options (scripts/sidecar-bundle.mjs).
+      await build({ ...sidecarBundleOptions(directory), entryPoints: [source] });
       await runOnce(loader, bundle, routes, ['--write-code-cache']);
       bundles.set(name, bundle);
     }

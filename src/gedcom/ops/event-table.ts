@@ -1,3 +1,4 @@
+import { FAMILY_EVENT_TAGS, INDIVIDUAL_EVENT_TAGS } from '../accessors/event.js';
 import { GrowFloat64, GrowInt32, GrowUint8 } from './growable.js';
 
 /**
@@ -5,47 +6,22 @@ import { GrowFloat64, GrowInt32, GrowUint8 } from './growable.js';
  * (Julian Day Numbers, ±Infinity for open ends), place and type as string ids (string-table.ts).
  */
 
-/** Individual and family event tags the operations look at (GEDCOM 5.5.1 and 7.0), by tag code. */
-export const EVENT_TAG_LIST = [
-  'BIRT',
-  'CHR',
-  'BAPM',
-  'BARM',
-  'BASM',
-  'BLES',
-  'CHRA',
-  'CONF',
-  'FCOM',
-  'ORDN',
-  'NATU',
-  'EMIG',
-  'IMMI',
-  'CENS',
-  'PROB',
-  'WILL',
-  'GRAD',
-  'RETI',
-  'DEAT',
-  'BURI',
-  'CREM',
-  'ADOP',
-  'EVEN',
-  'RESI',
-  'OCCU',
-  'MARR',
-  'MARB',
-  'MARC',
-  'MARL',
-  'MARS',
-  'ENGA',
-  'DIV',
-  'DIVF',
-  'ANUL',
-] as const;
+/** Attributes that describe rather than date a life (a caste, a count, an identifier...): the index keeps no row for them. */
+const UNINDEXED_ATTRIBUTES: ReadonlySet<string> = new Set(['CAST', 'DSCR', 'EDUC', 'FACT', 'IDNO', 'NATI', 'NCHI', 'NMR', 'PROP', 'RELI', 'SSN', 'TITL']);
+
+/**
+ * The event tags the operations look at, by tag code: a projection of the accessors' individual and family
+ * event tags (accessors/event.ts, the one list of event tags), less the attributes above.
+ */
+export const EVENT_TAG_LIST: readonly string[] = [...new Set([...INDIVIDUAL_EVENT_TAGS, ...FAMILY_EVENT_TAGS])].filter((t) => !UNINDEXED_ATTRIBUTES.has(t));
 
 export const EVENT_CODE: ReadonlyMap<string, number> = new Map(EVENT_TAG_LIST.map((t, i) => [t, i]));
 
-const code = (tag: (typeof EVENT_TAG_LIST)[number]): number => EVENT_TAG_LIST.indexOf(tag);
+const code = (tag: string): number => {
+  const index = EVENT_TAG_LIST.indexOf(tag);
+  if (index < 0) throw new Error(`${tag} is not an indexed event tag`);
+  return index;
+};
 export const TAG_BIRT = code('BIRT');
 export const TAG_CHR = code('CHR');
 export const TAG_BAPM = code('BAPM');
