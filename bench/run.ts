@@ -1,12 +1,13 @@
 // Runs the benchmarks and writes docs/benchmarks.md (machine and date included).
 // `npm run bench` runs every section; `npm run bench -- jobs chat` runs the named ones and
-// keeps the other sections of the existing file.
+// keeps the other sections of the existing file. Flags (`--full`, `--shape skewed`) go to the sections.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runChatBench } from './chat.js';
 import { runFoundationBench } from './foundation.js';
 import { runGedcomParseBench } from './gedcom-parse.js';
 import { runGedcomOpsBench } from './gedcom-ops.js';
 import { runGedcomLoadBench } from './gedcom-load.js';
+import { runGedcomShapesBench } from './gedcom-shapes.js';
 import { runHttpLayerBench } from './http-layer.js';
 import { runJobsBench } from './jobs.js';
 import { runSerializerBench } from './serializer.js';
@@ -26,11 +27,15 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'gedcom-parse': runGedcomParseBench,
   'gedcom-ops': runGedcomOpsBench,
   'gedcom-load': runGedcomLoadBench,
+  'gedcom-shapes': runGedcomShapesBench,
   soak: runSoakBench,
 };
 
 const FILE = 'docs/benchmarks.md';
-const requested = process.argv.slice(2).filter((name) => !name.startsWith('-'));
+/** Flags of a section that take a value (`--shape skewed`): the value is not a section name. */
+const VALUE_FLAGS = new Set(['--shape', '--size', '--op']);
+const args = process.argv.slice(2);
+const requested = args.filter((name, i) => !name.startsWith('-') && !VALUE_FLAGS.has(args[i - 1] ?? ''));
 for (const name of requested) if (!(name in SECTIONS)) throw new Error(`unknown benchmark section: ${name}`);
 const names = requested.length > 0 ? requested : Object.keys(SECTIONS);
 
