@@ -194,57 +194,78 @@ class Tally {
   }
 }
 
-/** Persons caught in a parent cycle (iterative three-colour DFS over child -> parents), as sorted xrefs. */
+/**
+ * Persons caught in a parent cycle, as sorted xrefs: an iterative three-colour DFS over
+ * child -> parents; an edge to a person on the current path marks the path from that person to
+ * the top. Each edge is visited once and the marks are lazy: `reach[d]` is the shallowest path
+ * depth an edge found below depth d went back to, so a person is marked when it leaves the path
+ * with `reach` at or above its own depth (the same set as marking every segment at once, in
+ * O(people + links) however deep the path or many the cycles).
+ */
 function circularAncestry(index: TreeIndex, scope: Uint8Array | null): string[] {
-  const state = new Uint8Array(index.personCount);
-  const inCycle = new Set<number>();
-  const parentsOf = (x: number): number[] => {
-    const out: number[] = [];
-    // cast: famcStart has an entry per person plus one, and x is a person number
-    for (let l = index.famcStart[x] as number, end = index.famcStart[x + 1] as number; l < end; l++) {
-      // cast: l < famcStart[x + 1] <= famcFamily.length
-      const f = index.famcFamily[l] as number;
-      if (!index.isFamily(f)) continue;
-      // cast: f is a family (isFamily checked), and husband has an entry per family
-      const h = index.husband[f] as number;
-      // cast: f is a family (isFamily checked), and wife has an entry per family
-      const w = index.wife[f] as number;
-      if (index.isPerson(h)) out.push(h);
-      if (index.isPerson(w)) out.push(w);
-    }
-    return out;
+  const people = index.personCount;
+  const state = new Uint8Array(people);
+  const inCycle = new Uint8Array(people);
+  const depthOf = new Int32Array(people);
+  const pathNode = new Int32Array(people);
+  /** The next parent to try at each depth: a famc link times 2, plus 1 for the wife. */
+  const pathCursor = new Int32Array(people);
+  const reach = new Int32Array(people);
+  /** The parent of person x at cursor k (husband at even k, wife at odd), or -1 when it is not a person. */
+  const parentAt = (k: number): number => {
+    // cast: k >> 1 is a famc link below famcStart[x + 1] <= famcFamily.length (callers check)
+    const f = index.famcFamily[k >> 1] as number;
+    if (!index.isFamily(f)) return -1;
+    // cast: f is a family (isFamily checked), and husband and wife have an entry per family
+    const m = (k & 1) === 0 ? (index.husband[f] as number) : (index.wife[f] as number);
+    return index.isPerson(m) ? m : -1;
   };
-  for (let start = 0; start < index.personCount; start++) {
+  let top = -1;
+  const push = (x: number): void => {
+    top++;
+    state[x] = 1;
+    depthOf[x] = top;
+    pathNode[top] = x;
+    // cast: famcStart has an entry per person plus one, and x is a person number
+    pathCursor[top] = 2 * (index.famcStart[x] as number);
+    reach[top] = top + 1;
+  };
+  for (let start = 0; start < people; start++) {
     if (scope !== null && scope[start] === 0) continue;
     if (state[start] !== 0) continue;
-    const stack: { x: number; next: number[]; i: number }[] = [{ x: start, next: parentsOf(start), i: 0 }];
-    const path: number[] = [start];
-    state[start] = 1;
-    while (stack.length > 0) {
-      // cast: the loop runs while the stack is not empty
-      const top = stack[stack.length - 1] as { x: number; next: number[]; i: number };
-      if (top.i >= top.next.length) {
-        state[top.x] = 2;
-        stack.pop();
-        path.pop();
+    push(start);
+    while (top >= 0) {
+      // cast: top is a depth of the path (0 <= top < people)
+      const x = pathNode[top] as number;
+      // cast: as above
+      const k = pathCursor[top] as number;
+      // cast: famcStart has an entry per person plus one, and x is a person number
+      if (k >= 2 * (index.famcStart[x + 1] as number)) {
+        state[x] = 2;
+        // cast: as above
+        const r = reach[top] as number;
+        if (r <= top) inCycle[x] = 1;
+        top--;
+        // cast: top >= 0 checked, a depth of the path
+        if (top >= 0 && r < (reach[top] as number)) reach[top] = r;
         continue;
       }
-      // cast: top.i < top.next.length, checked above
-      const n = top.next[top.i++] as number;
+      pathCursor[top] = k + 1;
+      const n = parentAt(k);
+      if (n < 0) continue;
       const s = state[n];
       if (s === 1) {
-        const at = path.lastIndexOf(n);
-        // cast: k < path.length
-        for (let k = Math.max(0, at); k < path.length; k++) inCycle.add(path[k] as number);
-      } else if (s === 0) {
-        state[n] = 1;
-        path.push(n);
-        stack.push({ x: n, next: parentsOf(n), i: 0 });
-      }
+        // cast: n is on the path (state 1), so depthOf holds its depth
+        const d = depthOf[n] as number;
+        // cast: as above
+        if (d < (reach[top] as number)) reach[top] = d;
+      } else if (s === 0) push(n);
     }
   }
-  // cast: inCycle holds person numbers only (from 0 .. personCount and parentsOf's isPerson)
-  return [...inCycle].map((p) => index.personXref[p] as string).sort();
+  const out: string[] = [];
+  // cast: p < personCount, and personXref lists the people first
+  for (let p = 0; p < people; p++) if (inCycle[p] === 1) out.push(index.personXref[p] as string);
+  return out.sort();
 }
 
 /** Reads the first events of people and families into reusable facts. */
