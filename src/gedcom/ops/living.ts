@@ -93,11 +93,97 @@ function childrenByParent(index: TreeIndex): { start: Int32Array; child: Int32Ar
   return { start, child };
 }
 
+/**
+ * Per family, the latest earliest-birth and the earliest latest-birth over its children with a
+ * fully dated birth, each kept for the best two distinct children, so the bounds "from every
+ * sibling but p" cost O(1) per person and O(children) once per family (a loop over the siblings
+ * per child was quadratic in the family's size).
+ */
+class SiblingBounds {
+  private readonly done: Uint8Array;
+  private readonly e1: Float64Array;
+  private readonly e1Person: Int32Array;
+  private readonly e2: Float64Array;
+  private readonly l1: Float64Array;
+  private readonly l1Person: Int32Array;
+  private readonly l2: Float64Array;
+  private readonly result = { earliest: 0, latest: 0 };
+
+  constructor(private readonly index: TreeIndex) {
+    const n = index.familyCount;
+    this.done = new Uint8Array(n);
+    this.e1 = new Float64Array(n);
+    this.e1Person = new Int32Array(n);
+    this.e2 = new Float64Array(n);
+    this.l1 = new Float64Array(n);
+    this.l1Person = new Int32Array(n);
+    this.l2 = new Float64Array(n);
+  }
+
+  /** The bounds over the dated children of family f other than p; null when there is none. The answer is reused by the next call. */
+  of(f: number, p: number): { earliest: number; latest: number } | null {
+    if (this.done[f] === 0) this.compute(f);
+    // cast: f is a family number, within every per-family array
+    const e = this.e1Person[f] === p ? (this.e2[f] as number) : (this.e1[f] as number);
+    // cast: as above
+    const l = this.l1Person[f] === p ? (this.l2[f] as number) : (this.l1[f] as number);
+    if (e === -Infinity) return null;
+    this.result.earliest = e;
+    this.result.latest = l;
+    return this.result;
+  }
+
+  private compute(f: number): void {
+    const index = this.index;
+    const earliest = index.personEvents.earliest;
+    const latest = index.personEvents.latest;
+    let e1 = -Infinity;
+    let e1Person = -1;
+    let e2 = -Infinity;
+    let l1 = Infinity;
+    let l1Person = -1;
+    let l2 = Infinity;
+    // cast: childStart has familyCount + 1 entries, and f is a family number
+    for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) {
+      // cast: c < childStart[f + 1] <= child.length
+      const s = index.child[c] as number;
+      if (!index.isPerson(s)) continue;
+      // cast: s is a person (isPerson checked), and birth has an entry per person
+      const b = index.birth[s] as number;
+      if (b < 0 || !Number.isFinite(earliest[b]) || !Number.isFinite(latest[b])) continue;
+      // cast: b is an event row (>= 0 checked) of the person event table
+      const eb = earliest[b] as number;
+      // cast: as above
+      const lb = latest[b] as number;
+      if (s === e1Person) e1 = Math.max(e1, eb);
+      else if (eb > e1 || e1Person < 0) {
+        e2 = e1;
+        e1 = eb;
+        e1Person = s;
+      } else if (eb > e2) e2 = eb;
+      if (s === l1Person) l1 = Math.min(l1, lb);
+      else if (lb < l1 || l1Person < 0) {
+        l2 = l1;
+        l1 = lb;
+        l1Person = s;
+      } else if (lb < l2) l2 = lb;
+    }
+    this.done[f] = 1;
+    this.e1[f] = e1;
+    this.e1Person[f] = e1Person;
+    this.e2[f] = e2;
+    this.l1[f] = l1;
+    this.l1Person[f] = l1Person;
+    this.l2[f] = l2;
+  }
+}
+
 const MEMO_LIVING = 1;
 const MEMO_NOT_LIVING = 2;
 
 export class LivingEstimator {
   private children: { start: Int32Array; child: Int32Array } | null = null;
+  private siblings: SiblingBounds | null = null;
   private readonly memo: Uint8Array;
 
   constructor(
@@ -179,19 +265,11 @@ export class LivingEstimator {
           bound = true;
         }
       }
-      // siblings
-      // cast: childStart has familyCount + 1 entries, and pf is a family number
-      for (let c = index.childStart[pf] as number, end = index.childStart[pf + 1] as number; c < end; c++) {
-        // cast: c < childStart[pf + 1] <= child.length
-        const s = index.child[c] as number;
-        if (s === p || !index.isPerson(s)) continue;
-        // cast: s is a person (isPerson checked), and birth has an entry per person
-        const b = index.birth[s] as number;
-        if (b < 0 || !Number.isFinite(earliest[b]) || !Number.isFinite(latest[b])) continue;
-        // cast: b is an event row (>= 0 checked) of the person event table
-        lower = Math.max(lower, (earliest[b] as number) - e.siblingSpanYears * YEAR);
-        // cast: b is an event row (>= 0 checked) of the person event table
-        upper = Math.min(upper, (latest[b] as number) + e.siblingSpanYears * YEAR);
+      // siblings: the family's bounds without p (its two best siblings, computed once per family)
+      const sib = (this.siblings ??= new SiblingBounds(index)).of(pf, p);
+      if (sib !== null) {
+        lower = Math.max(lower, sib.earliest - e.siblingSpanYears * YEAR);
+        upper = Math.min(upper, sib.latest + e.siblingSpanYears * YEAR);
         bound = true;
       }
       if (bound && Number.isFinite(upper)) return { earliest: lower, latest: upper, basis: Number.isFinite(lower) ? 'parents' : 'siblings' };
