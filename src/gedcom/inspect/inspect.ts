@@ -20,6 +20,7 @@ import { charCounterFor } from '../parse/parse.js';
 import type { ByteSource } from '../parse/read-all.js';
 import type { GedcomInspectResult } from './result.js';
 import { isPointer } from '../lines/pointer.js';
+import { isVoidXref, XrefIds } from './xref-ids.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
@@ -63,9 +64,21 @@ class Inspection {
   /** The record's last structure line: its level, and whether CONC / CONT may continue it (parse/parse.ts has the same rule). */
   private lastStructLevel = -1;
   private lastStructContinuable = false;
-  private readonly defined = new Map<string, { line: number; tag: string; referenced: boolean }>();
-  private readonly duplicates = new Set<string>();
-  private readonly pointers = new Map<string, { count: number; line: number }>();
+  /** Record xrefs and pointer values by id (no string per line); per id, its row among the definitions and the pointers, or -1. */
+  private readonly ids = new XrefIds();
+  private readonly definedRow: number[] = [];
+  private readonly pointerRow: number[] = [];
+  /** Per definition (first record of each xref, in file order): its id, line and record tag. */
+  private readonly definedId: number[] = [];
+  private readonly definedLine: number[] = [];
+  private readonly definedTag: string[] = [];
+  /** Whether each definition was defined again (a duplicate xref). */
+  private readonly definedAgain: boolean[] = [];
+  private duplicateCount = 0;
+  /** Per pointed xref (in order of its first pointer): its id, pointer count and first pointer's line. */
+  private readonly pointerId: number[] = [];
+  private readonly pointerCount: number[] = [];
+  private readonly pointerLine: number[] = [];
   private voidPointers = 0;
   private readonly extensionTags = new Map<string, number>();
   private isV7 = false;
@@ -216,13 +229,21 @@ class Inspection {
       this.lastStructContinuable = false;
       this.byType.set(tag, (this.byType.get(tag) ?? 0) + 1);
       if (s.xrefEnd > 0) {
-        const xref = buf.toString('latin1', s.xrefStart, s.xrefEnd);
-        if (xref === '@VOID@') this.log.add('RECORD_XREF_VOID', lineNo, '@VOID@ used as a record xref');
-        const known = this.defined.get(xref);
-        if (known !== undefined) {
-          this.duplicates.add(xref);
+        if (isVoidXref(buf, s.xrefStart, s.xrefEnd)) this.log.add('RECORD_XREF_VOID', lineNo, '@VOID@ used as a record xref');
+        const id = this.xrefId(buf, s.xrefStart, s.xrefEnd);
+        // cast: xrefId gives every id its row entries
+        const row = this.definedRow[id] as number;
+        if (row >= 0) {
+          if (this.definedAgain[row] !== true) this.duplicateCount++;
+          this.definedAgain[row] = true;
           this.log.add('XREF_DUPLICATE', lineNo, 'xref defined more than once');
-        } else this.defined.set(xref, { line: lineNo, tag, referenced: false });
+        } else {
+          this.definedRow[id] = this.definedId.length;
+          this.definedId.push(id);
+          this.definedLine.push(lineNo);
+          this.definedTag.push(tag);
+          this.definedAgain.push(false);
+        }
       } else if (NEEDS_XREF.has(tag)) this.log.add('RECORD_XREF_MISSING', lineNo, 'record without xref');
     } else if (this.recordCount === 0) {
       this.recordCount++;
@@ -230,7 +251,7 @@ class Inspection {
       this.log.add('RECORD_ORPHAN_LINE', lineNo, 'line before any level-0 record');
     } else this.trailerContent(lineNo);
     if (tag.charCodeAt(0) === 95) this.extensionTags.set(tag, (this.extensionTags.get(tag) ?? 0) + 1);
-    this.evidence.line(s.level, tag, s.valueEnd - s.valueStart === 6 && buf.toString('latin1', s.valueStart, s.valueEnd) === '@VOID@');
+    this.evidence.line(s.level, tag, isVoidXref(buf, s.valueStart, s.valueEnd));
     const isConc = tag === 'CONC';
     const isContinuation = isConc || tag === 'CONT';
     if (isConc && this.isV7) this.log.add('CONC_IN_V7', lineNo, 'CONC does not exist in GEDCOM 7');
@@ -243,14 +264,32 @@ class Inspection {
       this.lastStructContinuable = !pointer;
     }
     if (pointer) {
-      const p = buf.toString('latin1', s.valueStart, s.valueEnd);
-      if (p === '@VOID@') this.voidPointers++;
+      if (isVoidXref(buf, s.valueStart, s.valueEnd)) this.voidPointers++;
       else {
-        const e = this.pointers.get(p);
-        if (e === undefined) this.pointers.set(p, { count: 1, line: lineNo });
-        else e.count++;
+        const id = this.xrefId(buf, s.valueStart, s.valueEnd);
+        // cast: xrefId gives every id its row entries
+        const row = this.pointerRow[id] as number;
+        if (row < 0) {
+          this.pointerRow[id] = this.pointerId.length;
+          this.pointerId.push(id);
+          this.pointerCount.push(1);
+          this.pointerLine.push(lineNo);
+        } else {
+          // cast: row is a pointer row (>= 0), and the pointer lists grow together
+          this.pointerCount[row] = (this.pointerCount[row] as number) + 1;
+        }
       }
     }
+  }
+
+  /** The id of an xref's bytes, with its (empty) rows when new. */
+  private xrefId(buf: Buffer, start: number, end: number): number {
+    const id = this.ids.id(buf, start, end);
+    if (id === this.definedRow.length) {
+      this.definedRow.push(-1);
+      this.pointerRow.push(-1);
+    }
+    return id;
   }
 
   /** A TRLR with a payload or an xref, or a line after it that is not a record: reported once per TRLR. */
@@ -298,18 +337,27 @@ class Inspection {
     else if (this.afterTrlrLine > 0) log.add('CONTENT_AFTER_TRLR', this.afterTrlrLine, 'records after TRLR');
 
     let dangling = 0;
-    for (const [p, e] of this.pointers) {
-      const target = this.defined.get(p);
-      if (target === undefined) {
-        dangling += e.count;
-        for (let k = 0; k < e.count; k++) log.add('XREF_DANGLING', e.line, 'pointer to an undefined xref');
-      } else target.referenced = true;
+    const referenced = new Uint8Array(this.ids.size);
+    for (let k = 0; k < this.pointerId.length; k++) {
+      // cast: k < pointerId.length, and the three pointer lists grow together
+      const id = this.pointerId[k] as number;
+      if (this.definedRow[id] === -1) {
+        // cast: as above
+        const count = this.pointerCount[k] as number;
+        dangling += count;
+        // cast: as above
+        for (let c = 0; c < count; c++) log.add('XREF_DANGLING', this.pointerLine[k] as number, 'pointer to an undefined xref');
+      } else referenced[id] = 1;
     }
     let unreferenced = 0;
-    for (const d of this.defined.values()) {
-      if (!d.referenced && d.tag !== 'HEAD' && d.tag !== 'TRLR') {
+    for (let k = 0; k < this.definedId.length; k++) {
+      // cast: k < definedId.length, and the definition lists grow together
+      const tag = this.definedTag[k] as string;
+      // cast: as above
+      if (referenced[this.definedId[k] as number] === 0 && tag !== 'HEAD' && tag !== 'TRLR') {
         unreferenced++;
-        log.add('XREF_UNREFERENCED', d.line, 'record is not referenced');
+        // cast: as above
+        log.add('XREF_UNREFERENCED', this.definedLine[k] as number, 'record is not referenced');
       }
     }
     const t = checker.terminatorCounts;
@@ -344,7 +392,7 @@ class Inspection {
         maxLineLength: checker.maxLineLength,
       },
       records: { total: this.recordCount, byType: Object.fromEntries([...this.byType.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) },
-      xrefs: { defined: this.defined.size, duplicate: this.duplicates.size, dangling, unreferenced, voidPointers: this.voidPointers },
+      xrefs: { defined: this.definedId.length, duplicate: this.duplicateCount, dangling, unreferenced, voidPointers: this.voidPointers },
       findings,
       extensions: {
         tags: [...this.extensionTags.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([tag, count]) => ({ tag, count })),
