@@ -5,6 +5,11 @@ import { LINE_BLANK, LINE_MALFORMED } from './lines/line-flags.js';
 export interface HeaderFacts {
   /** True when the first record is HEAD. */
   readonly headFirst: boolean;
+  /**
+   * Records before HEAD (some programs and hand edits put a NOTE there): the facts are read from
+   * the first HEAD wherever it stands, so 0 when HEAD is first or missing.
+   */
+  readonly recordsBeforeHead: number;
   /** HEAD.GEDC.VERS, trimmed. */
   readonly gedcVers: string | null;
   /** HEAD.CHAR, trimmed. */
@@ -25,14 +30,16 @@ export interface HeaderFacts {
 
 /**
  * Scan the HEAD record of ASCII-compatible bytes (UTF-8, ANSEL, code pages, or UTF-16
- * transcoded to UTF-8). Stops at the second level-0 line; never throws.
+ * transcoded to UTF-8): the first HEAD record within `maxBytes`, first in the file or not. Stops at
+ * the level-0 line after it; never throws.
  */
 export function readHeaderFacts(bytes: Buffer, maxBytes = 1 << 20): HeaderFacts {
   const s = new LineScanner();
   s.reset(bytes.length > maxBytes ? bytes.subarray(0, maxBytes) : bytes);
-  let seenRecord = false;
+  let records = 0;
   let inHead = false;
   let headFirst = false;
+  let recordsBeforeHead = 0;
   let gedcVers: string | null = null;
   let char: string | null = null;
   const schemaTags: string[] = [];
@@ -45,11 +52,13 @@ export function readHeaderFacts(bytes: Buffer, maxBytes = 1 << 20): HeaderFacts 
     if (firstLine === null && (s.flags & LINE_BLANK) === 0) firstLine = (s.flags & LINE_MALFORMED) === 0;
     if (s.level < 0) continue;
     if (s.level === 0) {
-      if (seenRecord) break;
-      seenRecord = true;
+      if (inHead) break;
+      records++;
       inHead = s.tagIs('HEAD');
-      headFirst = inHead;
-      if (!inHead) break;
+      if (inHead) {
+        headFirst = records === 1;
+        recordsBeforeHead = records - 1;
+      }
     }
     if (!inHead) continue;
     path.length = s.level;
@@ -62,5 +71,5 @@ export function readHeaderFacts(bytes: Buffer, maxBytes = 1 << 20): HeaderFacts 
     else if (s.level === 2 && path[1] === 'SOUR' && path[2] === 'VERS' && producerVersion === null) producerVersion = value;
     else if (s.level === 3 && path[1] === 'GEDC' && path[2] === 'FORM' && path[3] === 'VERS' && formVers === null) formVers = value;
   }
-  return { headFirst, gedcVers, char, schemaTags, producer, producerVersion, formVers, startsWithGedcomLine: firstLine === true };
+  return { headFirst, recordsBeforeHead, gedcVers, char, schemaTags, producer, producerVersion, formVers, startsWithGedcomLine: firstLine === true };
 }

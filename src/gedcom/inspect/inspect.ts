@@ -169,8 +169,8 @@ class Inspection {
   }
 
   private headerComplete(buf: Buffer): boolean {
-    // the header is complete once a second level-0 line has started
-    let zeros = 0;
+    // the header is complete once a level-0 line has started after the HEAD line (records may stand before HEAD)
+    let inHead = false;
     let i = 0;
     while (i < buf.length) {
       const nl = buf.indexOf(10, i);
@@ -178,8 +178,12 @@ class Inspection {
       if (nl < 0) break;
       let k = lineStart;
       while (buf[k] === 32 || buf[k] === 9 || buf[k] === 13) k++;
-      if (buf[k] === 48 && (buf[k + 1] === 32 || buf[k + 1] === 9)) zeros++;
-      if (zeros >= 2) return true;
+      if (buf[k] === 48 && (buf[k + 1] === 32 || buf[k + 1] === 9)) {
+        if (inHead) return true;
+        k += 2;
+        while (buf[k] === 32 || buf[k] === 9) k++;
+        inHead = isHeadTag(buf, k);
+      }
       i = nl + 1;
     }
     return false;
@@ -489,4 +493,11 @@ export function inspectGedcomBytes(bytes: Uint8Array, options: { readonly monito
 
 function* slices(bytes: Uint8Array): Generator<Uint8Array> {
   for (let at = 0; at < bytes.byteLength; at += FEED_CHUNK) yield bytes.subarray(at, Math.min(bytes.byteLength, at + FEED_CHUNK));
+}
+
+/** Whether the bytes at `k` are the tag HEAD (any case) ending the line or followed by a space. */
+function isHeadTag(buf: Buffer, k: number): boolean {
+  for (let j = 0; j < 4; j++) if (((buf[k + j] ?? 0) & 0xdf) !== 'HEAD'.charCodeAt(j)) return false;
+  const after = buf[k + 4];
+  return after === undefined || after === 32 || after === 9 || after === 13 || after === 10;
 }

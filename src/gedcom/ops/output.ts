@@ -14,12 +14,16 @@ export { writeOutputBytes, writeOutputChunks } from './output-write.js';
 /**
  * An output over the origin's version, encoding and terminator, framed as every GEDCOM file is:
  * an origin without HEAD (read with an assumed version) gets one that says its version and
- * character set, first, and one without TRLR gets one, last.
+ * character set, first, and one without TRLR gets one, last. A HEAD after other records (some
+ * programs write a NOTE before it) moves first, its bytes unchanged.
  */
 export function outputLike(origin: GedcomDocumentLike, records: GedcomRecord[]): OutputDocument {
-  const head = records.some((r) => r.tag === 'HEAD') ? [] : [createdRecord(headOf(origin))];
+  const at = records.findIndex((r) => r.tag === 'HEAD');
+  // cast: 0 < at < records.length, so the record exists
+  const ordered = at > 0 ? [records[at] as GedcomRecord, ...records.slice(0, at), ...records.slice(at + 1)] : records;
+  const head = at >= 0 ? [] : [createdRecord(headOf(origin))];
   const trailer = records.some((r) => r.tag === 'TRLR') ? [] : [createdRecord(createNode('TRLR'))];
-  const framed = head.length + trailer.length === 0 ? records : [...head, ...records, ...trailer];
+  const framed = head.length + trailer.length === 0 ? ordered : [...head, ...ordered, ...trailer];
   return new OutputDocument(origin.version, origin.encoding, origin.terminator, framed, origin instanceof GedcomDocument ? origin : null);
 }
 

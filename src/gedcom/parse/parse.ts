@@ -274,7 +274,12 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
     if (isZipArchive(bytes)) log.add('FILE_ZIP_ARCHIVE', 1, ZIP_ARCHIVE_MESSAGE);
   }
   if (!facts.headFirst) {
-    if (tags.includes('HEAD')) log.add('HEAD_NOT_FIRST', spans[tags.indexOf('HEAD')]?.line ?? 0, 'HEAD is not the first record');
+    if (tags.includes('HEAD'))
+      log.add(
+        'HEAD_NOT_FIRST',
+        spans[tags.indexOf('HEAD')]?.line ?? 0,
+        `HEAD is not the first record (${tags.indexOf('HEAD')} before it); the version is read from it`,
+      );
     else log.add('HEAD_MISSING', 1, 'no HEAD record');
   }
   if (trlrIndex < 0) log.add('TRLR_MISSING', checker.lineCount, 'no TRLR record');
