@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Analyse data quality
-         * @description Gramps Verify person and family rules with their default thresholds over day ranges (year-only dates included), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; whole file or rooted. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Every input whose HEAD.GEDC.VERS is missing or not a supported version is refused before the job starts (400 GEDCOM_VERSION_UNSUPPORTED, naming the input), unless the request names `assume_version`; an input with a supported version is always read as declared. `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
+         * @description Gramps Verify person and family rules over day ranges (year-only dates included, ABT / CAL / EST widened), checks beyond Gramps (posthumous births, siblings born too close, overlapping marriages, marriages of siblings or of parent and child, impossible and future dates, quick remarriage, duplicate families, living siblings of one given name), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; thresholds overridable; whole file or rooted. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Every input whose HEAD.GEDC.VERS is missing or not a supported version is refused before the job starts (400 GEDCOM_VERSION_UNSUPPORTED, naming the input), unless the request names `assume_version`; an input with a supported version is always read as declared. `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
          */
         post: operations["submitInternalGedcomQuality"];
         delete?: never;
@@ -1320,6 +1320,49 @@ export interface components {
              * @enum {unknown}
              */
             assume_version?: "5.5" | "5.5.1" | "5.5.5" | "7.0";
+            /** @description Thresholds of the quality rules to use instead of their defaults (docs/gedcom-engine.md, "Quality rules"). */
+            thresholds?: {
+                /** @description old_age_at_death, old_age_but_no_death: a life longer than this; years, default 90. */
+                oldage?: number;
+                /** @description large_spouse_age_difference; years, default 30. */
+                hwdif?: number;
+                /** @description large_children_gap; years, default 8. */
+                cspace?: number;
+                /** @description large_children_span; years, default 25. */
+                cbspan?: number;
+                /** @description early_marriage: married younger than this; years, default 17. */
+                yngmar?: number;
+                /** @description late_marriage: married older than this; years, default 50. */
+                oldmar?: number;
+                /** @description old_mother; years, default 48. */
+                oldmom?: number;
+                /** @description young_mother; years, default 17. */
+                yngmom?: number;
+                /** @description young_father; years, default 18. */
+                yngdad?: number;
+                /** @description old_father; years, default 65. */
+                olddad?: number;
+                /** @description married_often: more families than this; families, default 3. */
+                wedder?: number;
+                /** @description too_many_children (mother); children, default 12. */
+                mxchildmom?: number;
+                /** @description too_many_children (father); children, default 15. */
+                mxchilddad?: number;
+                /** @description Gramps long widowhood (not checked: Gramps never fires it either); years, default 30. */
+                lngwdw?: number;
+                /** @description old_and_unmarried; years, default 99. */
+                oldunm?: number;
+                /** @description ABT / CAL / EST dates: the stated day range widened by this much on each side before any rule compares it; years, default 2. */
+                approx_years?: number;
+                /** @description dead_father: a child born this long after the father's death (Gramps: 294); days, default 294. */
+                posthumous_days?: number;
+                /** @description siblings_too_close: siblings born less than this apart (9 months); days, default 270. */
+                sibling_gap_days?: number;
+                /** @description siblings_too_close: siblings born at most this apart are twins; days, default 2. */
+                twin_days?: number;
+                /** @description remarriage_soon_after_death: a marriage less than this after a spouse's death; days, default 365. */
+                remarriage_days?: number;
+            };
             execution: components["schemas"]["ExecutionSelection"];
         };
         GedcomQualitySummary: {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { GEDCOM_LIMITS } from '../limits.js';
 import { gedcomOperation } from '../gedcom-operation-descriptor.js';
+import { QualityThresholdOverrides } from '../quality-thresholds.js';
 import { ArtifactGrant, AssumeVersion, Count, ExecutionSelection, Generations, Xref } from '../gedcom-schema-parts.js';
 
 const QualityRuleSchema = Type.Object(
@@ -17,7 +18,7 @@ export const QUALITY = gedcomOperation({
   name: 'quality',
   summary: 'Analyse data quality',
   description:
-    'Gramps Verify person and family rules with their default thresholds over day ranges (year-only dates included), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; whole file or rooted.',
+    'Gramps Verify person and family rules over day ranges (year-only dates included, ABT / CAL / EST widened), checks beyond Gramps (posthumous births, siblings born too close, overlapping marriages, marriages of siblings or of parent and child, impossible and future dates, quick remarriage, duplicate families, living siblings of one given name), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; thresholds overridable; whole file or rooted.',
   action: 'Submits a quality analysis of the whole file or a rooted part.',
   request: Type.Object(
     {
@@ -25,6 +26,7 @@ export const QUALITY = gedcomOperation({
       root: Type.Optional(Xref),
       generations: Type.Optional(Generations),
       assume_version: Type.Optional(AssumeVersion),
+      thresholds: Type.Optional(QualityThresholdOverrides),
       execution: ExecutionSelection,
     },
     { additionalProperties: false, description: 'Whole file, or rooted at an individual with a generation bound.' },

@@ -9,6 +9,8 @@ import { OPS_LIMITS } from './limits.js';
 
 interface ParsedDate {
   readonly valid: boolean;
+  /** Read as a date, but of a day its calendar does not have (31 APR, 29 FEB 1900, 0 JAN). */
+  readonly impossible: boolean;
   readonly earliest: number;
   readonly latest: number;
   readonly approximate: boolean;
@@ -128,6 +130,11 @@ export class DateReader {
     out.ranged = p.ranged;
   }
 
+  /** Whether an invalid DATE payload names a day its calendar does not have (31 APR, 30 FEB, 29 FEB 1900 but not 29 FEB 1900 Julian). */
+  isImpossible(text: string): boolean {
+    return this.general(text).impossible;
+  }
+
   /** Whether a DATE payload parses to a valid value. */
   isValid(text: string): boolean {
     this.into(text, this.check);
@@ -142,10 +149,11 @@ export class DateReader {
     // unknown for the living-person estimate (which then fails closed: could be living).
     const certain = parsed.valid && !parsed.issues.some((issue) => UNCERTAIN_ISSUES.has(issue));
     const range = certain ? dateRange(parsed) : undefined;
+    const impossible = !parsed.valid && parsed.issues.includes('day-out-of-range');
     const value: ParsedDate =
       range === undefined
-        ? { valid: parsed.valid && certain, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false }
-        : { valid: true, earliest: range.earliest, latest: range.latest, approximate: range.approximate, ranged: true };
+        ? { valid: parsed.valid && certain, impossible, earliest: -Infinity, latest: Infinity, approximate: false, ranged: false }
+        : { valid: true, impossible, earliest: range.earliest, latest: range.latest, approximate: range.approximate, ranged: true };
     if (this.memo.size >= OPS_LIMITS.dateMemoEntries) this.memo.clear();
     this.memo.set(text, value);
     return value;

@@ -3,14 +3,30 @@ import { bounded, OPS_LIMITS } from './limits.js';
 import { LivingEstimator } from './living.js';
 import type { LivingOptions } from './living.js';
 import { selectPeople } from './select-people.js';
-import type { EventTable } from './event-table.js';
-import { EV_DATED, EV_DATE_VALID, TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_DEAT, TAG_MARR } from './event-table.js';
+import { TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_DEAT } from './event-table.js';
 import { SEX_F, SEX_M, SEX_U, VITAL_UNSOURCED } from './index-builder.js';
 import type { TreeIndex } from './tree-index.js';
 import { indexTree } from './tree-index.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 import { keysOf } from '../../contract/typed-keys.js';
+import {
+  before,
+  Fact,
+  Facts,
+  finite,
+  futureEvent,
+  hasEarliest,
+  hasLatest,
+  maxSpan,
+  minSpan,
+  qualityLimits,
+  sameDay,
+  YEAR_DAYS,
+  type QualityLimits,
+} from './quality-facts.js';
+import { MarriageRules } from './quality-marriages.js';
+import { SiblingRules } from './quality-siblings.js';
 
 /**
  * Data quality: the person and family rules of Gramps' "Verify the Data" tool
@@ -24,31 +40,10 @@ import { keysOf } from '../../contract/typed-keys.js';
  * in Gramps. Where Gramps has a known quirk we do what the rule says: too_many_children counts
  * (Gramps compares an uncalled method and never fires), children gaps are measured in birth
  * order (Gramps does not sort), and birth/death-equals-marriage look at every family.
+ * ABT / CAL / EST dates are widened by `approx_years` first (quality-facts.ts). The rules beyond
+ * Gramps are in quality-marriages.ts and quality-siblings.ts; every threshold, with its default and
+ * the range a request may set it in, is in the contract (quality-thresholds.ts).
  */
-const VERIFY_THRESHOLDS = {
-  oldage: 90,
-  hwdif: 30,
-  cspace: 8,
-  cbspan: 25,
-  yngmar: 17,
-  oldmar: 50,
-  oldmom: 48,
-  yngmom: 17,
-  yngdad: 18,
-  olddad: 65,
-  wedder: 3,
-  mxchildmom: 12,
-  mxchilddad: 15,
-  lngwdw: 30,
-  oldunm: 99,
-} as const;
-
-type VerifyThresholds = { readonly [K in keyof typeof VERIFY_THRESHOLDS]: number };
-
-/** Gramps: the father may have died up to this many days before a child's birth. */
-const FATHER_POSTHUMOUS_DAYS = 294;
-const YEAR_DAYS = 365;
-
 type QualitySeverity = 'error' | 'warning' | 'info';
 
 const QUALITY_RULES = {
@@ -99,6 +94,16 @@ const QUALITY_RULES = {
   circular_ancestry: 'error',
   invalid_date: 'error',
   probably_living: 'info',
+  // beyond Gramps (issue 33)
+  siblings_too_close: 'warning',
+  overlapping_marriages: 'warning',
+  sibling_marriage: 'warning',
+  parent_child_marriage: 'error',
+  impossible_date: 'error',
+  future_date: 'error',
+  remarriage_soon_after_death: 'info',
+  duplicate_family: 'warning',
+  living_siblings_same_given_name: 'info',
 } as const satisfies Record<string, QualitySeverity>;
 
 type QualityRule = keyof typeof QUALITY_RULES;
@@ -115,7 +120,8 @@ export interface QualityOptions {
   /** Rooted analysis: only this individual and its ancestors and descendants within `generations`. */
   readonly root?: string | null;
   readonly generations?: number | null;
-  readonly thresholds?: Partial<VerifyThresholds>;
+  /** Overrides of the thresholds' defaults (quality-thresholds.ts). */
+  readonly thresholds?: Partial<QualityLimits>;
   readonly living: LivingOptions;
   readonly maxAffected?: number;
   readonly onProgress?: (done: number, total: number) => void;
@@ -138,58 +144,16 @@ export class QualityRootUnknown extends Error {
   }
 }
 
-/** One event row as the rules compare it (a reusable slot: no allocation per person). */
-class Fact {
-  present = false;
-  dated = false;
-  dateValid = true;
-  earliest = -Infinity;
-  latest = Infinity;
-
-  load(table: EventTable, row: number): this {
-    this.present = row >= 0;
-    if (row < 0) return this;
-    // cast: row >= 0 (returned above), a row of the event table
-    const f = table.flags[row] as number;
-    this.dated = (f & EV_DATED) !== 0;
-    this.dateValid = (f & EV_DATE_VALID) !== 0;
-    // cast: row >= 0 (returned above), a row of the event table
-    this.earliest = table.earliest[row] as number;
-    // cast: row >= 0 (returned above), a row of the event table
-    this.latest = table.latest[row] as number;
-    return this;
-  }
-
-  copy(other: Fact): this {
-    this.present = other.present;
-    this.dated = other.dated;
-    this.dateValid = other.dateValid;
-    this.earliest = other.earliest;
-    this.latest = other.latest;
-    return this;
-  }
-}
-
-const finite = (e: Fact): boolean => e.present && e.dated && Number.isFinite(e.earliest) && Number.isFinite(e.latest);
-const hasLatest = (e: Fact): boolean => e.present && e.dated && Number.isFinite(e.latest);
-const hasEarliest = (e: Fact): boolean => e.present && e.dated && Number.isFinite(e.earliest);
-/** Certainly a before b. */
-const before = (a: Fact, b: Fact): boolean => hasLatest(a) && hasEarliest(b) && a.latest < b.earliest;
-/** Both the same single day. */
-const sameDay = (a: Fact, b: Fact): boolean => finite(a) && finite(b) && a.earliest === a.latest && b.earliest === b.latest && a.earliest === b.earliest;
-/** Shortest possible span from a to b, in days (NaN when unknown). */
-const minSpan = (a: Fact, b: Fact): number => (hasLatest(a) && hasEarliest(b) ? b.earliest - a.latest : NaN);
-/** Longest possible span from a to b, in days (NaN when unknown). */
-const maxSpan = (a: Fact, b: Fact): number => (hasEarliest(a) && hasLatest(b) ? b.latest - a.earliest : NaN);
-
 class Tally {
   readonly counts = new Map<QualityRule, number>();
   readonly affected = new Map<QualityRule, string[]>();
   constructor(readonly max: number) {}
-  add(rule: QualityRule, xref: string): void {
+  /** One finding of `rule` on `xref`; `also` names a second record it concerns (listed, not counted). */
+  add(rule: QualityRule, xref: string, also?: string): void {
     this.counts.set(rule, (this.counts.get(rule) ?? 0) + 1);
     let list = this.affected.get(rule);
     if (list === undefined) this.affected.set(rule, (list = []));
+    if (also !== undefined && list.length < this.max) list.push(also);
     if (list.length < this.max) list.push(xref);
   }
 }
@@ -281,35 +245,6 @@ function circularAncestry(index: TreeIndex, scope: Uint8Array | null): string[] 
   return out.sort();
 }
 
-/** Reads the first events of people and families into reusable facts. */
-class Facts {
-  readonly birth = new Fact();
-  readonly death = new Fact();
-  readonly bapt = new Fact();
-  readonly buri = new Fact();
-  readonly marr = new Fact();
-  readonly other = new Fact();
-  constructor(readonly index: TreeIndex) {}
-  /** The first event of person p with `tag` (dated or not) into `into`; absent for p = -1. */
-  firstOf(into: Fact, p: number, tag: number): Fact {
-    return into.load(this.index.personEvents, p < 0 ? -1 : this.index.firstEvent(p, tag));
-  }
-  /** First MARR of family f. */
-  marriage(into: Fact, f: number): Fact {
-    const index = this.index;
-    const t = index.familyEvents.tag;
-    let row = -1;
-    // cast: familyEventStart has familyCount + 1 entries, and callers pass a family (isFamily checked)
-    for (let e = index.familyEventStart[f] as number, end = index.familyEventStart[f + 1] as number; e < end; e++) {
-      if (t[e] === TAG_MARR) {
-        row = e;
-        break;
-      }
-    }
-    return into.load(index.familyEvents, row);
-  }
-}
-
 /**
  * Run every rule over the document (or a rooted part of it). Pure: reads the document only.
  * The index may be passed when the caller already built one.
@@ -320,7 +255,7 @@ export function analyzeQuality(
   index: TreeIndex = indexTree(doc, { monitor: options.monitor }),
 ): QualityReport {
   const monitor = options.monitor ?? SILENT_MONITOR;
-  const t: VerifyThresholds = { ...VERIFY_THRESHOLDS, ...(options.thresholds ?? {}) };
+  const t = qualityLimits(options.thresholds);
   const tally = new Tally(Math.min(options.maxAffected ?? OPS_LIMITS.affectedXrefsPerRule, OPS_LIMITS.affectedXrefsPerRule));
   let scope: Uint8Array | null = null;
   let scopeSize = 0;
@@ -333,11 +268,16 @@ export function analyzeQuality(
     scopeSize = selection.count;
   }
   const living = new LivingEstimator(index, options.living);
-  const facts = new Facts(index);
+  const facts = new Facts(index, t.approx_years * YEAR_DAYS);
+  const today = options.living.today;
   const { birth: b, death: d, bapt, buri, marr } = facts;
   const xrefOf = index.personXref;
   const fams = index.famsFamily;
   const events = index.personEvents;
+
+  const emit = (rule: QualityRule, xref: string, also?: string): void => tally.add(rule, xref, also);
+  const marriages = new MarriageRules(index, facts, t, emit);
+  const siblings = new SiblingRules(index, facts, t, (p) => living.livingAt(p), emit);
 
   const total = scope === null ? index.personCount : scopeSize;
   monitor.step('analyze', 0, total);
@@ -352,7 +292,7 @@ export function analyzeQuality(
     const x = xrefOf[p] as string;
     facts.firstOf(b, p, TAG_BIRT);
     facts.firstOf(d, p, TAG_DEAT);
-    bapt.load(events, index.firstEventOf(p, TAG_BAPM, TAG_CHR));
+    facts.person(bapt, index.firstEventOf(p, TAG_BAPM, TAG_CHR));
     facts.firstOf(buri, p, TAG_BURI);
     if (before(bapt, b)) tally.add('baptism_before_birth', x);
     if (before(d, bapt)) tally.add('death_before_baptism', x);
@@ -402,6 +342,9 @@ export function analyzeQuality(
       probablyLiving++;
       tally.add('probably_living', x);
     }
+    // cast: personEventStart has an entry per person plus one, and p < personCount
+    if (futureEvent(events, index.personEventStart[p] as number, index.personEventStart[p + 1] as number, today, facts.slack)) tally.add('future_date', x);
+    marriages.person(p, x);
     if (++done % 10000 === 0) options.onProgress?.(done, total);
   }
 
@@ -412,6 +355,13 @@ export function analyzeQuality(
     if (scope !== null && !family.touches(f, scope)) continue;
     scopedFamilies++;
     family.check(f);
+    // cast: f < familyCount, and familyXref lists the families first
+    const x = index.familyXref[f] as string;
+    marriages.family(f, x);
+    siblings.family(f, x);
+    // cast: familyEventStart has familyCount + 1 entries
+    if (futureEvent(index.familyEvents, index.familyEventStart[f] as number, index.familyEventStart[f + 1] as number, today, facts.slack))
+      tally.add('future_date', x);
   }
 
   // integrity rules (whole file: they are about records, not people)
@@ -419,12 +369,15 @@ export function analyzeQuality(
   for (const [pointer, n] of index.dangling) for (let i = 0; i < n; i++) tally.add('dangling_pointer', pointer);
   for (const x of circularAncestry(index, scope)) tally.add('circular_ancestry', x);
   for (let i = 0; i < index.invalidDateCount; i++) tally.add('invalid_date', index.invalidDates[i] ?? '');
-  const invalid = tally.affected.get('invalid_date');
-  if (invalid !== undefined)
-    tally.affected.set(
-      'invalid_date',
-      invalid.filter((x) => x.startsWith('@')),
-    );
+  for (let i = 0; i < index.impossibleDateCount; i++) tally.add('impossible_date', index.impossibleDates[i] ?? '');
+  for (const rule of ['invalid_date', 'impossible_date'] as const) {
+    const listed = tally.affected.get(rule);
+    if (listed !== undefined)
+      tally.affected.set(
+        rule,
+        listed.filter((x) => x.startsWith('@')),
+      );
+  }
 
   const rules: QualityRuleResult[] = [];
   const totals = { error: 0, warning: 0, info: 0 };
@@ -489,7 +442,7 @@ class FamilyRules {
   constructor(
     private readonly index: TreeIndex,
     private readonly tally: Tally,
-    private readonly t: VerifyThresholds,
+    private readonly t: QualityLimits,
     private readonly facts: Facts,
   ) {}
 
@@ -578,7 +531,7 @@ class FamilyRules {
         if (minSpan(hb, cb) > t.olddad * YEAR_DAYS) tally.add('old_father', x);
         if (maxSpan(hb, cb) < t.yngdad * YEAR_DAYS && !before(cb, hb)) tally.add('young_father', x);
         if (before(cb, hb)) tally.add('unborn_father', x);
-        if (birthRelation && hasLatest(fd) && hasEarliest(cb) && fd.latest + FATHER_POSTHUMOUS_DAYS < cb.earliest) tally.add('dead_father', x);
+        if (birthRelation && hasLatest(fd) && hasEarliest(cb) && fd.latest + t.posthumous_days < cb.earliest) tally.add('dead_father', x);
       }
       if (wife >= 0 && md !== null) {
         if (minSpan(wb, cb) > t.oldmom * YEAR_DAYS) tally.add('old_mother', x);

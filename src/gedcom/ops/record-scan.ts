@@ -47,6 +47,8 @@ export class RecordScan {
   readonly pointers: number[] = [];
   /** DATE lines of the last record scanned that do not parse. */
   invalidDates = 0;
+  /** Of those, the ones of a day their calendar does not have. */
+  impossibleDates = 0;
   private readonly pointerAt: boolean[] = [];
   private readonly readAt: boolean[] = [];
   private readonly line: CachedLine;
@@ -79,6 +81,7 @@ export class RecordScan {
     const line = this.line;
     this.pointers.length = 0;
     this.invalidDates = 0;
+    this.impossibleDates = 0;
     r.open(span);
     let previous = -1;
     while (r.next()) {
@@ -99,7 +102,10 @@ export class RecordScan {
           const id = line.pointerId(b.xrefs);
           if (id >= 0) this.pointers.push(id);
         }
-        if (tag === 'DATE' && !this.dates.isValid(line.value())) this.invalidDates++;
+        if (tag === 'DATE' && !this.dates.isValid(line.value())) {
+          this.invalidDates++;
+          if (this.dates.isImpossible(line.value())) this.impossibleDates++;
+        }
       }
       if (kind !== SCAN_OTHER) {
         if (level === 1) b.line1(tag, line);

@@ -76,6 +76,9 @@ export class TreeIndex {
   /** Every DATE line that did not parse to a valid date: the xref of its record (or its tag). */
   readonly invalidDates!: readonly string[];
   readonly invalidDateCount!: number;
+  /** Of those, every DATE line of a day its calendar does not have (31 APR, 29 FEB 1900): the xref of its record (or its tag). */
+  readonly impossibleDates!: readonly string[];
+  readonly impossibleDateCount!: number;
   readonly records!: readonly GedcomRecord[];
   readonly personRecord!: Int32Array;
   readonly familyRecord!: Int32Array;
@@ -195,11 +198,15 @@ export function forEachPointer(node: GedcomNode, visit: (pointer: string, node: 
   }
 }
 
-function countInvalidDates(node: GedcomNode, dates: DateReader): number {
-  let n = 0;
+/** Invalid DATE lines of a tree, and of those the impossible ones. */
+function countInvalidDates(node: GedcomNode, dates: DateReader): { invalid: number; impossible: number } {
+  const n = { invalid: 0, impossible: 0 };
   const stack: GedcomNode[] = [node];
   for (let x = stack.pop(); x !== undefined; x = stack.pop()) {
-    if (x.tag === 'DATE' && !dates.isValid(x.value)) n++;
+    if (x.tag === 'DATE' && !dates.isValid(x.value)) {
+      n.invalid++;
+      if (dates.isImpossible(x.value)) n.impossible++;
+    }
     for (const c of x.children) stack.push(c);
   }
   return n;
@@ -225,6 +232,8 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
   const maxListed = options.maxListed ?? 100;
   const invalidDates: string[] = [];
   let invalidDateCount = 0;
+  const impossibleDates: string[] = [];
+  let impossibleDateCount = 0;
   const monitor = options.monitor ?? SILENT_MONITOR;
   const records = doc.records;
   const total = records.length;
@@ -241,9 +250,11 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
   const reader = doc instanceof GedcomDocument ? doc.lineReader() : null;
   const dates = new DateReader(version);
   const scan = reader === null ? null : new RecordScan(reader, builder, dates);
-  const invalidDate = (at: string, n: number): void => {
+  const invalidDate = (at: string, n: number, impossible: number): void => {
     invalidDateCount += n;
     for (let i = 0; i < n && invalidDates.length < maxListed; i++) invalidDates.push(at);
+    impossibleDateCount += impossible;
+    for (let i = 0; i < impossible && impossibleDates.length < maxListed; i++) impossibleDates.push(at);
   };
   for (let r = 0; r < total; r++) {
     if (((r + 1) & STEP_MASK) === 0) monitor.step('index', r + 1, total);
@@ -263,7 +274,7 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
     // line reader cannot cover) from their tree
     if (scan !== null && rec.span !== null && !rec.materialized && scan.scan(rec.span, kind, xref ?? '', r, integrity)) {
       for (const id of scan.pointers) xrefs.pointAt(id);
-      if (scan.invalidDates > 0) invalidDate(xref ?? tag, scan.invalidDates);
+      if (scan.invalidDates > 0) invalidDate(xref ?? tag, scan.invalidDates, scan.impossibleDates);
     } else {
       const root = transientTree(rec);
       if (kind === SCAN_PERSON) builder.person(root, r);
@@ -271,7 +282,7 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
       if (integrity) {
         forEachPointer(root, (p) => xrefs.point(p));
         const n = countInvalidDates(root, dates);
-        if (n > 0) invalidDate(xref ?? tag, n);
+        if (n.invalid > 0) invalidDate(xref ?? tag, n.invalid, n.impossible);
       }
     }
     if (kind === SCAN_PERSON) xrefs.person.set(id, builder.personCount - 1);
@@ -279,7 +290,7 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
     if ((r + 1) % 5000 === 0) options.onRecord?.(r + 1);
   }
   reader?.close();
-  const index = finishIndex(builder, records, version, integrity, invalidDates, invalidDateCount);
+  const index = finishIndex(builder, records, version, integrity, { invalidDates, invalidDateCount, impossibleDates, impossibleDateCount });
   monitor.step('index', total, total);
   return index;
 }
@@ -290,8 +301,7 @@ function finishIndex(
   records: readonly GedcomRecord[],
   version: string,
   integrity: boolean,
-  invalidDates: readonly string[],
-  invalidDateCount: number,
+  dates: Pick<TreeIndex, 'invalidDates' | 'invalidDateCount' | 'impossibleDates' | 'impossibleDateCount'>,
 ): TreeIndex {
   builder.finish();
   const xrefs = builder.xrefs;
@@ -374,8 +384,7 @@ function finishIndex(
     strings: builder.strings.done(),
     duplicates,
     dangling,
-    invalidDates,
-    invalidDateCount,
+    ...dates,
     records,
     personRecord: builder.personRecord.done(),
     familyRecord: builder.familyRecord.done(),

@@ -17,6 +17,7 @@ export const runQuality: OperationRunner<'quality'> = (ctx) => {
       {
         root: ctx.request.root ?? null,
         generations: ctx.request.generations ?? null,
+        thresholds: ctx.request.thresholds ?? {},
         living: ctx.living,
         maxAffected: GEDCOM_LIMITS.affectedXrefsPerRule,
         monitor: ctx.monitor,
