@@ -108,6 +108,9 @@ const QUALITY_RULES = {
 
 type QualityRule = keyof typeof QUALITY_RULES;
 
+/** Every rule and its severity, in catalogue order (scripts/quality-rates.ts tabulates them for the docs). */
+export const QUALITY_RULE_SEVERITIES: Readonly<Record<QualityRule, QualitySeverity>> = QUALITY_RULES;
+
 interface QualityRuleResult {
   readonly rule: QualityRule;
   readonly severity: QualitySeverity;
