@@ -1,13 +1,11 @@
-import { createHash, X509Certificate } from 'node:crypto';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import type { PeerCertificate } from 'node:tls';
 import { CHAT_LIMITS } from '../../contract/limits.js';
 import { ProviderFailure } from '../../app/providers/model-provider.js';
 import type { PinnedEndpoint } from '../../app/providers/preflight.js';
 import type { EndpointTransport } from '../../app/providers/ports.js';
 import { REMEDIATIONS } from './provider-errors.js';
 import type { RetryClock } from './retry-policy.js';
+import { originOf, pinnedConnector, type ConnectionWatch } from './pinned-connector.js';
 
 const TLS_REMEDIATION =
   "The provider's certificate was not accepted (untrusted, expired, another name, or another key than the tested one): test the endpoint again.";
@@ -58,20 +56,12 @@ function hostHeader(endpoint: PinnedEndpoint): string {
   return endpoint.port === defaultPort ? host : `${host}:${endpoint.port}`;
 }
 
-function spkiSha256(certificate: PeerCertificate): string | null {
-  try {
-    const spki = new X509Certificate(certificate.raw).publicKey.export({ type: 'spki', format: 'der' });
-    return createHash('sha256').update(spki).digest('hex');
-  } catch {
-    return null;
-  }
-}
-
 /**
- * One streaming POST to the pinned numeric address (no DNS, no agent, hence no proxy, no
- * connection reuse): TLS is verified against the endpoint's name with SNI, and the leaf key must
- * be the one the preflight saw. The body streams into the reader; abort, the run deadline and the
- * idle bound destroy the socket at once. Every failure becomes a sanitized ProviderFailure: no
+ * One streaming POST on an undici Client whose `connect` goes to the pinned numeric address only
+ * (pinned-connector.ts: no DNS, no proxy, no connection reuse, TLS verified against the endpoint's
+ * name with SNI, and the leaf key must be the one the preflight saw). The body streams into the
+ * reader; abort, the run deadline and the idle bound (on the injected clock; undici's own timers
+ * are off) destroy the connection at once. Every failure becomes a sanitized ProviderFailure: no
  * upstream byte of an error answer is kept.
  */
 export async function postStreaming(
@@ -83,15 +73,33 @@ export async function postStreaming(
   hasOutput: () => boolean,
 ): Promise<void> {
   const { endpoint } = call;
-  // node:https and node:tls load with the first call to a TLS endpoint, not at start.
-  const secure = endpoint.scheme === 'https' ? { https: await import('node:https'), tls: await import('node:tls') } : null;
-  const dialed = transport.dial ? transport.dial(endpoint.address, endpoint.port) : { host: endpoint.address, port: endpoint.port };
+  // undici loads with the first provider call, node:tls with the first TLS endpoint: neither at start.
+  const undici = await import('undici');
+  const tls = endpoint.scheme === 'https' ? await import('node:tls') : null;
+  const destination = {
+    scheme: endpoint.scheme,
+    hostname: endpoint.servername ?? endpoint.hostname,
+    port: endpoint.port,
+    address: endpoint.address,
+    spkiSha256: endpoint.spkiSha256,
+  };
+  const watch: ConnectionWatch = { connected: false, tlsRefused: false, spkiSha256: null };
   return new Promise<void>((resolve, reject) => {
     let settled = false;
-    let request: ClientRequest | null = null;
-    let response: IncomingMessage | null = null;
+    let answered = false;
     let cancelRunTimer: (() => void) | null = null;
     let cancelIdleTimer: (() => void) | null = null;
+    const stop = new AbortController();
+    const client = new undici.Client(originOf({ ...destination, hostname: endpoint.hostname }), {
+      connect: pinnedConnector(tls, transport, destination, watch),
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      pipelining: 1,
+    });
+    const closeConnection = (): void => {
+      stop.abort();
+      client.destroy().catch(() => undefined);
+    };
 
     const cleanup = (): void => {
       cancelRunTimer?.();
@@ -102,15 +110,14 @@ export async function postStreaming(
       if (settled) return;
       settled = true;
       cleanup();
-      request?.destroy();
-      response?.destroy();
+      closeConnection();
       reject(failure);
     };
     const succeed = (): void => {
       if (settled) return;
       settled = true;
       cleanup();
-      request?.destroy();
+      closeConnection();
       resolve();
     };
     const failure = (code: ProviderFailure['code'], retryable: boolean, reason: string | null = null): ProviderFailure =>
@@ -142,101 +149,80 @@ export async function postStreaming(
     armIdle();
 
     const body = Buffer.from(call.body, 'utf8');
-    const common = {
-      host: dialed.host,
-      port: dialed.port,
-      method: 'POST',
-      path: `${endpoint.basePath}${call.path}`,
-      agent: false as const,
-      headers: {
-        ...call.headers,
-        host: hostHeader(endpoint),
-        'content-type': 'application/json',
-        'content-length': String(body.length),
-        'user-agent': 'service-sidecar/1',
-        connection: 'close',
-      },
-    };
-    let tlsFailure = false;
-    if (secure !== null) {
-      const servername = endpoint.servername ?? endpoint.hostname;
-      request = secure.https.request({
-        ...common,
-        servername: isIP(servername) === 0 ? servername : undefined,
-        ...(transport.ca ? { ca: [...transport.ca] } : {}),
-        rejectUnauthorized: true,
-        minVersion: 'TLSv1.2',
-        checkServerIdentity: (_host, certificate) => {
-          const mismatch = secure.tls.checkServerIdentity(servername, certificate);
-          if (mismatch) {
-            tlsFailure = true;
-            return mismatch;
-          }
-          if (endpoint.spkiSha256 !== null && spkiSha256(certificate) !== endpoint.spkiSha256) {
-            tlsFailure = true;
-            return new Error('leaf key differs from the preflight');
-          }
-          return undefined;
+    client
+      .request({
+        method: 'POST',
+        path: `${endpoint.basePath}${call.path}`,
+        signal: stop.signal,
+        headers: {
+          ...call.headers,
+          host: hostHeader(endpoint),
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          'user-agent': 'service-sidecar/1',
+          connection: 'close',
         },
-      });
-    } else {
-      request = httpRequest(common);
-    }
-
-    // Before an answer: the provider could not be reached (retryable unless TLS refused it). After: a disconnect.
-    request.on('error', () =>
-      fail(
-        response === null
-          ? failure('PROVIDER_UNAVAILABLE', !tlsFailure, tlsFailure ? 'tls_failed' : 'unreachable')
-          : failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected'),
-      ),
-    );
-    request.on('response', (incoming) => {
-      response = incoming;
-      armIdle();
-      const status = incoming.statusCode ?? 0;
-      if (status !== 200) {
-        // The error body is read up to a bound to classify it (provider-errors.ts); its text is never kept.
-        const parts: Buffer[] = [];
-        let kept = 0;
-        incoming.on('data', (bytes: Buffer) => {
-          if (kept >= CHAT_LIMITS.maxUpstreamErrorBytes) return;
-          const room = CHAT_LIMITS.maxUpstreamErrorBytes - kept;
-          parts.push(bytes.length <= room ? bytes : bytes.subarray(0, room));
-          kept += Math.min(bytes.length, room);
-          if (kept >= CHAT_LIMITS.maxUpstreamErrorBytes) classify();
-        });
-        const classify = (): void => {
-          if (settled) return;
-          fail(reader.errorAnswer(status, Buffer.concat(parts), hasOutput()));
-        };
-        incoming.on('end', classify);
-        incoming.on('close', classify);
-        incoming.on('error', classify);
-        return;
-      }
-      incoming.on('data', (bytes: Buffer) => {
-        if (settled) return;
-        armIdle();
-        try {
-          if (reader.chunk(bytes)) succeed();
-        } catch (error) {
-          fail(error instanceof ProviderFailure ? error : failure('PROVIDER_FAILED', false));
-        }
-      });
-      incoming.on('end', () => {
-        if (settled) return;
-        try {
-          reader.end();
-          succeed();
-        } catch (error) {
-          fail(error instanceof ProviderFailure ? error : failure('PROVIDER_FAILED', false));
-        }
-      });
-      // An abrupt disconnect: `aborted`/`error`, or `close` before `end`.
-      incoming.on('error', () => fail(failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected')));
-      incoming.on('close', () => fail(failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected')));
-    });
-    request.end(body);
+        body,
+      })
+      .then(
+        (response) => {
+          answered = true;
+          const incoming = response.body;
+          if (settled) {
+            incoming.destroy();
+            return;
+          }
+          armIdle();
+          const status = response.statusCode;
+          if (status !== 200) {
+            // The error body is read up to a bound to classify it (provider-errors.ts); its text is never kept.
+            const parts: Buffer[] = [];
+            let kept = 0;
+            const classify = (): void => {
+              if (settled) return;
+              fail(reader.errorAnswer(status, Buffer.concat(parts), hasOutput()));
+            };
+            incoming.on('data', (bytes: Buffer) => {
+              if (kept >= CHAT_LIMITS.maxUpstreamErrorBytes) return;
+              const room = CHAT_LIMITS.maxUpstreamErrorBytes - kept;
+              parts.push(bytes.length <= room ? bytes : bytes.subarray(0, room));
+              kept += Math.min(bytes.length, room);
+              if (kept >= CHAT_LIMITS.maxUpstreamErrorBytes) classify();
+            });
+            incoming.on('end', classify);
+            incoming.on('close', classify);
+            incoming.on('error', classify);
+            return;
+          }
+          incoming.on('data', (bytes: Buffer) => {
+            if (settled) return;
+            armIdle();
+            try {
+              if (reader.chunk(bytes)) succeed();
+            } catch (error) {
+              fail(error instanceof ProviderFailure ? error : failure('PROVIDER_FAILED', false));
+            }
+          });
+          incoming.on('end', () => {
+            if (settled) return;
+            try {
+              reader.end();
+              succeed();
+            } catch (error) {
+              fail(error instanceof ProviderFailure ? error : failure('PROVIDER_FAILED', false));
+            }
+          });
+          // An abrupt disconnect: `error`, or `close` before `end`.
+          incoming.on('error', () => fail(failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected')));
+          incoming.on('close', () => fail(failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected')));
+        },
+        // Before an answer: the provider could not be reached (retryable unless TLS refused it). After: a disconnect.
+        () =>
+          fail(
+            answered
+              ? failure('PROVIDER_ANSWER_INCOMPLETE', true, 'disconnected')
+              : failure('PROVIDER_UNAVAILABLE', !watch.tlsRefused, watch.tlsRefused ? 'tls_failed' : 'unreachable'),
+          ),
+      );
   });
 }
