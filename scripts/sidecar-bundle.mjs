@@ -2,6 +2,9 @@
 // evaluates through node:vm. Used by scripts/build.mjs (dist/) and by the tests' global setup for
 // the test entry (test/.sidecar/, never dist/).
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+
+const UNDICI_CLIENT = resolve(import.meta.dirname, 'undici-client.cjs');
 
 const IMPORT_META_URL = "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
 
@@ -30,6 +33,8 @@ export function sidecarBundleOptions(outdir) {
     supported: { 'dynamic-import': false },
     charset: 'ascii',
     logLevel: 'warning',
+    // Only undici's Client is used: the rest of undici stays out of the bundle (scripts/undici-client.cjs).
+    plugins: [{ name: 'undici-client', setup: (bundler) => bundler.onResolve({ filter: /^undici$/ }, () => ({ path: UNDICI_CLIENT })) }],
     // The bundle is already the function the loader calls: no concatenated copy of the source at start.
     banner: { js: `(function (exports, require, module, __filename, __dirname) {${IMPORT_META_URL}` },
     footer: { js: '})' },
