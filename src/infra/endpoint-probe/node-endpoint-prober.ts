@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { PROVIDER_LIMITS } from '../../contract/limits.js';
 import type { EndpointProber, EndpointTransport, ProbeOutcome, ProbeTarget, TlsFailure } from '../../app/providers/ports.js';
-import { originOf, pinnedConnector, type ConnectionWatch } from '../providers/pinned-connector.js';
+import { closeOutsideParser, originOf, pinnedConnector, type ConnectionWatch } from '../providers/pinned-connector.js';
 
 const UNTRUSTED: ReadonlySet<string> = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -80,10 +80,7 @@ export class NodeEndpointProber implements EndpointProber {
 
       const stop = new AbortController();
       const client = new undici.Client(originOf({ ...target, spkiSha256: null }), { connect, headersTimeout: 0, bodyTimeout: 0, pipelining: 1 });
-      closers.push(() => {
-        stop.abort();
-        client.destroy().catch(() => undefined);
-      });
+      closers.push(() => closeOutsideParser(stop, client));
       client
         .request({
           method: 'GET',

@@ -96,3 +96,18 @@ export function pinnedConnector(
     });
   };
 }
+
+/**
+ * Ends a call's request and its connection on the next microtask. A call settles from inside undici's
+ * parser (the body's data callback); aborting there, when the answer's end is in the same read, makes
+ * undici's completion of that request fail its `assert(!this.aborted)`, and Node builds the message of
+ * an assertion without one by parsing the source line it stands on: in the bundle, a line of megabytes,
+ * which held the first provider call for 9 to 75 seconds (docs/benchmarks.md). After the parser has
+ * returned, a completed request ignores the abort.
+ */
+export function closeOutsideParser(stop: AbortController, client: { destroy(): Promise<void> }): void {
+  queueMicrotask(() => {
+    stop.abort();
+    client.destroy().catch(() => undefined);
+  });
+}

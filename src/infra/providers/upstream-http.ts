@@ -5,7 +5,7 @@ import type { PinnedEndpoint } from '../../app/providers/preflight.js';
 import type { EndpointTransport } from '../../app/providers/ports.js';
 import { REMEDIATIONS } from './provider-errors.js';
 import type { RetryClock } from './retry-policy.js';
-import { originOf, pinnedConnector, type ConnectionWatch } from './pinned-connector.js';
+import { closeOutsideParser, originOf, pinnedConnector, type ConnectionWatch } from './pinned-connector.js';
 
 const TLS_REMEDIATION =
   "The provider's certificate was not accepted (untrusted, expired, another name, or another key than the tested one): test the endpoint again.";
@@ -96,10 +96,10 @@ export async function postStreaming(
       bodyTimeout: 0,
       pipelining: 1,
     });
-    const closeConnection = (): void => {
-      stop.abort();
-      client.destroy().catch(() => undefined);
-    };
+    // Closed on the next microtask, never from inside undici's parser: the reader settles the call in the
+    // body's data callback, and undici asserts, when the answer's last byte is in the same read, that
+    // the request it completes was not aborted meanwhile (closeOutsideParser).
+    const closeConnection = (): void => closeOutsideParser(stop, client);
 
     const cleanup = (): void => {
       cancelRunTimer?.();
