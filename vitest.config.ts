@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // docs/examples import the paired client by its package name, as a shell's code would.
-  resolve: { alias: { '@genealogy-sidecar/client': fileURLToPath(new URL('./client/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@genealogy-sidecar/client': fileURLToPath(new URL('./client/index.ts', import.meta.url)),
+      // the client's one private import: the sidecar's artifact registry, bundled into client/dist by its build (tsconfig.json paths)
+      '#artifact-registry': fileURLToPath(new URL('./src/infra/artifacts/file-artifact-registry.ts', import.meta.url)),
+    },
+  },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // Its own step of scripts/test-all.sh (vitest.packaging.config.ts), after the suite.

@@ -21,7 +21,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createParser } from 'eventsource-parser';
-import { ArtifactImporter } from '../client/artifacts.js';
+import { LocalArtifactStore } from '../client/artifacts.js';
 import { launchSidecar, type LaunchedSidecar } from '../client/launcher.js';
 import type { GedcomJobAccepted, GedcomJobResult } from '../src/contract/gedcom.js';
 import type { JobEvent, JobSnapshot } from '../src/contract/jobs.js';
@@ -559,7 +559,7 @@ export async function runGedcomLoadBench(): Promise<string> {
     const bigParse = median(bigParses);
     const secondParse = median(secondParses);
 
-    const importer = new ArtifactImporter(entry, artifactRoot);
+    const importer = new LocalArtifactStore(artifactRoot);
     const grant = async (file: string, scope: 'gedcom.quality' | 'gedcom.merge' | 'gedcom.subtree' | 'gedcom.inspect'): Promise<string> =>
       (await importer.importFile(file, scope)).grant;
     const root = `@I${Math.floor(config.people / 2)}@`;

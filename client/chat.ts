@@ -1,10 +1,13 @@
 import type { ApiClient, Schemas } from './api-client.js';
 import { HEADER_SESSION_OWNER } from './generated/contract-constants.js';
-import { RequestFailed } from './request-failed.js';
+import { answerOf } from './answer.js';
 import { resumableEventStream, type ReconnectOptions, type StreamEvent } from './resumable-stream.js';
+import { checked } from './schema-check.js';
 
 export type ChatStreamEvent = Schemas['ChatStreamEvent'];
 export type ChatRunRequest = Schemas['ChatRunRequest'];
+export type ChatSessionRequest = Schemas['ChatSessionCreateRequest'];
+export type ChatSession = Schemas['ChatSessionSummary'];
 
 /** A started streaming run: its events as they arrive, and its cancel. */
 export interface ChatStreamRun {
@@ -22,23 +25,12 @@ export interface ChatStreamRun {
   cancel(signal?: AbortSignal): Promise<void>;
 }
 
-function isChatEvent(value: unknown): value is ChatStreamEvent {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'kind' in value &&
-    typeof value.kind === 'string' &&
-    'sequence' in value &&
-    typeof value.sequence === 'number'
-  );
-}
-
 /** The kinds that end a run's stream; exactly one of them comes last. */
 const TERMINAL_KINDS: ReadonlySet<string> = new Set<ChatStreamEvent['kind']>(['completed', 'interrupted', 'failed']);
 
-function readChatEvent(data: string): StreamEvent<ChatStreamEvent> | null {
-  const event: unknown = JSON.parse(data);
-  return isChatEvent(event) ? { item: event, sequence: event.sequence, terminal: TERMINAL_KINDS.has(event.kind) } : null;
+function readChatEvent(data: string): StreamEvent<ChatStreamEvent> {
+  const event = checked('ChatStreamEvent', JSON.parse(data));
+  return { item: event, sequence: event.sequence, terminal: TERMINAL_KINDS.has(event.kind) };
 }
 
 /** Chat with streaming, for one session owner (the window or tab the main process speaks for). */
@@ -51,16 +43,17 @@ export class ChatClient {
     private readonly reconnect: ReconnectOptions = {},
   ) {}
 
+  /** Opens a chat session of this owner on a profile and model, for a purpose and the data classes it may send. */
+  openSession(request: ChatSessionRequest, signal?: AbortSignal): Promise<ChatSession> {
+    const call = this.api.POST('/api/v1/chat/sessions', { params: { header: { 'X-Service-Session-Owner': this.owner } }, body: request, signal });
+    return answerOf('ChatSessionSummary', call, 'POST /api/v1/chat/sessions');
+  }
+
   /** Starts a streaming run in a session and returns it; read `events()` for its output. `signal` aborts the start. */
   async stream(sessionId: string, request: ChatRunRequest, signal?: AbortSignal): Promise<ChatStreamRun> {
     const header = { 'X-Service-Session-Owner': this.owner };
-    const { data, error, response } = await this.api.POST('/api/v1/chat/sessions/{session_id}/streams', {
-      params: { path: { session_id: sessionId }, header },
-      body: request,
-      signal,
-    });
-    if (data === undefined) throw new RequestFailed(response.status, error);
-    const runId = data.run_id;
+    const call = this.api.POST('/api/v1/chat/sessions/{session_id}/streams', { params: { path: { session_id: sessionId }, header }, body: request, signal });
+    const runId = (await answerOf('ChatStreamStartResponse', call, 'POST /api/v1/chat/sessions/{session_id}/streams')).run_id;
     const url = `${this.baseUrl}/api/v1/chat/sessions/${encodeURIComponent(sessionId)}/streams/${encodeURIComponent(runId)}/events`;
     const headers = { ...this.headers(), [HEADER_SESSION_OWNER]: this.owner };
     const api = this.api;
@@ -70,11 +63,11 @@ export class ChatClient {
       runId,
       events: (signal?: AbortSignal) => resumableEventStream({ url, headers: () => headers, signal, sleep, read: readChatEvent }),
       async cancel(cancelSignal?: AbortSignal) {
-        const { error, response } = await api.POST('/api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel', {
+        const call = api.POST('/api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel', {
           params: { path: { session_id: sessionId, run_id: runId }, header },
           signal: cancelSignal,
         });
-        if (!response.ok) throw new RequestFailed(response.status, error);
+        await answerOf('ChatStreamCancelResponse', call, 'POST /api/v1/chat/sessions/{session_id}/streams/{run_id}/cancel');
       },
     };
   }

@@ -1,10 +1,14 @@
 import type { ApiClient, Schemas } from './api-client.js';
-import { RequestFailed } from './request-failed.js';
+import { answerOf } from './answer.js';
 import { resumableEventStream, type ReconnectOptions } from './resumable-stream.js';
+import { checked } from './schema-check.js';
 
 export type JobEvent = Schemas['JobEvent'];
 export type JobSnapshot = Schemas['JobSnapshot'];
 export type JobState = JobSnapshot['state'];
+export type JobSnapshotPage = Schemas['JobSnapshotPage'];
+export type JobCancelResponse = Schemas['JobCancelResponse'];
+export type ShutdownPreflight = Schemas['ShutdownPreflightResponse'];
 
 /** What following a job yields: its events in order, and a fresh snapshot where a replay gap expired (410). */
 export type JobFollowItem = { readonly type: 'event'; readonly event: JobEvent } | { readonly type: 'snapshot'; readonly snapshot: JobSnapshot };
@@ -13,17 +17,6 @@ const TERMINAL_STATES: ReadonlySet<JobState> = new Set<JobState>(['succeeded', '
 
 export function isTerminal(state: JobState): boolean {
   return TERMINAL_STATES.has(state);
-}
-
-function isJobEvent(value: unknown): value is JobEvent {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'sequence' in value &&
-    typeof value.sequence === 'number' &&
-    'state' in value &&
-    typeof value.state === 'string'
-  );
 }
 
 /** The job routes with what every caller needs: a snapshot, following the event stream, waiting for the end. */
@@ -35,10 +28,31 @@ export class JobsClient {
     private readonly reconnect: ReconnectOptions = {},
   ) {}
 
-  async get(jobId: string, signal?: AbortSignal): Promise<JobSnapshot> {
-    const { data, error, response } = await this.api.GET('/api/v1/jobs/{job_id}', { params: { path: { job_id: jobId } }, signal });
-    if (data === undefined) throw new RequestFailed(response.status, error);
-    return data;
+  get(jobId: string, signal?: AbortSignal): Promise<JobSnapshot> {
+    return answerOf('JobSnapshot', this.api.GET('/api/v1/jobs/{job_id}', { params: { path: { job_id: jobId } }, signal }), 'GET /api/v1/jobs/{job_id}');
+  }
+
+  /** One page of jobs, newest first; pass the page's `next_cursor` for the next one. */
+  list(options: { readonly limit?: number; readonly cursor?: string; readonly signal?: AbortSignal } = {}): Promise<JobSnapshotPage> {
+    const query = { ...(options.limit === undefined ? {} : { limit: options.limit }), ...(options.cursor === undefined ? {} : { cursor: options.cursor }) };
+    return answerOf('JobSnapshotPage', this.api.GET('/api/v1/jobs', { params: { query }, signal: options.signal }), 'GET /api/v1/jobs');
+  }
+
+  /** Asks the job to stop at its next safe point (idempotent); the answer says whether it already ended. */
+  cancel(jobId: string, signal?: AbortSignal): Promise<JobCancelResponse> {
+    const call = this.api.POST('/api/v1/jobs/{job_id}/cancel', { params: { path: { job_id: jobId } }, signal });
+    return answerOf('JobCancelResponse', call, 'POST /api/v1/jobs/{job_id}/cancel');
+  }
+
+  /**
+   * The shutdown preflight: waits up to `waitMs` (the service bound when omitted) for active work to
+   * end and answers `ready` when the main process may quit; active work throws RequestFailed 409
+   * SHUTDOWN_BLOCKED_ACTIVE_WORK with what is still running in its details.
+   */
+  shutdownPreflight(waitMs?: number, signal?: AbortSignal): Promise<ShutdownPreflight> {
+    const call =
+      waitMs === undefined ? this.api.POST('/api/v1/jobs/shutdown', { signal }) : this.api.POST('/api/v1/jobs/shutdown', { body: { wait_ms: waitMs }, signal });
+    return answerOf('ShutdownPreflightResponse', call, 'POST /api/v1/jobs/shutdown');
   }
 
   /**
@@ -57,8 +71,8 @@ export class JobsClient {
       lastEventId: options.lastEventId,
       sleep: this.reconnect.sleep,
       read(data) {
-        const event: unknown = JSON.parse(data);
-        return isJobEvent(event) ? { item: { type: 'event', event }, sequence: event.sequence, terminal: isTerminal(event.state) } : null;
+        const event = checked('JobEvent', JSON.parse(data));
+        return { item: { type: 'event', event }, sequence: event.sequence, terminal: isTerminal(event.state) };
       },
       recoverRefusal: async (refused) => {
         if (refused.status !== 410) return null;

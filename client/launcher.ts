@@ -148,7 +148,10 @@ export interface LaunchedSidecar {
   readonly appBuild: string;
   readonly child: ChildProcess;
   readonly api: ApiClient;
-  /** The typed client with its helpers (jobs.follow, jobs.wait, chat streams, typed settings). */
+  /**
+   * The typed client with its helpers (settings, secrets, providers, consent, chat, gedcom, jobs);
+   * its artifact root defaults to the `--artifact-root` the sidecar was launched with.
+   */
   client(options?: SidecarClientOptions): SidecarClient;
   /** The contract headers typed for the generated client: `api.GET(path, { params: { header } })`. */
   readonly header: ContractHeaders;
@@ -250,6 +253,12 @@ function parseReadinessLine(line: string, appBuild: string, pid: number): Readin
  * a minimal environment, the handshake on stdin, the readiness line read within a timeout, then
  * the readiness proof recomputed and compared in constant time. Any mismatch kills the child.
  */
+/** The `--artifact-root` among the sidecar's arguments, if any. */
+function launchedArtifactRoot(args: readonly string[] | undefined): string | undefined {
+  const at = args?.indexOf('--artifact-root') ?? -1;
+  return at < 0 ? undefined : args?.[at + 1];
+}
+
 export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSidecar> {
   const bearer = newBearer();
   // One deadline for the readiness line and the health check together.
@@ -294,7 +303,7 @@ export async function launchSidecar(options: LaunchOptions): Promise<LaunchedSid
       appBuild: options.appBuild,
       child,
       api,
-      client: (clientOptions = {}) => createSidecarClient(ready.base_url, identity, clientOptions),
+      client: (clientOptions = {}) => createSidecarClient(ready.base_url, identity, { artifactRoot: launchedArtifactRoot(options.args), ...clientOptions }),
       header,
       requestHeaders: () => ({ ...headers }),
       stderrText: () => stderr.text(),

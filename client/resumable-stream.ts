@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { readEventStream } from './event-stream.js';
 import { RequestFailed } from './request-failed.js';
+import { ResponseInvalid } from './schema-check.js';
 
 /** Waits `ms` before a reconnection; rejects when `signal` aborts. Injectable so tests need not sleep. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -70,7 +71,7 @@ export interface ResumableStream<Item> {
   /** Resume after this event id from the start; null or absent: from the first event. */
   readonly lastEventId?: number | null | undefined;
   readonly sleep?: Sleep | undefined;
-  /** A message's event; null skips the message. */
+  /** A message's event (throws ResponseInvalid when it breaks its schema); null skips the message. */
   read(data: string): StreamEvent<Item> | null;
   /** A refusal (non-200) the caller can recover from, e.g. an expired replay; null or absent: the refusal is thrown. */
   recoverRefusal?(refused: RequestFailed, lastEventId: number | null): Promise<Recovery<Item> | null>;
@@ -105,7 +106,7 @@ export async function* resumableEventStream<Item>(stream: ResumableStream<Item>)
         if (event.terminal) return;
       }
     } catch (error) {
-      if (stream.signal?.aborted === true) throw error;
+      if (stream.signal?.aborted === true || error instanceof ResponseInvalid) throw error;
       if (error instanceof RequestFailed) {
         recovery = (await stream.recoverRefusal?.(error, last)) ?? null;
         if (recovery === null) throw error;

@@ -1,6 +1,6 @@
 import { API_CONTRACT, BUILD_MAX_CHARACTERS, BUILD_PATTERN, HEADER_API_VERSION, HEADER_APP_BUILD, HEADER_SESSION_OWNER } from '../src/contract/api-version.js';
 import { ERROR_CATALOGUE } from '../src/contract/error-codes.js';
-import { GEDCOM_OPERATIONS } from '../src/contract/gedcom-operations.js';
+import { GEDCOM_OPERATION_TABLE, GEDCOM_OPERATIONS } from '../src/contract/gedcom-operations.js';
 import { SERVE_EXIT } from '../src/contract/launch.js';
 import { SETTINGS_CATALOG, type SettingDefinition } from '../src/contract/settings.js';
 
@@ -39,6 +39,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const GEDCOM_OPERATIONS = ${JSON.stringify(GEDCOM_OPERATIONS)} as const;
 export type GedcomOperation = (typeof GEDCOM_OPERATIONS)[number];
 export type GedcomOperationScope = \`gedcom.\${GedcomOperation}\`;
+/** Each operation's request fields that hold its input grants, in order. */
+export const GEDCOM_OPERATION_INPUTS = ${JSON.stringify(Object.fromEntries(GEDCOM_OPERATIONS.map((name) => [name, GEDCOM_OPERATION_TABLE[name].inputs])))} as const;
+/** The operations whose writing run applies a reviewed dry run (their request takes \`dry_run\` and \`plan_job\`). */
+export const GEDCOM_PLANNED_OPERATIONS = ${JSON.stringify(GEDCOM_OPERATIONS.filter((name) => 'plan_job' in GEDCOM_OPERATION_TABLE[name].request.properties))} as const;
 
 /** The settings catalogue: each key with the type of its value. */
 export interface SettingValues {

@@ -6,6 +6,7 @@ import { contractDocumentText, errorCodesDocumentText } from '../src/main/contra
 import { clientTypesText } from './client-types.js';
 import { clientConstantsText } from './client-constants.js';
 import { clientReadinessProofText } from './client-readiness-proof.js';
+import { clientSchemasText } from './client-schemas.js';
 
 const check = process.argv.includes('--check');
 const documentText = contractDocumentText();
@@ -15,6 +16,7 @@ const targets: Array<[string, string]> = [
   ['client/generated/openapi-v1.ts', typesText],
   ['client/generated/contract-constants.ts', clientConstantsText()],
   ['client/generated/readiness-proof.ts', clientReadinessProofText()],
+  ['client/generated/response-schemas.ts', clientSchemasText(documentText)],
   ['docs/error-codes.md', errorCodesDocumentText()],
 ];
 let drift = false;

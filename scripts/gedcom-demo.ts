@@ -1,7 +1,7 @@
 // The main job's GEDCOM demo: imports a file as an artifact (the main process's CLI), runs
 // inspect and quality through the API, draws a live progress bar from each job's SSE stream,
 // and prints the summaries. Uses only the paired client.
-import { ArtifactImporter, type LaunchedSidecar } from '../client/index.js';
+import { LocalArtifactStore, type LaunchedSidecar } from '../client/index.js';
 
 const BAR_WIDTH = 30;
 
@@ -41,7 +41,7 @@ async function runOperation(sidecar: LaunchedSidecar, operation: 'inspect' | 'qu
 
 /** The demo: import, inspect, quality, summaries. */
 export async function gedcomDemo(sidecar: LaunchedSidecar, entry: string, artifactRoot: string, file: string, bold: (text: string) => string): Promise<void> {
-  const importer = new ArtifactImporter(entry, artifactRoot);
+  const importer = new LocalArtifactStore(artifactRoot);
   console.log(bold('\nGEDCOM demo:'));
   const inspectGrant = await importer.importFile(file, 'gedcom.inspect');
   const qualityGrant = await importer.importFile(file, 'gedcom.quality');

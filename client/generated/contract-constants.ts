@@ -19,6 +19,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const GEDCOM_OPERATIONS = ["inspect","merge","subtree","quality","sync"] as const;
 export type GedcomOperation = (typeof GEDCOM_OPERATIONS)[number];
 export type GedcomOperationScope = `gedcom.${GedcomOperation}`;
+/** Each operation's request fields that hold its input grants, in order. */
+export const GEDCOM_OPERATION_INPUTS = {"inspect":["source"],"merge":["left","right"],"subtree":["source"],"quality":["source"],"sync":["base","edited","target"]} as const;
+/** The operations whose writing run applies a reviewed dry run (their request takes `dry_run` and `plan_job`). */
+export const GEDCOM_PLANNED_OPERATIONS = ["merge","sync"] as const;
 
 /** The settings catalogue: each key with the type of its value. */
 export interface SettingValues {

@@ -6,7 +6,7 @@ const config = JSON.parse(process.argv[2] ?? '{}') as {
   entry: string;
   workspace: string;
   artifactRoot: string;
-  grant: string;
+  source: string;
   profile: string;
   model: string;
   env: Record<string, string>;
@@ -33,7 +33,9 @@ try {
   const health = await client.api.GET('/api/v1/health');
   const settings = await client.settings.patch(changes);
 
-  const submitted = await client.api.POST('/api/v1/gedcom/inspect', { body: { source: config.grant, execution: { mode: 'offline' } } });
+  // imported in process, by the registry code the package carries in its dist
+  const { grant } = await client.gedcom.importArtifact(config.source, 'inspect');
+  const submitted = await client.api.POST('/api/v1/gedcom/inspect', { body: { source: grant, execution: { mode: 'offline' } } });
   if (submitted.data === undefined) throw new Error(`inspect refused: ${submitted.response.status}`);
   const items: JobFollowItem[] = [];
   for await (const item of client.jobs.follow(submitted.data.job_id)) items.push(item);

@@ -4,10 +4,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArtifactImporter } from '../../client/artifacts.js';
 import { createProfile, MODEL, startChatWorld, type ChatWorld } from '../support/chat-world.js';
 import { corpusRoot } from '../support/corpus.js';
-import { SIDECAR_ENTRY } from '../support/sidecar.js';
 
 /**
  * The client as a package of its own (issue 16, item 1): built, packed with `npm pack`, installed
@@ -43,7 +41,7 @@ beforeAll(async () => {
   // the sample starts its own sidecar on the same workspace
   await world.sidecar.stop();
   scratch = mkdtempSync(join(tmpdir(), 'client-consumer-'));
-  run(process.execPath, [TSC, '-p', 'client/tsconfig.json'], ROOT);
+  run(process.execPath, ['scripts/build-client.mjs'], ROOT);
   run('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], join(ROOT, 'client'));
   const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
   if (tarball === undefined) throw new Error('npm pack wrote no tarball');
@@ -79,23 +77,23 @@ afterAll(async () => {
 });
 
 describe('the packed client in a project of its own', () => {
-  it('installs with only its declared dependencies and imports nothing of the service source', () => {
+  it('installs with only its declared dependencies and imports nothing of the service source (the artifact registry is built into its dist)', () => {
     const installed = readdirSync(join(scratch, 'node_modules')).filter((name) => !name.startsWith('.'));
     expect(installed.sort()).toEqual(['@genealogy-sidecar', 'eventsource-parser', 'openapi-fetch', 'openapi-typescript-helpers'].sort());
     const files = readdirSync(join(scratch, 'node_modules', '@genealogy-sidecar', 'client', 'dist'), { recursive: true }).map(String);
     for (const file of files.filter((name) => name.endsWith('.js'))) {
       expect(readFileSync(join(scratch, 'node_modules', '@genealogy-sidecar', 'client', 'dist', file), 'utf8'), file).not.toMatch(/\.\.\/src\/|typebox/);
     }
+    expect(files).toContain('artifact-registry.js');
   });
 
   it('type-checks a shell sample (typed settings keys, no header on any call) and drives a real sidecar with it', async () => {
     run(process.execPath, [TSC, '-p', 'tsconfig.json'], scratch);
-    const grant = (await new ArtifactImporter(SIDECAR_ENTRY, artifactRoot).importFile(QUEEN, 'gedcom.inspect')).grant;
     const config = {
       entry: join(ROOT, 'dist', 'cli.js'),
       workspace: world.fixture.workspace,
       artifactRoot,
-      grant,
+      source: QUEEN,
       profile: 'consumer-local',
       model: MODEL,
       env: world.fixture.secrets.env,

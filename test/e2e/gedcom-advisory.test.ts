@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CHAT_LIMITS, PROVIDER_LIMITS } from '../../src/contract/limits.js';
-import { ArtifactImporter, type GedcomOperationScope } from '../../client/artifacts.js';
+import { LocalArtifactStore, type GedcomOperationScope } from '../../client/artifacts.js';
 import type { GedcomJobAccepted, GedcomJobResult } from '../../src/contract/gedcom.js';
 import type { JobEvent } from '../../src/contract/jobs.js';
 import type { ProviderId } from '../../src/contract/providers.js';
@@ -13,7 +13,7 @@ import { call, openStream, waitTerminal } from '../support/job-stream.js';
 import { localState } from '../support/local-state.js';
 import { TEST_PROVIDER_NETWORK_VARIABLE, type TestProviderNetwork } from '../support/provider-network-extension.js';
 import { startFakeProvider, type FakeProvider, type FakeReply, type RecordedCall } from '../support/provider-fakes/index.js';
-import { SIDECAR_ENTRY, startSidecar, TEST_SIDECAR_ENTRY } from '../support/sidecar.js';
+import { startSidecar, TEST_SIDECAR_ENTRY } from '../support/sidecar.js';
 import { createTestPki } from '../support/test-pki.js';
 
 /**
@@ -82,7 +82,7 @@ interface World {
   readonly chat: ChatWorld;
   readonly root: string;
   readonly scratch: string;
-  readonly importer: ArtifactImporter;
+  readonly importer: LocalArtifactStore;
   readonly tree: string;
   /** Every job event seen, for the no-leak checks. */
   readonly events: JobEvent[];
@@ -133,7 +133,7 @@ beforeAll(async () => {
       await Promise.all(Object.values(providerFakes).map((fake) => fake.close()));
     },
   };
-  world = { chat, root, scratch, importer: new ArtifactImporter(SIDECAR_ENTRY, root), tree, events: [] };
+  world = { chat, root, scratch, importer: new LocalArtifactStore(root), tree, events: [] };
   expect((await worldCall(chat, 'POST', '/api/v1/secrets/openai.api_key/set', { body: { value: TEST_API_KEY } })).status).toBe(200);
   for (const [providerId, profile] of Object.entries(PROFILES) as [ProviderId, string][]) await createProfile(chat, profile, providerId);
   for (const fake of Object.values(providerFakes)) {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArtifactImporter, type GedcomOperationScope } from '../../client/artifacts.js';
+import { LocalArtifactStore, type GedcomOperationScope } from '../../client/artifacts.js';
 import type { GedcomJobAccepted } from '../../src/contract/gedcom.js';
 import { GEDCOM_OPERATION_TABLE } from '../../src/contract/gedcom-operations.js';
 import { ERROR_CATALOGUE } from '../../src/contract/error-codes.js';
@@ -12,7 +12,6 @@ import { createProfile, openSession, startChatWorld, streamToEnd, type ChatWorld
 import { generatedGedcom } from '../support/gedcom-tree.js';
 import { corpusRoot } from '../support/corpus.js';
 import { call, expectContiguous, openStream, submitJob, releaseJob, waitTerminal } from '../support/job-stream.js';
-import { SIDECAR_ENTRY } from '../support/sidecar.js';
 
 /**
  * GEDCOM work off the request thread (issue 12), through the real test sidecar: tasks held at a
@@ -26,7 +25,7 @@ const offline = { mode: 'offline' };
 
 let world: ChatWorld;
 let root: string;
-let importer: ArtifactImporter;
+let importer: LocalArtifactStore;
 let large: string;
 let nested: string;
 
@@ -41,7 +40,7 @@ beforeAll(async () => {
   for (let level = 1; level <= depth; level++) lines.push(`${level} NOTE n`);
   lines.push('0 TRLR', '');
   writeFileSync(nested, lines.join('\n'), 'utf8');
-  importer = new ArtifactImporter(SIDECAR_ENTRY, root);
+  importer = new LocalArtifactStore(root);
   world = await startChatWorld({ args: ['--artifact-root', root] });
   await createProfile(world, 'local-ollama', 'ollama');
 }, 120_000);

@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchedSidecar } from '../../client/launcher.js';
-import { ArtifactImporter, type GedcomOperationScope } from '../../client/artifacts.js';
+import { LocalArtifactStore, type GedcomOperationScope } from '../../client/artifacts.js';
 import type { GedcomJobAccepted, GedcomJobResult } from '../../src/contract/gedcom.js';
 import { parseGedcomBytes } from '../../src/gedcom/parse/parse.js';
 import { danglingPointers } from '../../src/gedcom/ops/merge.js';
 import { call, openStream, waitTerminal } from '../support/job-stream.js';
 import { corpusRoot } from '../support/corpus.js';
 import { localState, type LocalStateFixture } from '../support/local-state.js';
-import { SIDECAR_ENTRY } from '../support/sidecar.js';
 
 const corpus = (rel: string): string => join(corpusRoot(), 'gedcom', rel);
 const KENNEDY = corpus('d-jeffrey-gedcom-samples/sample-kennedy/kennedy.ged');
@@ -27,7 +26,7 @@ let sidecar: LaunchedSidecar;
 let plain: LaunchedSidecar | null = null;
 let root: string;
 let scratch: string;
-let importer: ArtifactImporter;
+let importer: LocalArtifactStore;
 const before = new Map<string, string>();
 const offline = { mode: 'offline' };
 
@@ -36,7 +35,7 @@ beforeAll(async () => {
   fixture = localState('unlocked');
   root = mkdtempSync(join(tmpdir(), 'artifacts-'));
   scratch = mkdtempSync(join(tmpdir(), 'gedcom-out-'));
-  importer = new ArtifactImporter(SIDECAR_ENTRY, root);
+  importer = new LocalArtifactStore(root);
   sidecar = await fixture.launch(['--artifact-root', root]);
 });
 

@@ -2,14 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArtifactImporter } from '../../client/artifacts.js';
+import { LocalArtifactStore } from '../../client/artifacts.js';
 import type { ChatStreamEvent } from '../../src/contract/chat.js';
 import type { GedcomJobAccepted, GedcomJobResult } from '../../src/contract/gedcom.js';
 import type { ProviderId } from '../../src/contract/providers.js';
 import { call, createProfile, MODEL, openSession, startChatWorld, streamToEnd, TERMINAL_KINDS, TEST_API_KEY, type ChatWorld } from '../support/chat-world.js';
 import { call as jobCall, waitTerminal } from '../support/job-stream.js';
 import type { FakeReply } from '../support/provider-fakes/index.js';
-import { SIDECAR_ENTRY } from '../support/sidecar.js';
 
 /**
  * Issue 17's discrepancies through the real sidecar, each through an advisory review (GEDCOM
@@ -40,7 +39,7 @@ const TREE = [
 const NOT_THIS_API: FakeReply = { kind: 'status', status: 404, body: '404 page not found', contentType: 'text/plain; charset=utf-8' };
 
 let world: ChatWorld;
-let importer: ArtifactImporter;
+let importer: LocalArtifactStore;
 let tree: string;
 
 beforeAll(async () => {
@@ -49,7 +48,7 @@ beforeAll(async () => {
   tree = join(scratch, 'tree.ged');
   writeFileSync(tree, TREE, 'utf8');
   world = await startChatWorld({ args: ['--artifact-root', root] });
-  importer = new ArtifactImporter(SIDECAR_ENTRY, root);
+  importer = new LocalArtifactStore(root);
   for (const reference of ['openai.api_key', 'anthropic.api_key']) {
     expect((await call(world, 'POST', `/api/v1/secrets/${reference}/set`, { body: { value: TEST_API_KEY } })).status).toBe(200);
   }

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ArtifactImporter } from '../../client/artifacts.js';
+import { LocalArtifactStore } from '../../client/artifacts.js';
 import { launchSidecar, type LaunchedSidecar, type LaunchOptions } from '../../client/launcher.js';
 import { corpusRoot } from '../support/corpus.js';
 import { localState, type LocalStateFixture } from '../support/local-state.js';
@@ -38,7 +38,7 @@ async function launchAndInspect(form: Pick<LaunchOptions, 'entry' | 'execPath'>)
     const health = await client.api.GET('/api/v1/health');
     expect(health.data?.status).toBe('ready');
     // The main process imports the file with the packaged command line itself.
-    const importer = new ArtifactImporter(form.entry, artifactRoot, form.execPath);
+    const importer = new LocalArtifactStore(artifactRoot);
     const grant = await importer.importFile(PRES, 'gedcom.inspect');
     const submitted = await client.api.POST('/api/v1/gedcom/inspect', { body: { source: grant.grant, execution: { mode: 'offline' } } });
     expect(submitted.response.status).toBe(202);

@@ -11,7 +11,16 @@ const RUN = `chr_${'2'.repeat(32)}`;
 const OWNER = 'window-1';
 
 function frame(sequence: number, kind: ChatStreamEvent['kind']): string {
-  const data = { schema_version: 1, run_id: RUN, sequence, kind, ...(kind === 'delta' ? { text: `piece ${sequence} ` } : {}) };
+  // each event as the contract has it: the client checks it against ChatStreamEvent before typing it
+  const completed = { outcome: 'completed', finish_reason: 'stop', message_count: 2, output_characters: 32, label: 'advisory_not_evidence' };
+  const data = {
+    schema_version: 1,
+    run_id: RUN,
+    sequence,
+    kind,
+    ...(kind === 'delta' ? { text: `piece ${sequence} ` } : {}),
+    ...(kind === 'completed' ? completed : {}),
+  };
   return `id: ${sequence}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 

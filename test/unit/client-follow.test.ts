@@ -25,7 +25,22 @@ async function jobService(
       // The snapshot follow reads when a stream ends early: the job is still running.
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end(
-        JSON.stringify({ schema_version: 1, job_id: JOB, kind: 'test.job', state: 'running', last_event_id: 3, progress: null, error: null, artifacts: [] }),
+        JSON.stringify({
+          schema_version: 1,
+          job_id: JOB,
+          kind: 'test.job',
+          state: 'running',
+          cancel_requested: false,
+          created_at: '2026-11-24T00:00:00.000Z',
+          started_at: '2026-11-24T00:00:00.000Z',
+          updated_at: '2026-11-24T00:00:00.000Z',
+          ended_at: null,
+          progress: null,
+          artifacts: [],
+          result_produced: false,
+          error: null,
+          last_event_id: 3,
+        }),
       );
       return;
     }

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module script without declarations
+import { bundleArtifactRegistry } from '../../scripts/client-registry-bundle.mjs';
 
 /**
  * The client's package.json lets a CommonJS consumer `require()` it (Node >= 20.19 loads an ES
@@ -14,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const CLIENT = resolve('client');
 const SOURCES = [
-  ...readdirSync(CLIENT).filter((name) => name.endsWith('.ts')),
+  ...readdirSync(CLIENT).filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts')),
   ...readdirSync(join(CLIENT, 'generated')).map((name) => join('generated', name)),
 ];
 
@@ -34,7 +36,7 @@ function topLevelAwaits(file: string): number[] {
   return lines;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'client-require-'));
   const installed = join(scratch, 'node_modules', '@genealogy-sidecar', 'client');
   for (const file of SOURCES) {
@@ -46,6 +48,8 @@ beforeAll(() => {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, outputText);
   }
+  // the package's `#artifact-registry`, as its build bundles it
+  await bundleArtifactRegistry(join(installed, 'dist', 'artifact-registry.js'));
   copyFileSync(join(CLIENT, 'package.json'), join(installed, 'package.json'));
   // its declared dependencies, as installed for the repository
   for (const dependency of ['eventsource-parser', 'openapi-fetch', 'openapi-typescript-helpers'])
@@ -64,7 +68,7 @@ describe('the client for a CommonJS consumer', () => {
     writeFileSync(
       join(scratch, 'consumer.cjs'),
       `const client = require('@genealogy-sidecar/client');
-process.stdout.write(JSON.stringify({ resolved: require.resolve('@genealogy-sidecar/client'), launchSidecar: typeof client.launchSidecar, createSidecarClient: typeof client.createSidecarClient, StreamInterrupted: typeof client.StreamInterrupted }));`,
+process.stdout.write(JSON.stringify({ resolved: require.resolve('@genealogy-sidecar/client'), launchSidecar: typeof client.launchSidecar, createSidecarClient: typeof client.createSidecarClient, StreamInterrupted: typeof client.StreamInterrupted, LocalArtifactStore: typeof client.LocalArtifactStore }));`,
     );
     const out = execFileSync(process.execPath, ['consumer.cjs'], { cwd: scratch, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(JSON.parse(out)).toEqual({
@@ -72,6 +76,7 @@ process.stdout.write(JSON.stringify({ resolved: require.resolve('@genealogy-side
       launchSidecar: 'function',
       createSidecarClient: 'function',
       StreamInterrupted: 'function',
+      LocalArtifactStore: 'function',
     });
   });
 });

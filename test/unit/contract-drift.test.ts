@@ -5,6 +5,7 @@ import { SIDECAR_VERSION } from '../../src/contract/build-info.js';
 import { clientTypesText } from '../../scripts/client-types.js';
 import { clientConstantsText } from '../../scripts/client-constants.js';
 import { clientReadinessProofText } from '../../scripts/client-readiness-proof.js';
+import { clientSchemasText } from '../../scripts/client-schemas.js';
 
 describe('committed contract', () => {
   const generated = contractDocumentText();
@@ -27,6 +28,10 @@ describe('committed contract', () => {
 
   it('the paired client readiness proof is generated from the one the sidecar answers /health with (src/contract/readiness-proof.ts)', () => {
     expect(readFileSync('client/generated/readiness-proof.ts', 'utf8')).toBe(clientReadinessProofText());
+  });
+
+  it('the paired client response schemas are the component schemas of openapi-v1.json', () => {
+    expect(readFileSync('client/generated/response-schemas.ts', 'utf8')).toBe(clientSchemasText(generated));
   });
 
   it('pins OpenAPI 3.1.0, info.version 1.0.0, the PrivateBearer scheme and the two headers on every operation', () => {
