@@ -12,6 +12,7 @@ import { runHttpLayerBench } from './http-layer.js';
 import { runJobsBench } from './jobs.js';
 import { runSerializerBench } from './serializer.js';
 import { runLocalStateBench } from './local-state.js';
+import { runMergeRealisticBench } from './merge-realistic.js';
 import { runSoakBench } from './soak.js';
 import { runStartupBench } from './startup.js';
 import { machine } from './support.js';
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'gedcom-ops': runGedcomOpsBench,
   'gedcom-load': runGedcomLoadBench,
   'gedcom-shapes': runGedcomShapesBench,
+  'merge-realistic': runMergeRealisticBench,
   soak: runSoakBench,
 };
 

@@ -17,7 +17,16 @@ function blockKeys(side: SideFeatures, p: number): string[] {
   const group = side.male(p) ? 'M' : 'O';
   const codes = new Set(side.namesOf(p).map((n) => n.surnameCode));
   if (codes.size === 0) codes.add('Z000');
-  return [...codes].map((c) => `${group}:${c}`);
+  const keys = [...codes].map((c) => `${group}:${c}`);
+  // secondary keys that do not read the surname (married names, patronymics): the person's first
+  // given name with the father's, and with each spouse's
+  const own = givenCodes(side, p);
+  if (own.length === 0) return keys;
+  const relatives = new Set<string>();
+  for (const n of side.parentNames(p, true) ?? []) for (const t of n.tokens.slice(0, 1)) relatives.add(`F${t.code}`);
+  for (const names of side.spouses(p)) for (const n of names) for (const t of n.tokens.slice(0, 1)) relatives.add(`S${t.code}`);
+  for (const g of own) for (const r of relatives) keys.push(`${group}:${g}:${r}`);
+  return keys;
 }
 
 function addToBlock(blocks: Map<string, number[]>, key: string, i: number): void {

@@ -1,4 +1,6 @@
 import { OPS_LIMITS } from './limits.js';
+import { pairContext } from './merge-context.js';
+import { contextAllowed } from './merge-features.js';
 import { dropAncestryCycles } from './merge-cycles.js';
 import type { AcceptedPair } from './merge-cycles.js';
 import { EXACT_SCORE, MERGE_THRESHOLDS } from './merge-score.js';
@@ -33,15 +35,44 @@ export interface MergeDecision {
  */
 export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSide, maxReview: number | undefined): MergeDecision {
   const accepted = mutualBestPairs(pairs);
-  // right person -> left person, then refuse merges that create an ancestry cycle
+  // right person -> left person, then family context rounds, then refuse merges that create an ancestry cycle
   const mapped = new Int32Array(right.index.personCount).fill(-1);
   for (const p of accepted) mapped[p.j] = p.i;
+  for (let round = 0; round < CONTEXT_ROUNDS; round++) {
+    const more = mutualBestPairs(inContext(pairs, mapped, left, right));
+    for (const p of more) mapped[p.j] = p.i;
+    accepted.push(...more);
+    if (more.length === 0) break;
+  }
   dropAncestryCycles(left.index, right.index, mapped, accepted, EXACT_SCORE);
   const personMap = new Map<string, string>();
   // cast: an accepted pair joins left person i and right person j, each a person number of its index
   for (const p of accepted) personMap.set(right.index.personXref[p.j] as string, left.index.personXref[p.i] as string);
-  const { review, reviewCount } = reviewBand(pairs, accepted, left, right, maxReview);
+  const remaining = inContext(pairs, mapped, left, right).sort((a, b) => b.score - a.score || a.i - b.i || a.j - b.j);
+  const { review, reviewCount } = reviewBand(remaining, accepted, left, right, maxReview);
   return { accepted, mapped, personMap, review, reviewCount };
+}
+
+/** Rounds of family context at most (each merges the pairs the previous round's merges single out). */
+const CONTEXT_ROUNDS = 6;
+
+/**
+ * The pairs of people not merged yet, scored with their family context (merge-context.ts); pairs
+ * the context vetoes are left out.
+ */
+function inContext(pairs: readonly ScoredPair[], mapped: Int32Array, left: MergeSide, right: MergeSide): ScoredPair[] {
+  const matchedL = new Set<number>();
+  for (const to of mapped) if (to >= 0) matchedL.add(to);
+  const out: ScoredPair[] = [];
+  for (const p of pairs) {
+    if (mapped[p.j] !== -1 || matchedL.has(p.i)) continue;
+    const c = pairContext(left.people, p.i, right.people, p.j, mapped);
+    if (c.score === -1) continue;
+    const score = p.score + c.score;
+    const automatic = score >= MERGE_THRESHOLDS.automatic && (p.automatic || (c.identifies && contextAllowed(left.people, p.i, right.people, p.j)));
+    out.push({ i: p.i, j: p.j, score, automatic });
+  }
+  return out;
 }
 
 /** The pairs each side's best candidate by the margin, best first (sorts `pairs`). */

@@ -1,5 +1,7 @@
 import { EV_APPROXIMATE, EV_DATED, TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_CREM, TAG_DEAT } from './event-table.js';
 import { SEX_F, SEX_M } from './index-builder.js';
+import { foldSurname, givenTokens, patronymicRoot, placeholderName, regnalNumber, tokenAgreement } from './merge-names.js';
+import type { GivenToken } from './merge-names.js';
 import { foldAscii, soundex } from './soundex.js';
 import type { TreeIndex } from './tree-index.js';
 
@@ -14,17 +16,26 @@ import type { TreeIndex } from './tree-index.js';
 const APPROXIMATE_SLACK_YEARS = 5;
 const YEAR = 365.25;
 const SLACK_DAYS = APPROXIMATE_SLACK_YEARS * YEAR;
+const CHRISTENING_YEARS = 2;
+/** The same day stated on both sides: with the same name alone it reaches the automatic threshold (the issue measured name + day + spouse at 3). */
+const EXACT_DAY_SCORE = 2.75;
+/** Exact dates this many days apart are a year written off by one (same day and month), not a conflict. */
+const YEAR_OFF_DAYS: readonly number[] = [365, 366];
 
 export interface NameFeature {
+  /** Folded surname (merge-names.ts foldSurname); '' when absent. */
+  readonly surname: string;
   readonly surnameCode: string;
   readonly suffix: string;
   readonly givenFull: string;
-  readonly tokens: readonly { readonly text: string; readonly code: string }[];
+  readonly tokens: readonly GivenToken[];
 }
 
 /** A place as the scores compare it: folded tokens with their Soundex codes, and its locality. */
 export interface PlaceFeature {
   readonly joined: string;
+  /** Filled levels of the place ("Leeds, Yorkshire, England": 3). */
+  readonly levels: number;
   readonly tokens: readonly string[];
   readonly codes: readonly string[];
   readonly locality: string;
@@ -42,7 +53,7 @@ function placeTokens(place: string): string[] {
 
 /** The most specific level of a place ("Leeds" of "Leeds, Yorkshire, England"), folded; '' when absent. */
 function locality(place: string): string {
-  const first = place.split(',')[0] ?? '';
+  const first = place.split(',').find((part) => part.trim() !== '') ?? '';
   return foldAscii(first)
     .toUpperCase()
     .split(/\s+/)
@@ -125,12 +136,14 @@ export class SideFeatures {
       this.bounds[at + 1] = NaN;
       return;
     }
-    const approximate = (f & EV_APPROXIMATE) !== 0;
-    const slack = approximate ? SLACK_DAYS : 0;
+    // a christening or baptism standing for the birth: the birth was up to CHRISTENING_YEARS before it
+    const christening = event === BIRTH && (ev.tag[row] === TAG_CHR || ev.tag[row] === TAG_BAPM);
+    const approximate = (f & EV_APPROXIMATE) !== 0 || christening;
+    const slack = (f & EV_APPROXIMATE) !== 0 ? SLACK_DAYS : 0;
     // cast: p < count, and approximate has count entries
     if (approximate) this.approximate[p] = (this.approximate[p] as number) | event.bit;
     // cast: row is a dated row of the person event table
-    this.bounds[at] = (ev.earliest[row] as number) - slack;
+    this.bounds[at] = (ev.earliest[row] as number) - slack - (christening ? CHRISTENING_YEARS * YEAR : 0);
     // cast: row is a dated row of the person event table
     this.bounds[at + 1] = (ev.latest[row] as number) + slack;
   }
@@ -176,13 +189,66 @@ export class SideFeatures {
       // cast: place holds string ids, and strings has every id
       const place = this.index.strings[id] as string;
       const tokens = placeTokens(place);
-      this.places.set(id, (hit = { joined: tokens.join(' '), tokens, codes: tokens.map(soundex), locality: locality(place) }));
+      const levels = place.split(',').filter((part) => part.trim() !== '').length;
+      this.places.set(id, (hit = { joined: tokens.join(' '), tokens, levels, codes: tokens.map(soundex), locality: locality(place) }));
     }
     return hit;
   }
 
   hasParents(p: number): boolean {
     return this.index.parentFamily(p) >= 0;
+  }
+
+  /** The father (or mother) of person p in its parent family, a person number; -1 when none. */
+  parent(p: number, father: boolean): number {
+    const pf = this.index.parentFamily(p);
+    if (pf < 0) return -1;
+    // cast: pf is a family number (>= 0 checked), and husband and wife have an entry per family
+    const parent = (father ? this.index.husband[pf] : this.index.wife[pf]) as number;
+    return this.index.isPerson(parent) ? parent : -1;
+  }
+
+  /** Calls `visit` with each spouse (`children` false) or each child (`children` true) of person p, person numbers. */
+  forEachRelative(p: number, children: boolean, visit: (q: number) => void): void {
+    const index = this.index;
+    // cast: famsStart has an entry per person plus one, and p is a person number
+    for (let l = index.famsStart[p] as number, end = index.famsStart[p + 1] as number; l < end; l++) {
+      // cast: l < famsStart[p + 1] <= famsFamily.length
+      const f = index.famsFamily[l] as number;
+      if (!index.isFamily(f)) continue;
+      if (!children) {
+        const s = index.spouseIn(f, p);
+        if (index.isPerson(s)) visit(s);
+        continue;
+      }
+      // cast: childStart has an entry per family plus one, and f is a family number
+      for (let c = index.childStart[f] as number, e = index.childStart[f + 1] as number; c < e; c++) {
+        // cast: c < childStart[f + 1] <= child.length
+        const q = index.child[c] as number;
+        if (index.isPerson(q)) visit(q);
+      }
+    }
+  }
+
+  /** Whether a sibling of person p (another child of its parent family) bears p's first given name. */
+  namesakeSibling(p: number): boolean {
+    const pf = this.index.parentFamily(p);
+    const own = this.namesOf(p)[0]?.givenFull ?? '';
+    if (pf < 0 || own === '') return false;
+    const index = this.index;
+    // cast: childStart has an entry per family plus one, and pf is a family number
+    for (let c = index.childStart[pf] as number, e = index.childStart[pf + 1] as number; c < e; c++) {
+      // cast: c < childStart[pf + 1] <= child.length
+      const q = index.child[c] as number;
+      if (q !== p && index.isPerson(q) && this.namesOf(q).some((n) => n.givenFull === own)) return true;
+    }
+    return false;
+  }
+
+  /** Whether the first names of p and q are written alike (the same given names). */
+  sameGiven(p: number, other: SideFeatures, q: number): boolean {
+    const x = this.namesOf(p)[0]?.givenFull ?? '';
+    return x !== '' && other.namesOf(q).some((n) => n.givenFull === x);
   }
 
   /** Names of the father (or mother) of the parent family; null when there is no such person. */
@@ -213,17 +279,18 @@ export class SideFeatures {
 /**
  * Name features of the people of one index: one feature per distinct (given, surname, suffix),
  * its parts computed once per distinct string, and one shared list for everyone with the same
- * single name.
+ * single name. Alias and placeholder names (merge-names.ts placeholderName) have no feature: they
+ * are never evidence.
  */
 class NameFeatures {
-  private readonly given = new Map<number, { full: string; tokens: NameFeature['tokens'] }>();
-  private readonly surname = new Map<number, string>();
+  private readonly given = new Map<number, { full: string; tokens: readonly GivenToken[] }>();
+  private readonly surname = new Map<number, { folded: string; code: string }>();
   private readonly suffix = new Map<number, string>();
   private readonly byParts = new Map<string, readonly NameFeature[]>();
 
   constructor(private readonly index: TreeIndex) {}
 
-  /** The names of person p, in the order of its NAME lines. */
+  /** The names of person p that are not placeholders, in the order of its NAME lines. */
   of(p: number): readonly NameFeature[] {
     // cast: nameStart has an entry per person plus one, and p is a person number
     const start = this.index.nameStart[p] as number;
@@ -232,12 +299,11 @@ class NameFeatures {
     if (start === end) return NO_NAMES;
     if (end - start === 1) return this.single(start);
     const out: NameFeature[] = [];
-    // cast: single() returns a one-element list
-    for (let n = start; n < end; n++) out.push(this.single(n)[0] as NameFeature);
-    return out;
+    for (let n = start; n < end; n++) out.push(...this.single(n));
+    return out.length === 0 ? NO_NAMES : out;
   }
 
-  /** The one-name list of name row n, shared by every row of the same parts. */
+  /** The one-name list of name row n (empty for a placeholder), shared by every row of the same parts. */
   private single(n: number): readonly NameFeature[] {
     const index = this.index;
     // cast: n is a name row, and nameGiven, nameSurname and nameSuffix have an entry per name row
@@ -249,7 +315,10 @@ class NameFeatures {
     const key = `${g} ${sn} ${sx}`;
     let hit = this.byParts.get(key);
     if (hit === undefined) {
-      this.byParts.set(key, (hit = [this.feature(g, sn, sx)]));
+      const s = index.strings;
+      // cast: nameGiven and nameSurname hold string ids, and strings has every id
+      const placeholder = placeholderName(s[g] as string, s[sn] as string);
+      this.byParts.set(key, (hit = placeholder ? NO_NAMES : [this.feature(g, sn, sx)]));
     }
     return hit;
   }
@@ -259,25 +328,22 @@ class NameFeatures {
     let given = this.given.get(g);
     if (given === undefined) {
       // cast: nameGiven holds string ids, and strings has every id
-      const folded = foldAscii(s[g] as string)
-        .toUpperCase()
-        .trim();
-      const tokens = folded
-        .split(/\s+/)
-        .filter((t) => t !== '')
-        .map((text) => ({ text, code: soundex(text) }));
+      const tokens = givenTokens(s[g] as string);
       this.given.set(g, (given = { full: tokens.map((t) => t.text).join(' '), tokens }));
     }
-    let surnameCode = this.surname.get(sn);
-    // cast: nameSurname holds string ids, and strings has every id
-    if (surnameCode === undefined) this.surname.set(sn, (surnameCode = soundex(s[sn] as string)));
+    let surname = this.surname.get(sn);
+    if (surname === undefined) {
+      // cast: nameSurname holds string ids, and strings has every id
+      const folded = foldSurname(s[sn] as string);
+      this.surname.set(sn, (surname = { folded, code: soundex(folded) }));
+    }
     let suffix = this.suffix.get(sx);
     if (suffix === undefined) {
       // cast: nameSuffix holds string ids, and strings has every id
       const text = s[sx] as string;
       this.suffix.set(sx, (suffix = foldAscii(text).toUpperCase().trim()));
     }
-    return { surnameCode, suffix, givenFull: given.full, tokens: given.tokens };
+    return { surname: surname.folded, surnameCode: surname.code, suffix, givenFull: given.full, tokens: given.tokens };
   }
 }
 
@@ -327,34 +393,65 @@ function disjoint(lb: Float64Array, x: number, la: boolean, rb: Float64Array, y:
   // cast: y + 1 is within the 4 entries of person j (see above)
   const yhi = rb[y + 1] as number;
   if (!(xhi < ylo || yhi < xlo)) return false;
+  if (!la && !ra && yearOffByOne(xlo, xhi, ylo, yhi)) return false;
   return la || ra || xlo !== ylo || xhi !== yhi;
 }
 
-/** Gramps name_match for one pair of names. */
-function nameScore(a: NameFeature, b: NameFeature): number {
-  if (a.surnameCode !== b.surnameCode) return -1;
-  if (a.suffix !== '' && b.suffix !== '' && a.suffix !== b.suffix) return -1;
-  if (a.givenFull === b.givenFull) return 1;
+/**
+ * Two exact dates that differ only by a year written one off: the same day and month a year
+ * apart, or two adjacent year-only (or month-only) statements. Never vetoes, never identifies.
+ */
+function yearOffByOne(xlo: number, xhi: number, ylo: number, yhi: number): boolean {
+  if (xlo === xhi && ylo === yhi) return YEAR_OFF_DAYS.includes(Math.abs(xlo - ylo));
+  const span = Math.max(xhi - xlo, yhi - ylo);
+  return span >= 27 && (ylo - xhi === 1 || xlo - yhi === 1) && Math.abs(xhi - xlo - (yhi - ylo)) <= 3;
+}
+
+/** Given names: 1 when equal, else the agreement of their tokens (merge-names.ts) up to 1; -1 when both are given and none agree. */
+function givenScore(a: NameFeature, b: NameFeature): number {
+  if (a.givenFull === b.givenFull) return a.givenFull === '' ? 0 : 1;
+  if (a.tokens.length === 0 || b.tokens.length === 0) return 0;
+  // "Louis XIII" and "Louis XIV" are father and son
+  const x = regnalNumber(a.tokens);
+  const y = regnalNumber(b.tokens);
+  if (x !== '' && y !== '' && x !== y) return -1;
   let score = 0;
-  for (const x of a.tokens) {
-    for (const y of b.tokens) {
-      if (x.text.length === 1 || y.text.length === 1) {
-        if (x.text[0] === y.text[0]) score += 0.25;
-      } else if (x.text === y.text) score += 0.5;
-      else if (x.text[0] === y.text[0] && x.code === y.code) score += 0.25;
-    }
-  }
+  for (const x of a.tokens) for (const y of b.tokens) score += tokenAgreement(x, y);
   score = Math.min(score, 1);
   return score === 0 ? -1 : score;
 }
 
+/** Surnames equal after folding, of the same Soundex, or one absent (`absent`). */
+function surnameAgreement(a: NameFeature, b: NameFeature): 'same' | 'absent' | 'differ' {
+  if (a.surname === '' || b.surname === '') return a.surname === b.surname ? 'same' : 'absent';
+  return a.surname === b.surname || a.surnameCode === b.surnameCode ? 'same' : 'differ';
+}
+
+/**
+ * Gramps name_match for one pair of names, with name equivalence: a surname that differs vetoes
+ * unless `explained` accounts for it (a married name, a patronymic); an explained or absent
+ * surname takes 0.25 off the given-name score.
+ */
+function nameScore(a: NameFeature, b: NameFeature, explained: ((x: NameFeature, y: NameFeature) => boolean) | null): number {
+  if (a.suffix !== '' && b.suffix !== '' && a.suffix !== b.suffix) return -1;
+  const given = givenScore(a, b);
+  if (given === -1) return -1;
+  const surname = surnameAgreement(a, b);
+  if (surname === 'same') return given;
+  if (surname === 'differ' && (explained === null || !explained(a, b))) return -1;
+  return Math.max(given - 0.25, 0.25);
+}
+
 /** Best score over every pair of names; -1 when every pair vetoes (0 when a side has no name). */
-function namesScore(a: readonly NameFeature[], b: readonly NameFeature[]): number {
+function namesScore(a: readonly NameFeature[], b: readonly NameFeature[], explained: ((x: NameFeature, y: NameFeature) => boolean) | null): number {
   if (a.length === 0 || b.length === 0) return 0;
   let best = -1;
-  for (const x of a) for (const y of b) best = Math.max(best, nameScore(x, y));
+  for (const x of a) for (const y of b) best = Math.max(best, nameScore(x, y, explained));
   return best;
 }
+
+/** A relative's names (parents, spouses): a surname that differs is allowed (patronymics, married names, spelling), the given names must agree. */
+const RELATIVE_SURNAME = (): boolean => true;
 
 /**
  * Gramps date_match over day ranges (approximate dates widened by the slack) of left person i and
@@ -376,8 +473,8 @@ function dateScore(x: SideFeatures, i: number, y: SideFeatures, j: number, event
   // cast: see above
   const ya = ((y.approximate[j] as number) & event.bit) !== 0;
   // exact ranges are not widened: equal bounds are equal dates
-  if (xlo === ylo && xhi === yhi && !xa && !ya) return 1;
-  if (xhi < ylo || yhi < xlo) return -1;
+  if (xlo === ylo && xhi === yhi && !xa && !ya) return xhi === xlo ? EXACT_DAY_SCORE : 1;
+  if (xhi < ylo || yhi < xlo) return !xa && !ya && yearOffByOne(xlo, xhi, ylo, yhi) ? 0 : -1;
   if (xa || ya) return 0.5;
   // one date is a more precise statement within the other (year vs. full date, within a year)
   const xInner = xhi - xlo <= yhi - ylo;
@@ -388,11 +485,16 @@ function dateScore(x: SideFeatures, i: number, y: SideFeatures, j: number, event
   return ilo >= olo && ihi <= ohi && ohi - olo <= 366 ? 0.75 : 0.5;
 }
 
-/** Gramps place_match. */
+/**
+ * Gramps place_match by hierarchy: equal places 1; equal localities ("Leeds" of "Leeds, Yorkshire"
+ * and of "Leeds") 0.75 at least; otherwise shared or phonetic tokens. Places with no token in
+ * common veto only when both state at least two levels (a town alone, or a country alone, is not a
+ * conflict with a fuller place).
+ */
 function placeScore(x: PlaceFeature | null, y: PlaceFeature | null): number {
   if (x === null || y === null) return 0;
   if (x.joined === y.joined) return 1;
-  let score = 0;
+  let score = x.locality !== '' && x.locality === y.locality ? 0.5 : 0;
   for (let i = 0; i < x.tokens.length; i++) {
     // cast: i < x.tokens.length
     const s = x.tokens[i] as string;
@@ -404,7 +506,8 @@ function placeScore(x: PlaceFeature | null, y: PlaceFeature | null): number {
     }
   }
   score = Math.min(score, 1);
-  return score === 0 ? -1 : score;
+  if (score > 0) return score;
+  return x.levels >= 2 && y.levels >= 2 ? -1 : 0;
 }
 
 /**
@@ -420,7 +523,7 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   if (birth === -1) return -1;
   const death = dateScore(a, i, b, j, DEATH);
   if (death === -1) return -1;
-  const names = namesScore(a.namesOf(i), b.namesOf(j));
+  const names = namesScore(a.namesOf(i), b.namesOf(j), (x, y) => surnameExplained(a, i, b, j, x, y));
   if (names === -1) return -1;
   const birthPlace = placeScore(a.placeOf(a.birth(i)), b.placeOf(b.birth(j)));
   if (birthPlace === -1) return -1;
@@ -432,7 +535,7 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
       const x = a.parentNames(i, father);
       const y = b.parentNames(j, father);
       if (x === null || y === null) continue;
-      const parent = namesScore(x, y);
+      const parent = namesScore(x, y, RELATIVE_SURNAME);
       if (parent === -1) return -1;
       total += parent;
     }
@@ -440,11 +543,31 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   const bSpouses = b.spouses(j);
   for (const s of a.spouses(i)) {
     for (const t of bSpouses) {
-      const m = namesScore(s, t);
+      const m = namesScore(s, t, RELATIVE_SURNAME);
       if (m > 0) total += m;
     }
   }
   return total;
+}
+
+/**
+ * A surname of left person i (`x`) and of right person j (`y`) that differ but name one person: a
+ * woman under her husband's surname (either name is the surname of a spouse on either side), or a
+ * patronymic made of the given name of the father on either side.
+ */
+function surnameExplained(a: SideFeatures, i: number, b: SideFeatures, j: number, x: NameFeature, y: NameFeature): boolean {
+  if (a.sex[i] !== SEX_CODE_M && b.sex[j] !== SEX_CODE_M) {
+    for (const spouses of [a.spouses(i), b.spouses(j)])
+      for (const names of spouses) for (const n of names) if (n.surname !== '' && (n.surname === x.surname || n.surname === y.surname)) return true;
+  }
+  for (const root of [patronymicRoot(x.surname), patronymicRoot(y.surname)]) {
+    if (root === null) continue;
+    const token = givenTokens(root)[0];
+    if (token === undefined) continue;
+    for (const father of [a.parentNames(i, true), b.parentNames(j, true)])
+      for (const n of father ?? []) if (n.tokens.some((t) => tokenAgreement(t, token) === 0.5)) return true;
+  }
+  return false;
 }
 
 /**
@@ -456,15 +579,26 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
  */
 function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
   if (dateScore(a, i, b, j, BIRTH) >= 0.75 || dateScore(a, i, b, j, DEATH) >= 0.75) return true;
+  // a place alone identifies only the same given names ("Elidir" and "Elidir Vaughan", brothers born
+  // a year apart in one county, are reviewed)
+  if (!a.sameGiven(i, b, j)) return spouseOfTheSameName(a, i, b, j);
   for (const [x, y] of [
     [a.birth(i), b.birth(j)],
     [a.death(i), b.death(j)],
   ] as const) {
-    const l = a.placeOf(x)?.locality ?? '';
-    if (l !== '' && l === (b.placeOf(y)?.locality ?? '')) return true;
+    const p = a.placeOf(x);
+    const q = b.placeOf(y);
+    // a place of one level ("VA", "Wales") is no locality, except as the town of a place of three levels or more
+    // ("Leeds" of "Leeds, Yorkshire, England"; not "Wales" of "Wales, United Kingdom")
+    if (p === null || q === null || p.locality === '' || p.locality !== q.locality) continue;
+    if (Math.min(p.levels, q.levels) >= 2 || Math.max(p.levels, q.levels) >= 3) return true;
   }
+  return spouseOfTheSameName(a, i, b, j);
+}
+
+function spouseOfTheSameName(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
   const bSpouses = b.spouses(j);
-  for (const s of a.spouses(i)) for (const t of bSpouses) if (namesScore(s, t) > 0) return true;
+  for (const s of a.spouses(i)) for (const t of bSpouses) if (namesScore(s, t, RELATIVE_SURNAME) >= 0.75) return true;
   return false;
 }
 
@@ -473,11 +607,29 @@ function conflictingSpouses(a: SideFeatures, i: number, b: SideFeatures, j: numb
   const x = a.spouses(i).filter((names) => names.length > 0);
   const y = b.spouses(j).filter((names) => names.length > 0);
   if (x.length === 0 || y.length === 0) return false;
-  for (const s of x) for (const t of y) if (namesScore(s, t) > 0) return false;
+  for (const s of x) for (const t of y) if (namesScore(s, t, RELATIVE_SURNAME) > 0) return false;
   return true;
+}
+
+/** Whether family context may stand for identifying evidence of left person i and right person j: both named, spouses not conflicting. */
+export function contextAllowed(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  return a.namesOf(i).length > 0 && b.namesOf(j).length > 0 && sameRegnalNumber(a, i, b, j) && !conflictingSpouses(a, i, b, j);
+}
+
+/** Births that do not tell two siblings apart: absent on a side, or agreeing precisely (not merely through the slack of approximate dates). */
+export function birthsAgreePrecisely(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  return dateScore(a, i, b, j, BIRTH) !== 0.5;
+}
+
+/** "Gwenllian" and "Gwenllian II" may be two sisters: a regnal number on one side only, or two different ones, is never merged without review. */
+function sameRegnalNumber(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  const x = a.namesOf(i)[0];
+  const y = b.namesOf(j)[0];
+  return x === undefined || y === undefined || regnalNumber(x.tokens) === regnalNumber(y.tokens);
 }
 
 /** Whether left person i and right person j, scoring at or above the automatic threshold, may merge without review. */
 export function automaticAllowed(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  if (a.namesOf(i).length === 0 || b.namesOf(j).length === 0 || !sameRegnalNumber(a, i, b, j)) return false;
   return identifyingEvidence(a, i, b, j) && !conflictingSpouses(a, i, b, j);
 }

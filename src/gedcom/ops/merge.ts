@@ -37,6 +37,11 @@ export { MERGE_THRESHOLDS } from './merge-score.js';
  * right-side xrefs are remapped so they never collide; families whose couple was merged are
  * unified; identical non-person records (same text) are kept once.
  *
+ * Name equivalence (nicknames, particles, married names, patronymics: merge-names.ts), dates as
+ * ranges (christening, a year off by one), places by hierarchy and family context (merged
+ * relatives as evidence and vetoes, merge-context.ts) are described in docs/gedcom-engine.md
+ * ("Merge on real files").
+ *
  * The steps, in mergeDocuments: mergeSides (merge-sides.ts: both files in the output version,
  * indexed, people's features read) -> block and score: scoredPairs (merge-score.ts: identical
  * records first, then the candidate pairs of the blocks, candidatePairs in merge-candidates.ts,

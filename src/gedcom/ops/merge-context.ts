@@ -1,0 +1,64 @@
+import { birthsAgreePrecisely } from './merge-features.js';
+import type { SideFeatures } from './merge-features.js';
+
+/**
+ * Family context as evidence (merge-decide.ts): once people are merged, a pair whose parents,
+ * spouses or children were merged with each other gains weight, and a pair whose relatives were
+ * merged with someone else is vetoed (different parents), as is a pair a generation apart (the
+ * right person's parent merged into the left person itself: father and son of one name).
+ */
+
+/** Weights of the family context (multiples of 0.25, like every score component). */
+const CONTEXT_WEIGHTS = { parent: 1, spouse: 1.5, child: 1 } as const;
+
+export interface PairContext {
+  /** Added to the pair's score; -1 when the context vetoes the pair. */
+  readonly score: number;
+  /** The context singles the person out: a spouse or a child merged, or a parent merged with the same given names and no namesake sibling. */
+  readonly identifies: boolean;
+  readonly parents: number;
+  readonly spouses: number;
+  readonly children: number;
+}
+
+const VETO: PairContext = { score: -1, identifies: false, parents: 0, spouses: 0, children: 0 };
+
+/** The context of left person i and right person j given `mapped` (right person -> left person or -1). */
+export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: number, mapped: Int32Array): PairContext {
+  let parents = 0;
+  for (const father of [true, false]) {
+    const pj = r.parent(j, father);
+    // cast: pj is a right person number, and mapped has an entry per right person
+    const to = pj < 0 ? -1 : (mapped[pj] as number);
+    if (to < 0) continue;
+    if (to === i) return VETO;
+    const pi = l.parent(i, father);
+    if (pi < 0) continue;
+    if (to !== pi) return VETO;
+    parents++;
+  }
+  let spouses = 0;
+  let children = 0;
+  for (const kind of [false, true]) {
+    const mine = new Set<number>();
+    l.forEachRelative(i, kind, (q) => mine.add(q));
+    r.forEachRelative(j, kind, (q) => {
+      // cast: q is a right person number, and mapped has an entry per right person
+      const to = mapped[q] as number;
+      if (to === i) children = -Infinity;
+      else if (to >= 0 && mine.has(to)) {
+        if (kind) children++;
+        else spouses++;
+      }
+    });
+  }
+  if (children < 0) return VETO;
+  const namesake = parents > 0 && (!l.sameGiven(i, r, j) || !birthsAgreePrecisely(l, i, r, j) || l.namesakeSibling(i) || r.namesakeSibling(j));
+  return {
+    score: parents * CONTEXT_WEIGHTS.parent + Math.min(spouses, 1) * CONTEXT_WEIGHTS.spouse + Math.min(children, 2) * CONTEXT_WEIGHTS.child,
+    identifies: spouses > 0 || children > 0 || (parents > 0 && !namesake),
+    parents,
+    spouses,
+    children,
+  };
+}

@@ -1,0 +1,131 @@
+import { NICKNAMES_CSV } from './nickname-table.js';
+import { foldAscii, soundex } from './soundex.js';
+
+/**
+ * Name equivalence of merge: given-name tokens agree when equal, nickname or abbreviation forms
+ * of one name (nickname-table.ts and the genealogical abbreviations and European forms below),
+ * one is the initial of the other, or they share their first letter and Soundex; surnames agree
+ * when equal after folding (diacritics, ß/ss, Mc/Mac) or of the same first letter and Soundex.
+ * Alias and placeholder names (digits, single letters only, `s552//`) are never evidence.
+ */
+
+/** Abbreviations of English registers and European forms of a name (the project's own list), as `name:form,form;...`. */
+const OWN_FORMS =
+  'william:wm,will,wilhelm,willem,guillaume,guglielmo,guillermo;john:jno,jn,johann,johannes,jan,jean,juan,giovanni,hans,jack,johan;' +
+  'johann:hans,johannes,jan,johan;johannes:hans,jan,johan;george:geo,georg,georges,jorge,giorgio;thomas:thos,thom,tomas;' +
+  'james:jas,jacques,jacob,jakob,diego,jaime;charles:chas,chs,carl,karl,carlos,carlo;robert:robt,rob,ruprecht;richard:richd,ricard;' +
+  'joseph:jos,josef,giuseppe,jose;edward:edw,edwd,eduard,edouard;henry:hy,hen,heinrich,henri,enrique,enrico,hendrik,harry;' +
+  'margaret:margt,marg,margarethe,marguerite,margarete,greta,grete,peggy,maggie,meg;elizabeth:eliz,eliza,elisabeth,elise,lisbeth,isabel,betsy,bess,betty;' +
+  'benjamin:benj,benjn;samuel:saml,sam;daniel:danl,dan;alexander:alexr,alex,alexandre,alessandro,sandor;frederick:fredk,fred,friedrich,frederic,fritz;' +
+  'nathaniel:nathl,nath;jonathan:jona,jonath;christopher:xpher,xtopher,christoph,kit;catherine:cath,katharina,katherine,kathrin,catharina,caterina,kate;' +
+  'mary:maria,marie,mae,polly,molly;ann:anna,anne,nancy,hannah;louis:lewis,ludwig,luis,luigi,lodewijk;peter:pieter,pierre,pedro,pietro;' +
+  'michael:michel,michiel,miguel,michele;francis:franz,francois,francisco,francesco,frank;anthony:anton,antoine,antonio,tony;' +
+  'stephen:stephan,stefan,etienne,esteban,steven;andrew:andreas,andre,andres,andrea,anders;matthew:matthias,mathieu,mattheus;' +
+  'olaf:olav,olof,oleif,ole;harald:harold;ivar:ingvar,ivarr;sigurd:sigurdr,sigurdur;magnus:mans';
+
+/** Token -> the ids of the name groups it belongs to (a name and its forms are one group). */
+function buildNameGroups(): ReadonlyMap<string, readonly number[]> {
+  const out = new Map<string, number[]>();
+  let id = 0;
+  for (const row of `${NICKNAMES_CSV};${OWN_FORMS}`.split(';')) {
+    const [name, forms] = row.split(':');
+    if (name === undefined || forms === undefined) continue;
+    const g = id++;
+    for (const t of [name, ...forms.split(',')]) {
+      const key = t.toUpperCase();
+      const list = out.get(key);
+      if (list === undefined) out.set(key, [g]);
+      else if (!list.includes(g)) list.push(g);
+    }
+  }
+  return out;
+}
+
+const NAME_GROUPS = buildNameGroups();
+
+export interface GivenToken {
+  readonly text: string;
+  readonly code: string;
+  /** Nickname groups of the token (empty when it is in none). */
+  readonly groups: readonly number[];
+}
+
+/** Folded, upper-case given-name tokens (hyphens and abbreviation points separate tokens). */
+export function givenTokens(given: string): GivenToken[] {
+  return foldGiven(given).map((text) => ({ text, code: soundex(text), groups: NAME_GROUPS.get(text) ?? [] }));
+}
+
+function foldGiven(given: string): string[] {
+  return foldAscii(given.replace(/[-.]/g, ' '))
+    .toUpperCase()
+    .split(/\s+/)
+    .filter((t) => t !== '');
+}
+
+/** Folded surname with Mc/M' written Mac, for comparing and for its Soundex. */
+export function foldSurname(surname: string): string {
+  const folded = foldAscii(surname.replace(/[-'’]/g, ' ')).toUpperCase().replace(/\s+/g, ' ').trim();
+  const mac = folded.replace(/^MC ?/, 'MAC').replace(/^M /, 'MAC');
+  // a particle written into the surname by one program and as SPFX by another ("d' ALBRET", "de VALOIS")
+  const bare = mac.replace(/^((D|DE|DI|DA|DU|DES|DEL|DELLA|LA|LE|VAN|VON|DER|DEN|TEN|TER|OF|ZU|Y) )+/, '');
+  return bare === '' ? mac : bare;
+}
+
+/** An alias or a placeholder rather than a name: digits, or only single letters (`s552//`, `X /Y/`, `?`). */
+export function placeholderName(given: string, surname: string): boolean {
+  if (/\d/.test(given) || /\d/.test(surname)) return true;
+  const tokens = [...foldGiven(given), ...foldSurname(surname).split(' ')].filter((t) => t !== '');
+  return tokens.every((t) => t.length <= 1);
+}
+
+/** How two given-name tokens agree: 0.5 equal or of one name group, 0.25 initial or phonetic, 0 not. */
+export function tokenAgreement(x: GivenToken, y: GivenToken): number {
+  if (NOT_EVIDENCE.has(x.text) || NOT_EVIDENCE.has(y.text)) return 0;
+  if (x.text === y.text) return 0.5;
+  if (x.text.length === 1 || y.text.length === 1) return x.text[0] === y.text[0] ? 0.25 : 0;
+  for (const g of x.groups) if (y.groups.includes(g)) return 0.5;
+  // abbreviations not in the tables: "Wm" of "William" (a prefix of at least 3 letters)
+  if (x.text.length >= 3 && y.text.startsWith(x.text)) return 0.25;
+  if (y.text.length >= 3 && x.text.startsWith(y.text)) return 0.25;
+  return x.text[0] === y.text[0] && x.code === y.code ? 0.25 : 0;
+}
+
+/** Particles of patronymic and noble names (ab, ap, ferch, von...) and regnal numbers: never evidence that two given names agree. */
+const NOT_EVIDENCE: ReadonlySet<string> = new Set([
+  'AB',
+  'AP',
+  'FERCH',
+  'VERCH',
+  'MAC',
+  'MC',
+  'NI',
+  'NIC',
+  'O',
+  'BIN',
+  'BINT',
+  'IBN',
+  'VON',
+  'VAN',
+  'DE',
+  'DI',
+  'DA',
+  'DU',
+  'LE',
+  'LA',
+  'OF',
+]);
+const REGNAL = /^(I{1,3}|IV|VI{0,3}|IX|XI{0,3}|XIV|XVI{0,3}|XIX|XX)$/;
+
+/** The regnal number of a given name ("Louis XIV" -> "XIV"); '' when none. */
+export function regnalNumber(tokens: readonly GivenToken[]): string {
+  for (const t of tokens) if (REGNAL.test(t.text) && t.text !== 'I') return t.text;
+  return '';
+}
+
+const PATRONYMIC = /^(.+?)(S?SON|SEN|S?DOTTER|S?DATTER|S?DOTTIR|S?DATTIR|OVICH|EVICH|OVNA|EVNA|SDR|SD|S)$/;
+
+/** The father's name a patronymic surname is made of ("ERIKSSON" -> "ERIK"); null when it is none. */
+export function patronymicRoot(surname: string): string | null {
+  const root = PATRONYMIC.exec(surname)?.[1] ?? '';
+  return root.length < 2 ? null : root;
+}
