@@ -87,6 +87,8 @@ function benchContext<K extends GedcomOperation>(paths: readonly string[], reque
   return {
     request,
     monitor: SILENT_MONITOR,
+    // GEDCOM files only: no GEDZIP input
+    archives: paths.map(() => null),
     bytes,
     documents: () => bytes().map((b) => parseGedcomBytes(b)),
     write(doc: GedcomDocumentLike) {

@@ -235,7 +235,7 @@ export interface paths {
         put?: never;
         /**
          * Inspect a GEDCOM artifact
-         * @description Deterministic inspection: version, encodings, terminators, record counts, xref integrity, finding codes, extension tags. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Any GEDCOM text is accepted whatever its version: inspection is how a user learns what a file is, so a missing or unsupported HEAD.GEDC.VERS is reported in the result (`version.supported: false`, with the probable version and its evidence in `version.probable`), never refused. `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
+         * @description Deterministic inspection: version, encodings, terminators, record counts, xref integrity, finding codes, extension tags; for a GEDZIP archive, its dataset and its media. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Any GEDCOM text is accepted whatever its version: inspection is how a user learns what a file is, so a missing or unsupported HEAD.GEDC.VERS is reported in the result (`version.supported: false`, with the probable version and its evidence in `version.probable`), never refused. `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
          */
         post: operations["submitInternalGedcomInspect"];
         delete?: never;
@@ -1203,6 +1203,14 @@ export interface components {
                 tag: string;
                 count: number;
             }[];
+            /** @description For a GEDZIP input (a zip archive with `gedcom.ged` at its root, whose dataset the other fields describe): its files beside the dataset, the distinct ones FILE structures reference and it holds, the distinct local references it lacks (percent-encoded names decoded as GEDCOM 7.0 says), the files nothing references, and the FILE structures naming a URL outside it. Counts only, never names. Null for a GEDCOM file. */
+            media: {
+                members: number;
+                referenced_present: number;
+                referenced_missing: number;
+                unreferenced: number;
+                external: number;
+            } | null;
         };
         /** @description The submitted job; follow it through the job routes and read the result when it succeeded. */
         GedcomJobAccepted: {

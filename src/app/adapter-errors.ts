@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../contract/error-codes.js';
+import { GEDZIP_REFUSALS } from '../contract/gedzip.js';
 
 /**
  * The errors the adapters (src/infra) throw across the application's ports. Each condition is its
@@ -78,6 +79,7 @@ export const GEDCOM_TASK_FAILURES = [
   'GEDCOM_INPUT_LIMIT',
   'GEDCOM_RESOURCE_LIMIT',
   'GEDCOM_WORKER_FAILED',
+  ...GEDZIP_REFUSALS,
   'ARTIFACT_GRANT_INVALID',
   'INTERNAL_FAILURE',
 ] as const satisfies readonly ErrorCode[];

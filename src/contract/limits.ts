@@ -277,3 +277,15 @@ export const GEDCOM_LIMITS = {
   advisoryPayloadPreviewCharacters: 65_536,
   advisoryOutputTokens: 2048,
 } as const;
+
+/** GEDZIP archives (GEDCOM 7's zip container): what an input may hold before it is refused, checked on its central directory before anything is inflated. */
+export const GEDZIP_LIMITS = {
+  /** Entries (files and folders) in one archive. */
+  maxEntries: 10_000,
+  /** Sum of the entries' uncompressed sizes (an output carrying them must fit an artifact). */
+  maxUncompressedBytes: GEDCOM_LIMITS.maxArtifactBytes,
+  /** Largest uncompressed/compressed ratio of an entry above `ratioFloorBytes` (GEDCOM text deflates about 5:1 to 20:1; a bomb 1000:1). */
+  maxCompressionRatio: 100,
+  /** Entries smaller than this are not judged by their ratio (a small file of zeros deflates far, harmlessly). */
+  ratioFloorBytes: 1024 * 1024,
+} as const;

@@ -23,5 +23,8 @@ export function declaredVersion(head: Buffer): { readonly declared: string | nul
 /** What a user is told when an input has no supported version (the choice is named). */
 export { ASSUME_VERSION_REMEDIATION } from './version.js';
 
+/** Whether a file's first bytes are a zip archive's (a GEDZIP file is one). */
+export { isZipArchive } from './archive.js';
+
 /** Bytes of a file's start that hold its HEAD record in practice. */
 export const HEAD_PROBE_BYTES = 1 << 20;

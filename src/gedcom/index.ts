@@ -16,5 +16,6 @@ export { inspectGedcom } from './inspect/inspect.js';
 export { monitorSlice, WorkCancelled } from './monitor.js';
 export type { WorkMonitor, WorkStage } from './monitor.js';
 export * from './ops/index.js';
+export { filePayloads, gedzipMedia } from './gedzip/media.js';
 export { GEDCOM_RUNNERS, OperationRefused } from './runners/index.js';
 export type { OperationContext } from './runners/index.js';

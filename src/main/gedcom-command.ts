@@ -2,14 +2,20 @@ import { resolve } from 'node:path';
 import {
   ASSUMABLE_VERSIONS,
   convertDocument,
+  filePayloads,
   GedcomError,
+  gedzipMedia,
   inspectGedcom,
   isAssumableVersion,
   isSupportedVersion,
+  parseGedcom,
   type ConversionTarget,
   type GedcomDocumentLike,
 } from '../gedcom/index.js';
 import { fileExists, gedcomFileChunks, gedcomFileSize, parseGedcomFile, writeGedcomFileAtomically } from '../infra/gedcom/gedcom-files.js';
+import { isZipFile, mediaMembers, writeGedzipFileAtomically } from '../infra/gedzip/gedzip-files.js';
+import { GedzipArchive } from '../infra/gedzip/gedzip-reader.js';
+import { GedzipRefused } from '../infra/gedzip/gedzip-refused.js';
 import {
   CommandFailure,
   EXIT,
@@ -41,7 +47,7 @@ const GEDCOM_COMMANDS = {
     name: 'gedcom inspect',
     usage: 'cli gedcom inspect FILE',
     summary:
-      'Prints what FILE is as JSON (version, encoding, lines, records, findings), without its content or path. A file that is not GEDCOM is a data error (65), with the report still printed.',
+      'Prints what FILE is as JSON (version, encoding, lines, records, findings), without its content or path. A GEDZIP archive (a zip with gedcom.ged at its root, whatever its name) is inspected by its dataset, and `media` counts its files: referenced and present, referenced and missing, unreferenced, external. A file that is not GEDCOM is a data error (65), with the report still printed; an unsafe or damaged archive is one too (GEDZIP_*).',
     options: {},
     positionals: { min: 1, max: 1, names: 'FILE' },
   },
@@ -49,14 +55,15 @@ const GEDCOM_COMMANDS = {
     name: 'gedcom rewrite',
     usage: 'cli gedcom rewrite FILE --out OUT [--assume-version VERSION] [--force]',
     summary:
-      'Reads FILE and writes it again to OUT, byte for byte, whatever its version (a file without a supported HEAD.GEDC.VERS too: --assume-version is not needed). A file that is not GEDCOM is a data error (65).',
+      'Reads FILE and writes it again to OUT, byte for byte, whatever its version (a file without a supported HEAD.GEDC.VERS too: --assume-version is not needed). A GEDZIP archive is written as a GEDZIP: its dataset byte for byte and every other file copied. A file that is not GEDCOM is a data error (65).',
     options: { out: OUT, 'assume-version': ASSUME, force: FORCE },
     positionals: { min: 1, max: 1, names: 'FILE' },
   },
   convert: {
     name: 'gedcom convert',
     usage: 'cli gedcom convert FILE --to 7.0|5.5.1 --out OUT [--assume-version VERSION] [--force]',
-    summary: 'Converts FILE to GEDCOM 7.0 or 5.5.1 and writes OUT. A file that is not GEDCOM is a data error (65), with or without --assume-version.',
+    summary:
+      'Converts FILE to GEDCOM 7.0 or 5.5.1 and writes OUT; a GEDZIP archive is written as a GEDZIP with every file it holds copied. A file that is not GEDCOM is a data error (65), with or without --assume-version.',
     options: { to: { type: 'string', value: '7.0|5.5.1', description: 'the version to write' }, out: OUT, 'assume-version': ASSUME, force: FORCE },
     positionals: { min: 1, max: 1, names: 'FILE' },
   },
@@ -106,18 +113,77 @@ async function writeOutput(doc: GedcomDocumentLike, out: string): Promise<void> 
   }
 }
 
+/** A GEDZIP input, checked and open, with its dataset's bytes; a refused archive is a data error with its code. */
+async function openGedzip(file: string): Promise<{ readonly archive: GedzipArchive; readonly dataset: Buffer }> {
+  let archive: GedzipArchive;
+  try {
+    archive = await GedzipArchive.open(file);
+  } catch (e) {
+    throw gedzipFailure(e);
+  }
+  try {
+    return { archive, dataset: await archive.readDataset() };
+  } catch (e) {
+    archive.close();
+    throw gedzipFailure(e);
+  }
+}
+
+function gedzipFailure(e: unknown): CommandFailure {
+  if (e instanceof GedzipRefused)
+    return new CommandFailure(e.code, 'the GEDZIP archive was refused; nothing was written', EXIT.DATA, 'see docs/error-codes.md for what the code means');
+  return unreadable(e);
+}
+
+async function isZip(file: string): Promise<boolean> {
+  try {
+    return await isZipFile(file);
+  } catch (e) {
+    throw unreadable(e);
+  }
+}
+
+/** Writes a GEDZIP: the document as its dataset and every other file of the input archive, byte for byte. */
+async function writeArchive(doc: GedcomDocumentLike, archive: GedzipArchive, out: string): Promise<void> {
+  try {
+    await writeGedzipFileAtomically(doc, mediaMembers(archive), out);
+  } catch (e) {
+    if (e instanceof GedzipRefused) throw gedzipFailure(e);
+    const code = errnoCode(e);
+    throw new CommandFailure(
+      'GEDCOM_WRITE_FAILED',
+      `cannot write the output (${code})`,
+      code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO,
+    );
+  }
+}
+
 async function inspect(file: string, io: CommandIo, now: () => number): Promise<void> {
   const size = await inputSize(file);
-  const progress = new ProgressBar(io, 'inspecting', size, now);
+  const gedzip = (await isZip(file)) ? await openGedzip(file) : null;
+  const progress = new ProgressBar(io, 'inspecting', gedzip?.dataset.length ?? size, now);
   let result;
   try {
-    result = await inspectGedcom(gedcomFileChunks(file), (n) => progress.update(n));
+    result = await inspectGedcom(gedzip === null ? gedcomFileChunks(file) : [gedzip.dataset], (n) => progress.update(n));
   } catch (e) {
     throw unreadable(e);
   } finally {
     progress.done();
+    gedzip?.archive.close();
   }
-  io.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  const report = gedzip === null ? null : gedzipMedia(filePayloads(await parseGedcom([gedzip.dataset])), gedzip.archive.memberNames()).report;
+  // the same names as the inspect operation's `media` section
+  const media =
+    report === null
+      ? null
+      : {
+          members: report.members,
+          referenced_present: report.referencedPresent,
+          referenced_missing: report.referencedMissing,
+          unreferenced: report.unreferenced,
+          external: report.external,
+        };
+  io.stdout.write(JSON.stringify(media === null ? result : { ...result, media }, null, 2) + '\n');
   if (result.findings.some((finding) => finding.code === 'FILE_NOT_GEDCOM') || result.records.total === 0)
     throw notGedcom('the report above says what it holds');
 }
@@ -143,24 +209,41 @@ async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedComma
   if (resolve(out) === resolve(file)) throw usageFailure(command, 'OUT must differ from FILE (the input is never overwritten)');
   const size = await inputSize(file);
   await assertWritable(out, parsed.flags.has('force'));
-  const progress = new ProgressBar(io, 'reading', size, now);
+  const gedzip = (await isZip(file)) ? await openGedzip(file) : null;
+  try {
+    await rewriteOrConvertOpened(file, out, to, assume, gedzip, io, now, size);
+  } finally {
+    gedzip?.archive.close();
+  }
+}
+
+async function rewriteOrConvertOpened(
+  file: string,
+  out: string,
+  to: ConversionTarget | null,
+  assume: string | undefined,
+  gedzip: { readonly archive: GedzipArchive; readonly dataset: Buffer } | null,
+  io: CommandIo,
+  now: () => number,
+  size: number,
+): Promise<void> {
+  const progress = new ProgressBar(io, 'reading', gedzip?.dataset.length ?? size, now);
+  const options = { onProgress: (n: number) => progress.update(n), assumeVersion: assume !== undefined && isAssumableVersion(assume) ? assume : null };
   let doc;
   try {
-    doc = await parseGedcomFile(file, {
-      onProgress: (n) => progress.update(n),
-      assumeVersion: assume !== undefined && isAssumableVersion(assume) ? assume : null,
-    });
+    doc = gedzip === null ? await parseGedcomFile(file, options) : await parseGedcom([gedzip.dataset], options);
   } catch (e) {
     throw unreadable(e);
   } finally {
     progress.done();
   }
+  const write = (written: GedcomDocumentLike): Promise<void> => (gedzip === null ? writeOutput(written, out) : writeArchive(written, gedzip.archive, out));
   // --assume-version decides the version of something that is GEDCOM, never makes GEDCOM of HTML or binary
   if (doc.records.length === 0 || doc.diagnostics.some((d) => d.code === 'FILE_NOT_GEDCOM' || d.code === 'FILE_EMPTY'))
     throw notGedcom('`gedcom inspect` says what it holds');
   if (to === null) {
     // a rewrite copies the bytes of every record: it needs no version (docs/gedcom-engine.md)
-    await writeOutput(doc, out);
+    await write(doc);
     return;
   }
   if (!isSupportedVersion(doc.version)) {
@@ -177,7 +260,7 @@ async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedComma
   } catch (e) {
     throw failureOf(e);
   }
-  await writeOutput(converted, out);
+  await write(converted);
 }
 
 /** An engine error as the command line reports it: its code, line and remediation; anything else as a stable code alone. */

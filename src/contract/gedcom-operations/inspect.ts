@@ -31,7 +31,8 @@ const ProbableVersion = Type.Object(
 export const INSPECT = gedcomOperation({
   name: 'inspect',
   summary: 'Inspect a GEDCOM artifact',
-  description: 'Deterministic inspection: version, encodings, terminators, record counts, xref integrity, finding codes, extension tags.',
+  description:
+    'Deterministic inspection: version, encodings, terminators, record counts, xref integrity, finding codes, extension tags; for a GEDZIP archive, its dataset and its media.',
   action: 'Submits a deterministic source inspection.',
   request: Type.Object({ source: ArtifactGrant, execution: ExecutionSelection }, { additionalProperties: false }),
   section: Type.Object(
@@ -72,6 +73,25 @@ export const INSPECT = gedcomOperation({
         { maxItems: GEDCOM_LIMITS.findingsListed },
       ),
       extension_tags: Type.Array(Type.Object({ tag: Tag, count: Count }, { additionalProperties: false }), { maxItems: GEDCOM_LIMITS.extensionTagsListed }),
+      media: Type.Union(
+        [
+          Type.Object(
+            {
+              members: Count,
+              referenced_present: Count,
+              referenced_missing: Count,
+              unreferenced: Count,
+              external: Count,
+            },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            'For a GEDZIP input (a zip archive with `gedcom.ged` at its root, whose dataset the other fields describe): its files beside the dataset, the distinct ones FILE structures reference and it holds, the distinct local references it lacks (percent-encoded names decoded as GEDCOM 7.0 says), the files nothing references, and the FILE structures naming a URL outside it. Counts only, never names. Null for a GEDCOM file.',
+        },
+      ),
     },
     { additionalProperties: false, description: 'Structure of a file: versions, encodings, counts, finding codes; no record content.' },
   ),

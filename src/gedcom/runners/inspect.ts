@@ -1,11 +1,13 @@
 import type { GedcomSections } from '../../contract/gedcom-operations.js';
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
+import { filePayloads, gedzipMedia } from '../gedzip/media.js';
 import { inspectGedcomBytes } from '../inspect/inspect.js';
+import { parseGedcomBytes } from '../parse/parse.js';
 import type { GedcomInspectResult } from '../inspect/result.js';
 import { LISTABLE_TAG } from './listing.js';
 import type { OperationRunner } from './runner.js';
 
-function inspectSection(r: GedcomInspectResult): GedcomSections['inspect'] {
+function inspectSection(r: GedcomInspectResult, media: GedcomSections['inspect']['media']): GedcomSections['inspect'] {
   return {
     bytes: r.bytes,
     version: {
@@ -41,6 +43,19 @@ function inspectSection(r: GedcomInspectResult): GedcomSections['inspect'] {
     },
     findings: r.findings.slice(0, GEDCOM_LIMITS.findingsListed).map((f) => ({ code: f.code, severity: f.severity, count: f.count, first_line: f.firstLine })),
     extension_tags: r.extensions.tags.filter((t) => LISTABLE_TAG.test(t.tag)).slice(0, GEDCOM_LIMITS.extensionTagsListed),
+    media,
+  };
+}
+
+/** A GEDZIP input's media: its dataset's FILE structures against the archive's files (a parse of the dataset, for its FILE values). */
+function mediaSection(dataset: Buffer, members: readonly string[]): GedcomSections['inspect']['media'] {
+  const { report } = gedzipMedia(filePayloads(parseGedcomBytes(dataset)), members);
+  return {
+    members: report.members,
+    referenced_present: report.referencedPresent,
+    referenced_missing: report.referencedMissing,
+    unreferenced: report.unreferenced,
+    external: report.external,
   };
 }
 
@@ -49,5 +64,6 @@ export const runInspect: OperationRunner<'inspect'> = async (ctx) => {
   // cast: the descriptor declares one input (source), so the context holds one
   const [bytes] = ctx.bytes() as [Buffer];
   const result = await inspectGedcomBytes(bytes, { monitor: ctx.monitor });
-  return { section: inspectSection(result), prompt: null };
+  const members = ctx.archives[0] ?? null;
+  return { section: inspectSection(result, members === null ? null : mediaSection(bytes, members)), prompt: null };
 };

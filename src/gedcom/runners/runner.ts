@@ -12,7 +12,9 @@ import type { AdvisoryPrompt } from '../ops/advisory-prompt.js';
 export interface OperationContext<K extends GedcomOperation> {
   readonly request: GedcomRequests[K];
   readonly monitor: WorkMonitor;
-  /** Every input's bytes, read and verified (stage 'read'), in the order the descriptor's `inputs` names them. */
+  /** For each input, in the order of `bytes()`: the file names of its GEDZIP archive (dataset included), or null for a GEDCOM file. */
+  readonly archives: readonly (readonly string[] | null)[];
+  /** Every input's bytes, read and verified (stage 'read'), in the order the descriptor's `inputs` names them; a GEDZIP input's are its dataset's. */
   bytes(): Buffer[];
   /** Every input parsed (stages 'read' then 'parse'). */
   documents(): GedcomDocument[];

@@ -11,12 +11,14 @@ import { TaskFailure } from './task-failure.js';
  * which the main thread renames into an artifact only when the job succeeds.
  */
 
-/** Reads every input, reporting stage 'read' in bytes over all of them. */
-export function readInputs(files: readonly ArtifactFile[], monitor: WorkMonitor): Buffer[] {
-  const total = files.reduce((sum, f) => sum + f.bytes, 0);
+/** Reads every input, reporting stage 'read' in bytes over all of them; an input whose bytes are `given` (a GEDZIP's dataset, read already) is not read again. */
+export function readInputs(files: readonly ArtifactFile[], monitor: WorkMonitor, given: readonly (Buffer | null)[] = []): Buffer[] {
+  const total = files.reduce((sum, f, i) => sum + ((given[i] ?? null) === null ? f.bytes : 0), 0);
   let done = 0;
   monitor.step('read', 0, total);
-  return files.map((file) => {
+  return files.map((file, i) => {
+    const ready = given[i] ?? null;
+    if (ready !== null) return ready;
     const bytes = readVerified(file, (n) => {
       done += n;
       monitor.step('read', done, total);

@@ -1,8 +1,17 @@
 import type { GedcomOperation, GedcomRequests } from '../../../contract/gedcom-operations.js';
-import { monitorSlice, parseGedcomBytes, todayJulianDay, writeOutputChunks, type OperationContext, type WorkMonitor } from '../../../gedcom/index.js';
+import {
+  monitorSlice,
+  parseGedcomBytes,
+  todayJulianDay,
+  writeOutputChunks,
+  type GedcomDocumentLike,
+  type OperationContext,
+  type WorkMonitor,
+} from '../../../gedcom/index.js';
 import type { WrittenOutput } from '../../artifacts/file-artifact-registry.js';
 import type { WorkerTask } from '../worker-protocol.js';
 import { readInputs, writeOutput } from './artifact-io.js';
+import { writeGedzipOutput, type GedzipInput } from './gedzip-inputs.js';
 import { planDigest } from './plan-digest.js';
 import { TaskFailure } from './task-failure.js';
 
@@ -10,16 +19,34 @@ import { TaskFailure } from './task-failure.js';
 export interface TaskContext<K extends GedcomOperation> extends OperationContext<K> {
   /** The output the runner wrote, or null when it wrote none. */
   written(): WrittenOutput | null;
+  /** Writes the output the runner handed over when it is a GEDZIP (streamed after the runner returned). */
+  finish(): Promise<void>;
 }
 
-/** The context of one task over its control and output path: the file side of the engine's runner. */
-export function taskContext<K extends GedcomOperation>(task: WorkerTask, request: GedcomRequests[K], monitor: WorkMonitor): TaskContext<K> {
+/**
+ * The context of one task over its control and output path: the file side of the engine's runner.
+ * A GEDZIP input (`gedzip`, opened before) gives its dataset as its bytes; when any input is one,
+ * the output is a GEDZIP too.
+ */
+export function taskContext<K extends GedcomOperation>(
+  task: WorkerTask,
+  request: GedcomRequests[K],
+  monitor: WorkMonitor,
+  gedzip: readonly (GedzipInput | null)[] = [],
+): TaskContext<K> {
   let bytes: Buffer[] | null = null;
   let output: WrittenOutput | null = null;
-  const readAll = (): Buffer[] => (bytes ??= readInputs(task.inputs, monitor));
+  let pendingArchive: GedcomDocumentLike | null = null;
+  const readAll = (): Buffer[] =>
+    (bytes ??= readInputs(
+      task.inputs,
+      monitor,
+      gedzip.map((input) => input?.dataset ?? null),
+    ));
   return {
     request,
     monitor,
+    archives: task.inputs.map((_, i) => gedzip[i]?.archive.memberNames() ?? null),
     bytes: readAll,
     documents() {
       const inputs = readAll();
@@ -37,9 +64,14 @@ export function taskContext<K extends GedcomOperation>(task: WorkerTask, request
       return docs;
     },
     write(doc) {
-      if (task.outputPath !== null) output = writeOutput(task.outputPath, writeOutputChunks(doc, monitor));
+      if (task.outputPath === null) return;
+      if (gedzip.some((input) => input !== null)) pendingArchive = doc;
+      else output = writeOutput(task.outputPath, writeOutputChunks(doc, monitor));
     },
     written: () => output,
+    async finish() {
+      if (pendingArchive !== null && task.outputPath !== null) output = await writeGedzipOutput(task.outputPath, pendingArchive, gedzip, monitor);
+    },
     planDigest: (decisions) => planDigest(task.operation, task, decisions),
     exportVersion: task.exportVersion,
     advisoryItems: task.advisoryItems,

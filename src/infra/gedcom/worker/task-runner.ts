@@ -3,6 +3,8 @@ import type { GedcomOperation, GedcomRequests } from '../../../contract/gedcom-o
 import { GEDCOM_RUNNERS, OperationRefused, WorkCancelled, type AdvisoryPrompt, type WorkMonitor } from '../../../gedcom/index.js';
 import type { WrittenOutput } from '../../artifacts/file-artifact-registry.js';
 import { CONTROL, type RunMessage, type WorkerMessage, type WorkerTask } from '../worker-protocol.js';
+import { GedzipRefused } from '../../gedzip/gedzip-refused.js';
+import { closeGedzipInputs, openGedzipInputs } from './gedzip-inputs.js';
 import { taskContext } from './task-context.js';
 import { TaskFailure } from './task-failure.js';
 import { TaskMonitor } from './task-monitor.js';
@@ -16,7 +18,7 @@ function isRunMessage(value: unknown): value is RunMessage {
 /** The catalogued code of a failure inside the worker; the error itself never leaves the thread. */
 function failureCode(error: unknown): WorkerMessage {
   if (error instanceof WorkCancelled) return { type: 'cancelled' };
-  if (error instanceof TaskFailure || error instanceof OperationRefused) return { type: 'failed', code: error.code };
+  if (error instanceof TaskFailure || error instanceof OperationRefused || error instanceof GedzipRefused) return { type: 'failed', code: error.code };
   // a stack overflow (deeply nested input the engine could not flatten) is a resource ceiling
   if (error instanceof RangeError && /call stack/i.test(error.message)) return { type: 'failed', code: 'GEDCOM_RESOURCE_LIMIT' };
   return { type: 'failed', code: 'GEDCOM_WORKER_FAILED' };
@@ -31,10 +33,16 @@ interface TaskOutcome {
 
 /** Runs the engine's runner of the task's operation over the task's files. */
 export async function runTask<K extends GedcomOperation>(operation: K, task: WorkerTask, monitor: WorkMonitor): Promise<TaskOutcome> {
-  // cast: the pool builds each task's request for task.operation, which the caller passes as K
-  const context = taskContext<K>(task, task.request as GedcomRequests[K], monitor);
-  const outcome = await GEDCOM_RUNNERS[operation](context);
-  return { section: outcome.section, output: context.written(), prompt: outcome.prompt };
+  const gedzip = await openGedzipInputs(task.inputs, monitor);
+  try {
+    // cast: the pool builds each task's request for task.operation, which the caller passes as K
+    const context = taskContext<K>(task, task.request as GedcomRequests[K], monitor, gedzip);
+    const outcome = await GEDCOM_RUNNERS[operation](context);
+    await context.finish();
+    return { section: outcome.section, output: context.written(), prompt: outcome.prompt };
+  } finally {
+    closeGedzipInputs(gedzip);
+  }
 }
 
 /**
