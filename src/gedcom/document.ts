@@ -110,6 +110,18 @@ export class GedcomDocument implements GedcomDocumentLike, RecordMaterializer {
     return materializeRecord(this.source.text, span.start, span.end, span.line, this.ctx);
   }
 
+  /**
+   * Whether span `a` of this document and span `b` of `other` hold the same bytes read with the
+   * same rules (encoding, version, terminators), so that their trees are equal: a comparison
+   * that builds neither tree. False means only "not known equal".
+   */
+  sameSpanBytes(a: RecordSpan, other: GedcomDocument, b: RecordSpan): boolean {
+    const c = this.ctx;
+    const d = other.ctx;
+    if (c.codec.encoding !== d.codec.encoding || c.isV7 !== d.isV7 || c.lfcr !== d.lfcr || a.end - a.start !== b.end - b.start) return false;
+    return this.source.text.compare(other.source.text, b.start, b.end, a.start, a.end) === 0;
+  }
+
   /** A reader of record lines over the source bytes (see parse/record-lines.ts); one per pass. */
   lineReader(): RecordLineReader {
     return new RecordLineReader(this.source.text, this.ctx);

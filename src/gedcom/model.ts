@@ -219,6 +219,11 @@ export class GedcomRecord {
     this.editedFlag = true;
   }
 
+  /** Whether this record was read from `materializer`'s source and its tree was never built nor set (so the source is all of it). */
+  readsOnlyFrom(materializer: RecordMaterializer): boolean {
+    return this.rootNode === null && this.derive === null && this.span !== null && this.materializer === materializer;
+  }
+
   /** A fresh tree built from the source span (ignores edits); null for created records. */
   sourceTree(): GedcomNode | null {
     if (this.span === null || this.materializer === null) return null;
