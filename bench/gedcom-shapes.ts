@@ -205,6 +205,18 @@ export async function runGedcomShapesBench(): Promise<string> {
   const opts = options();
   const sizes = process.argv.some((a) => a.startsWith('--size')) ? opts.sizes : SIZES;
   const cells: Cell[] = [];
+  const ratio = (c: Cell): number => (typeof c.run === 'string' ? NaN : c.run.wallMs / c.parseMs);
+  const mib = (b: number): string => `${(b / 2 ** 20).toFixed(0)} MiB`;
+  const smallest = Math.min(...sizes);
+  /** One table row (printed as each measurement ends, so an interrupted run keeps what it measured). */
+  const row = (c: Cell): string => {
+    const r = ratio(c);
+    const base = cells.find((b) => b.shape === c.shape && b.op === c.op && b.size === smallest);
+    const linear = c.size !== smallest && base !== undefined ? r / ratio(base) : NaN;
+    const run = c.run;
+    const peak = typeof run === 'string' ? '' : `${((run.maxRssBytes - idleRss) / c.inputBytes).toFixed(2)}x`;
+    return `| ${c.shape} | ${c.size.toLocaleString('en-US')} | ${c.op} | ${mib(c.inputBytes)} | ${(c.parseMs / 1000).toFixed(2)} s | ${typeof run === 'string' ? run : `${(run.wallMs / 1000).toFixed(2)} s`} | ${Number.isFinite(r) ? `${r.toFixed(2)}x` : '-'} | ${Number.isFinite(r) ? (r <= GOAL[c.op] ? 'met' : 'missed') : '-'} | ${peak} | ${Number.isFinite(linear) ? linear.toFixed(2) : '-'} | ${typeof run === 'string' ? '' : String(run['result'])} |`;
+  };
   const idle = runChild(['idle', 'generator', '0']);
   const idleRss = typeof idle === 'string' ? 0 : idle.maxRssBytes;
   const loadBefore = loadavg();
@@ -227,16 +239,12 @@ export async function runGedcomShapesBench(): Promise<string> {
         const parseMs = op === 'merge' ? mainParse + (parse.half ?? NaN) : op === 'sync' ? 2 * mainParse + (parse.edited ?? NaN) : mainParse;
         process.stderr.write(`gedcom-shapes: ${shape} ${size} ${op}\n`);
         const run = runChild([op, shape, String(size)]);
-        cells.push({ shape, size, op, inputBytes, parseMs, run });
-        process.stderr.write(
-          `gedcom-shapes:   ${typeof run === 'string' ? run : `${(run.wallMs / 1000).toFixed(2)} s, ${(run.wallMs / parseMs).toFixed(2)}x`}\n`,
-        );
+        const cell = { shape, size, op, inputBytes, parseMs, run };
+        cells.push(cell);
+        process.stderr.write(`gedcom-shapes: ${row(cell)}\n`);
       }
     }
   }
-  const ratio = (c: Cell): number => (typeof c.run === 'string' ? NaN : c.run.wallMs / c.parseMs);
-  const mib = (b: number): string => `${(b / 2 ** 20).toFixed(0)} MiB`;
-  const smallest = Math.min(...sizes);
   const lines = [
     '## GEDCOM shapes (bench/gedcom-shapes.ts, issue 31)',
     '',
@@ -257,16 +265,7 @@ export async function runGedcomShapesBench(): Promise<string> {
     '| shape | people | op | input | index parse | wall time | / parse | goal | (peak - idle) / input | linearity | result |',
     '|---|---:|---|---:|---:|---:|---:|---|---:|---:|---|',
   ];
-  for (const c of cells) {
-    const r = ratio(c);
-    const base = cells.find((b) => b.shape === c.shape && b.op === c.op && b.size === smallest);
-    const linear = c.size !== smallest && base !== undefined ? r / ratio(base) : NaN;
-    const run = c.run;
-    const peak = typeof run === 'string' ? '' : `${((run.maxRssBytes - idleRss) / c.inputBytes).toFixed(2)}x`;
-    lines.push(
-      `| ${c.shape} | ${c.size.toLocaleString('en-US')} | ${c.op} | ${mib(c.inputBytes)} | ${(c.parseMs / 1000).toFixed(2)} s | ${typeof run === 'string' ? run : `${(run.wallMs / 1000).toFixed(2)} s`} | ${Number.isFinite(r) ? `${r.toFixed(2)}x` : '-'} | ${Number.isFinite(r) ? (r <= GOAL[c.op] ? 'met' : 'missed') : '-'} | ${peak} | ${Number.isFinite(linear) ? linear.toFixed(2) : '-'} | ${typeof run === 'string' ? '' : String(run['result'])} |`,
-    );
-  }
+  for (const c of cells) lines.push(row(c));
   lines.push('');
   return lines.join('\n');
 }
