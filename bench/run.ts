@@ -41,18 +41,6 @@ const requested = args.filter((name, i) => !name.startsWith('-') && !VALUE_FLAGS
 for (const name of requested) if (!(name in SECTIONS)) throw new Error(`unknown benchmark section: ${name}`);
 const names = requested.length > 0 ? requested : Object.keys(SECTIONS);
 
-function previousSections(): Map<string, string> {
-  const sections = new Map<string, string>();
-  let text = '';
-  try {
-    text = readFileSync(FILE, 'utf8');
-  } catch {
-    return sections;
-  }
-  for (const match of text.matchAll(/<!-- section:([a-z-]+) -->\n([\s\S]*?)<!-- end:\1 -->/g)) sections.set(match[1] as string, match[2] as string);
-  return sections;
-}
-
 const stamp = `${new Date().toISOString().slice(0, 10)}, ${machine()}`;
 const measured = new Map<string, string>();
 for (const name of names) {
@@ -60,9 +48,6 @@ for (const name of names) {
   const body = await (SECTIONS[name] as () => Promise<string>)();
   measured.set(name, `_Measured ${stamp}._\n\n${body.trim()}\n`);
 }
-// Other sections as the file holds them now (another run may have rewritten one meanwhile).
-const sections = previousSections();
-for (const [name, text] of measured) sections.set(name, text);
 
 const header = `# Benchmarks
 
@@ -71,9 +56,29 @@ measured. The machines are shared and noisy: variants are interleaved in random 
 run, warm-up rounds are discarded, and the figures to read are medians and ratios against a
 baseline measured in the same run, not single absolute numbers.
 `;
-const body = Object.keys(SECTIONS)
-  .filter((name) => sections.has(name))
-  .map((name) => `<!-- section:${name} -->\n${sections.get(name)}<!-- end:${name} -->\n`)
-  .join('\n');
-writeFileSync(FILE, `${header}\n${body}`);
+
+/**
+ * Each measured section replaces only the text between its own markers (a new one is appended), so
+ * the notes, profiles and decisions written around the sections survive a re-run. The file is read
+ * after measuring because another run may have rewritten it meanwhile.
+ */
+function withSections(text: string, sections: ReadonlyMap<string, string>): string {
+  let out = text;
+  for (const [name, body] of sections) {
+    const block = `<!-- section:${name} -->\n${body}<!-- end:${name} -->\n`;
+    const at = out.indexOf(`<!-- section:${name} -->\n`);
+    const endMarker = `<!-- end:${name} -->\n`;
+    const end = at < 0 ? -1 : out.indexOf(endMarker, at);
+    out = at < 0 || end < 0 ? `${out.trimEnd()}\n\n${block}` : `${out.slice(0, at)}${block}${out.slice(end + endMarker.length)}`;
+  }
+  return out;
+}
+
+let previous = header;
+try {
+  previous = readFileSync(FILE, 'utf8');
+} catch {
+  // no file yet: the header starts it
+}
+writeFileSync(FILE, withSections(previous, measured));
 process.stderr.write(`bench: wrote ${FILE}\n`);
