@@ -57,6 +57,7 @@ export {
   type ImportedArtifact,
 } from './gedcom.js';
 export { SecretsClient, type SecretStatus } from './secrets.js';
+export { DiagnosticsClient, type CapabilityManifest, type HealthReport, type StartupReport } from './diagnostics.js';
 export {
   ProvidersClient,
   type EndpointValidation,

@@ -2,6 +2,7 @@ import { createApiClient, contractHeaders, type ApiClient, type ClientIdentity }
 import { LocalArtifactStore } from './artifacts.js';
 import { ChatClient } from './chat.js';
 import { ConsentClient } from './consent.js';
+import { DiagnosticsClient } from './diagnostics.js';
 import { GedcomClient, type ArtifactStore } from './gedcom.js';
 import { JobsClient } from './jobs.js';
 import { ProvidersClient } from './providers.js';
@@ -12,6 +13,8 @@ import { SettingsClient } from './settings.js';
 /** The paired client: the typed API with the contract headers set once, and a helper for every family of the manifest. */
 export interface SidecarClient {
   readonly api: ApiClient;
+  /** Health, the start-up report and the capability manifest. */
+  readonly diagnostics: DiagnosticsClient;
   readonly jobs: JobsClient;
   /** Chat for the session owner this client speaks for. */
   readonly chat: ChatClient;
@@ -51,6 +54,7 @@ export function createSidecarClient(baseUrl: string, identity: ClientIdentity, o
   };
   return {
     api,
+    diagnostics: new DiagnosticsClient(api),
     jobs,
     chat: new ChatClient(api, baseUrl, headers, options.owner ?? 'desktop-main', reconnect),
     settings: new SettingsClient(api),

@@ -47,6 +47,17 @@ async function refusal(promise: Promise<unknown>): Promise<RequestFailed> {
   return error;
 }
 
+describe('diagnostics', () => {
+  it('reads health, the start-up report and the capability manifest, each checked against its schema', async () => {
+    const health = await client.diagnostics.health();
+    expect(health).toMatchObject({ status: 'ready', sidecar_build: world.sidecar.sidecarBuild });
+    const report = await client.diagnostics.startup();
+    expect(report.components.map((component) => component.component).sort()).toEqual(['configuration', 'database', 'keyring', 'workspace']);
+    const manifest = await client.diagnostics.capabilities();
+    expect(manifest.api?.contract).toBe('service.internal-api/1');
+  });
+});
+
 describe('settings and secrets', () => {
   it('patches a setting at the current revision and reads it back', async () => {
     const before = await client.settings.get();
