@@ -42,6 +42,18 @@ function isRejectedMetadata(name: string): boolean {
   return name.startsWith('x-forwarded') || name.startsWith('access-control-request-');
 }
 
+/** `Bearer`, in any letter case, at the start of `header` (ASCII letters: `| 0x20` folds them to lower case). */
+function isBearerScheme(header: string): boolean {
+  return (
+    (header.charCodeAt(0) | 0x20) === 0x62 &&
+    (header.charCodeAt(1) | 0x20) === 0x65 &&
+    (header.charCodeAt(2) | 0x20) === 0x61 &&
+    (header.charCodeAt(3) | 0x20) === 0x72 &&
+    (header.charCodeAt(4) | 0x20) === 0x65 &&
+    (header.charCodeAt(5) | 0x20) === 0x72
+  );
+}
+
 /** A Content-Length that announces no body. */
 const ZERO_LENGTH = /^0+$/;
 
@@ -61,6 +73,7 @@ export interface GateIdentity {
  */
 export class RequestGate {
   private readonly bearerBytes: Buffer;
+  private readonly presented: Buffer;
   private readonly appBuild: string;
   /** Whether the paired build is a valid build string: a presented build equal to it is then valid too. */
   private readonly appBuildValid: boolean;
@@ -68,6 +81,7 @@ export class RequestGate {
 
   constructor(identity: GateIdentity) {
     this.bearerBytes = Buffer.from(identity.bearer, 'latin1');
+    this.presented = Buffer.alloc(this.bearerBytes.length);
     this.appBuild = identity.appBuild;
     this.appBuildValid = isValidBuild(identity.appBuild);
   }
@@ -139,12 +153,13 @@ export class RequestGate {
 
   private bearerMatches(header: string): boolean {
     // Scheme matched case-insensitively, exactly one space, then the token.
-    if (header.length < 8 || header.charCodeAt(6) !== 32 || header.slice(0, 6).toLowerCase() !== 'bearer') return false;
+    if (header.length < 8 || header.charCodeAt(6) !== 32 || !isBearerScheme(header)) return false;
     // The length first: the contract fixes it (43 characters), so refusing another length at once
     // tells nothing about the bearer. Then the token's bytes (header values are latin1 text of the
-    // bytes received), in a buffer of this request's own, are compared in constant time.
-    const token = header.slice(7);
-    if (token.length !== this.bearerBytes.length) return false;
-    return timingSafeEqual(Buffer.from(token, 'latin1'), this.bearerBytes);
+    // bytes received), written into the gate's one presented-token buffer (a check runs to its end
+    // before another starts), are compared in constant time.
+    if (header.length - 7 !== this.bearerBytes.length) return false;
+    this.presented.write(header.slice(7), 0, 'latin1');
+    return timingSafeEqual(this.presented, this.bearerBytes);
   }
 }

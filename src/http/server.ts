@@ -186,13 +186,14 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     if (stopping) return writeRawEnvelope(res, 'SERVICE_STOPPING');
     // Authenticate first, then say no to an expectation other than 100-continue (no body is invited).
     if (expectation === 'unsupported') return writeRawEnvelope(res, 'EXPECTATION_UNSUPPORTED');
+    // Fixed answers (health, capabilities): an exact path, so never with a query string, GET, and no body: the
+    // route table would route it to its GET route and the body rules would pass it, so neither is asked.
+    if (verdict === PASS && req.method === 'GET' && fixed.get(req.url as string)?.write(res) === true) return; // cast: node:http sets req.url for every server request
     const resolution = table.resolve(req.method ?? '', req.url ?? '');
     if (resolution.kind === 'not_exposed') return writeRawEnvelope(res, 'ROUTE_NOT_EXPOSED');
     if (resolution.kind === 'method_not_allowed') return writeRawEnvelope(res, 'METHOD_NOT_ALLOWED', { allow: resolution.allow.join(', ') });
     const refusal = bodyRules(req, resolution.route, verdict === PASS_WITH_BODY);
     if (refusal !== null) return writeRawEnvelope(res, refusal);
-    // Fixed answers: only an exact path (so never with a query string), GET, and no body.
-    if (verdict === PASS && req.method === 'GET' && fixed.get(req.url as string)?.write(res) === true) return; // cast: node:http sets req.url for every server request
     setBaselineHeaders(res);
     // A request that announces no body (no Transfer-Encoding, Content-Length absent or 0) has none,
     // whatever its Content-Type: it is not parsed as JSON.
