@@ -21,6 +21,10 @@ export function sidecarBundleOptions(outdir) {
     minifyWhitespace: true,
     minifyIdentifiers: true,
     legalComments: 'none',
+    // Lines of at most about 500 characters: Node writes the message of a failed assert() without one by
+    // parsing the source line at the call site, and a bundled dependency's failed assertion (undici asserts
+    // its own state) on a line of megabytes held the event loop for tens of seconds (docs/benchmarks.md).
+    lineLimit: 500,
     sourcemap: false,
     // Only the native binaries stay outside the bundle; the JavaScript that loads them is bundled, so
     // that the V8 code cache covers it. better-sqlite3 is given its binary (nativeBinding), so its
