@@ -30,7 +30,7 @@ interface Union {
 export class MarriageRules {
   private readonly fact = new Fact();
   private readonly unions: Union[] = [];
-  private readonly couples = new Map<string, number>();
+  private readonly couples = new Map<number, number>();
   /** Per family / person: the family number + 1 that last stamped it (no clearing between families). */
   private readonly familyStamp: Int32Array;
   private readonly personStamp: Int32Array;
@@ -146,7 +146,8 @@ export class MarriageRules {
     // cast: see above
     const w = index.wife[f] as number;
     if (!index.isPerson(h) || !index.isPerson(w)) return;
-    const key = `${h} ${w}`;
+    // a number per couple (exact below 2^53: personCount squared stays far under it)
+    const key = h * index.personCount + w;
     const earlier = this.couples.get(key);
     if (earlier === undefined) this.couples.set(key, f);
     // cast: earlier is a family number stored above

@@ -23,6 +23,9 @@ interface Sibling {
 export class SiblingRules {
   private readonly fact = new Fact();
   private readonly born: Sibling[] = [];
+  private readonly lastOfName = new Map<string, Sibling>();
+  /** Upper-case given names by string id, computed once per distinct name. */
+  private readonly upper = new Map<number, string>();
 
   constructor(
     private readonly index: TreeIndex,
@@ -67,7 +70,8 @@ export class SiblingRules {
 
   /** Siblings of one given name, next in birth order among those of that name, certainly alive at once. */
   private sameNameAlive(born: readonly Sibling[]): boolean {
-    const lastOfName = new Map<string, Sibling>();
+    const lastOfName = this.lastOfName;
+    lastOfName.clear();
     for (const b of born) {
       if (b.given === '') continue;
       const elder = lastOfName.get(b.given);
@@ -103,7 +107,11 @@ export class SiblingRules {
     // cast: nameStart has an entry per person plus one, and p is a person number
     const n = index.nameStart[p] as number;
     if (n === index.nameStart[p + 1]) return '';
-    // cast: n is a name row of p (checked above), nameGiven holds string ids, and strings has every id
-    return (index.strings[index.nameGiven[n] as number] as string).toUpperCase();
+    // cast: n is a name row of p (checked above), and nameGiven holds string ids
+    const id = index.nameGiven[n] as number;
+    let upper = this.upper.get(id);
+    // cast: strings has every string id
+    if (upper === undefined) this.upper.set(id, (upper = (index.strings[id] as string).toUpperCase()));
+    return upper;
   }
 }
