@@ -1311,6 +1311,10 @@ export interface components {
                 /** @description Characters `replaced` could not hold (each would have been written as `?`); 0 when kept. */
                 unrepresentable: number;
             } | null;
+            /** @description When an input is a GEDZIP archive (the output is one, carrying the media both sides reference): `renamed` counts the names both archives hold with different content, where the right side's file is carried under a new name (`-2` before its extension) that its FILE structures follow. Null when neither input is a GEDZIP. */
+            media: {
+                renamed: number;
+            } | null;
             /** @description SHA-256 of the plan: the operation, the input digests, the thresholds and every decision (merged pairs, or the change set and its conflicts). */
             plan_digest?: string;
             /** @description The dry-run job whose plan this run applied (`plan_job` of the request); null when none was named. */

@@ -16,6 +16,7 @@ export { inspectGedcom } from './inspect/inspect.js';
 export { monitorSlice, WorkCancelled } from './monitor.js';
 export type { WorkMonitor, WorkStage } from './monitor.js';
 export * from './ops/index.js';
-export { filePayloads, gedzipMedia } from './gedzip/media.js';
+export { filePayloads, gedzipMedia, rewriteFilePayloads } from './gedzip/media.js';
+export type { CarriedMember } from './gedzip/member-clash.js';
 export { GEDCOM_RUNNERS, OperationRefused } from './runners/index.js';
 export type { OperationContext } from './runners/index.js';

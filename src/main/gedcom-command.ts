@@ -9,12 +9,14 @@ import {
   isAssumableVersion,
   isSupportedVersion,
   parseGedcom,
+  rewriteFilePayloads,
   type ConversionTarget,
   type GedcomDocumentLike,
 } from '../gedcom/index.js';
 import { fileExists, gedcomFileChunks, gedcomFileSize, parseGedcomFile, writeGedcomFileAtomically } from '../infra/gedcom/gedcom-files.js';
 import { isZipFile, mediaMembers, writeGedzipFileAtomically } from '../infra/gedzip/gedzip-files.js';
 import { GedzipArchive } from '../infra/gedzip/gedzip-reader.js';
+import { localMedia } from '../infra/gedzip/local-media.js';
 import { GedzipRefused } from '../infra/gedzip/gedzip-refused.js';
 import {
   CommandFailure,
@@ -61,10 +63,21 @@ const GEDCOM_COMMANDS = {
   },
   convert: {
     name: 'gedcom convert',
-    usage: 'cli gedcom convert FILE --to 7.0|5.5.1 --out OUT [--assume-version VERSION] [--force]',
+    usage: 'cli gedcom convert FILE --to 7.0|5.5.1 --out OUT [--media-dir DIR] [--assume-version VERSION] [--force]',
     summary:
       'Converts FILE to GEDCOM 7.0 or 5.5.1 and writes OUT; a GEDZIP archive is written as a GEDZIP with every file it holds copied. A file that is not GEDCOM is a data error (65), with or without --assume-version.',
-    options: { to: { type: 'string', value: '7.0|5.5.1', description: 'the version to write' }, out: OUT, 'assume-version': ASSUME, force: FORCE },
+    options: {
+      to: { type: 'string', value: '7.0|5.5.1', description: 'the version to write' },
+      out: OUT,
+      'media-dir': {
+        type: 'string',
+        value: 'DIR',
+        description:
+          'write OUT as a GEDZIP holding the local files under DIR that FILE structures name (a path relative to DIR, or absolute inside it); their FILE payloads become the archive names; other FILE payloads stay as written',
+      },
+      'assume-version': ASSUME,
+      force: FORCE,
+    },
     positionals: { min: 1, max: 1, names: 'FILE' },
   },
 } as const satisfies Record<string, CommandDeclaration>;
@@ -210,8 +223,13 @@ async function rewriteOrConvert(name: 'rewrite' | 'convert', parsed: ParsedComma
   const size = await inputSize(file);
   await assertWritable(out, parsed.flags.has('force'));
   const gedzip = (await isZip(file)) ? await openGedzip(file) : null;
+  const mediaDir = parsed.strings.get('media-dir') ?? null;
+  if (mediaDir !== null && gedzip !== null) {
+    gedzip.archive.close();
+    throw usageFailure(command, '--media-dir packages the files of a GEDCOM file; FILE is a GEDZIP already');
+  }
   try {
-    await rewriteOrConvertOpened(file, out, to, assume, gedzip, io, now, size);
+    await rewriteOrConvertOpened(file, out, to, assume, gedzip, io, now, size, mediaDir);
   } finally {
     gedzip?.archive.close();
   }
@@ -226,6 +244,7 @@ async function rewriteOrConvertOpened(
   io: CommandIo,
   now: () => number,
   size: number,
+  mediaDir: string | null = null,
 ): Promise<void> {
   const progress = new ProgressBar(io, 'reading', gedzip?.dataset.length ?? size, now);
   const options = { onProgress: (n: number) => progress.update(n), assumeVersion: assume !== undefined && isAssumableVersion(assume) ? assume : null };
@@ -260,7 +279,38 @@ async function rewriteOrConvertOpened(
   } catch (e) {
     throw failureOf(e);
   }
+  if (mediaDir !== null) {
+    await writePackaged(converted, mediaDir, out);
+    return;
+  }
   await write(converted);
+}
+
+/** Writes OUT as a GEDZIP of `doc` and the local files under `folder` that its FILE structures name, renamed to their archive names. */
+async function writePackaged(doc: GedcomDocumentLike, folder: string, out: string): Promise<void> {
+  let media;
+  try {
+    media = await localMedia(filePayloads(doc), folder);
+  } catch (e) {
+    throw new CommandFailure(
+      'GEDCOM_FILE_UNREADABLE',
+      `cannot read the media folder (${errnoCode(e)})`,
+      EXIT.NO_INPUT,
+      'check --media-dir and its permissions',
+    );
+  }
+  rewriteFilePayloads(doc, (payload) => media.get(payload)?.payload ?? null);
+  const files = [...new Map([...media.values()].map((m) => [m.name, m])).values()];
+  try {
+    await writeGedzipFileAtomically(doc, [], out, files);
+  } catch (e) {
+    const code = errnoCode(e);
+    throw new CommandFailure(
+      'GEDCOM_WRITE_FAILED',
+      `cannot write the output (${code})`,
+      code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO,
+    );
+  }
 }
 
 /** An engine error as the command line reports it: its code, line and remediation; anything else as a stable code alone. */

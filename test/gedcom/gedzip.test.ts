@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Value } from 'typebox/value';
@@ -336,3 +336,102 @@ describe('hostile archives end in stable codes with nothing written', () => {
 });
 
 it('the corpus root is where the tests look', () => expect(existsSync(join(corpusRoot(), 'gedcom'))).toBe(true));
+
+describe('a merge of two GEDZIP archives with a name clash', () => {
+  const side = (name: string, file: string): string =>
+    `0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME ${name} /Side/\n1 BIRT\n2 DATE ${name === 'Ann' ? 1801 : 1901}\n1 OBJE @O1@\n0 @O1@ OBJE\n1 FILE ${file}\n2 FORM image/jpeg\n0 TRLR\n`;
+
+  it('carries the right side file renamed, with its FILE following, and counts it', async () => {
+    const left = await buildZip([
+      { name: 'gedcom.ged', data: Buffer.from(side('Ann', 'media/photo.jpg')) },
+      { name: 'media/photo.jpg', data: Buffer.from('left photo') },
+      { name: 'media/photo-2.jpg', data: Buffer.from('another left photo') },
+    ]);
+    const right = await buildZip([
+      { name: 'gedcom.ged', data: Buffer.from(side('Bob', 'media/photo.jpg')) },
+      { name: 'media/photo.jpg', data: Buffer.from('right photo') },
+    ]);
+    const merge = task('merge', { left: GRANT, right: GRANT, execution: OFFLINE }, [stored(left), stored(right)], true);
+    const outcome = await runTask('merge', merge, SILENT_MONITOR);
+    expect(outcome.section).toMatchObject({ media: { renamed: 1 } });
+    // cast: the task above writes an output
+    const out = await contents(merge.outputPath as string);
+    expect(out.get('media/photo.jpg')?.toString()).toBe('left photo');
+    // -2 is taken in the left archive: the right photo becomes -3
+    expect(out.get('media/photo-3.jpg')?.toString()).toBe('right photo');
+    const dataset = out.get('gedcom.ged')?.toString() ?? '';
+    expect(dataset).toContain('1 FILE media/photo.jpg');
+    expect(dataset).toContain('1 FILE media/photo-3.jpg');
+  });
+
+  it('carries one file when both sides hold the same bytes under one name', async () => {
+    const zip = async (name: string): Promise<Buffer> =>
+      buildZip([
+        { name: 'gedcom.ged', data: Buffer.from(side(name, 'media/same.jpg')) },
+        { name: 'media/same.jpg', data: Buffer.from('same bytes') },
+      ]);
+    const merge = task('merge', { left: GRANT, right: GRANT, execution: OFFLINE }, [stored(await zip('Ann')), stored(await zip('Bob'))], true);
+    const outcome = await runTask('merge', merge, SILENT_MONITOR);
+    expect(outcome.section).toMatchObject({ media: { renamed: 0 } });
+    // cast: the task above writes an output
+    expect([...(await contents(merge.outputPath as string)).keys()].sort()).toEqual(['gedcom.ged', 'media/same.jpg']);
+  });
+
+  it('a merge of two GEDCOM files has no media section', async () => {
+    const plain = stored(Buffer.from(side('Ann', 'media/x.jpg')), 'plain.ged');
+    const outcome = await runTask('merge', task('merge', { left: GRANT, right: GRANT, execution: OFFLINE }, [plain, plain], false), SILENT_MONITOR);
+    expect(outcome.section).toMatchObject({ media: null });
+  });
+});
+
+describe('cli gedcom convert --media-dir packages local files into a GEDZIP', () => {
+  it('carries the files under the folder that FILE paths name, and leaves the others as written', async () => {
+    const folder = mkdtempSync(join(tmp, 'media-'));
+    mkdirSync(join(folder, 'photos'));
+    writeFileSync(join(folder, 'photos', 'Grand mère.jpg'), 'grandmother');
+    writeFileSync(join(folder, 'scan.png'), 'scan');
+    writeFileSync(join(tmp, 'outside.jpg'), 'outside');
+    symlinkSync(join(tmp, 'outside.jpg'), join(folder, 'escape.jpg'));
+    const text = [
+      '0 HEAD',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '2 FORM LINEAGE-LINKED',
+      '1 CHAR UTF-8',
+      '0 @I1@ INDI',
+      '1 NAME Ann /Local/',
+      '1 OBJE',
+      '2 FILE photos\\Grand mère.jpg',
+      '3 FORM jpg',
+      '1 OBJE',
+      `2 FILE ${join(folder, 'scan.png')}`,
+      '3 FORM png',
+      '1 OBJE',
+      '2 FILE escape.jpg',
+      '3 FORM jpg',
+      '1 OBJE',
+      '2 FILE missing.jpg',
+      '3 FORM jpg',
+      '0 TRLR',
+      '',
+    ].join('\n');
+    const input = stored(Buffer.from(text), 'local.ged');
+    const out = join(tmp, `${serial++}-packaged.gdz`);
+    let err = '';
+    const io = { stdout: { write: () => true }, stderr: { write: (s: string) => ((err += s), true) }, isTTY: false };
+    expect(await runGedcomCli(['convert', input.path, '--to', '7.0', '--media-dir', folder, '--out', out], io, clock), err).toBe(0);
+    const written = await contents(out);
+    expect([...written.keys()].sort()).toEqual(['gedcom.ged', 'photos/Grand mère.jpg', 'scan.png']);
+    expect(written.get('photos/Grand mère.jpg')?.toString()).toBe('grandmother');
+    const section = await inspectSection(readFileSync(out));
+    expect(section.media).toMatchObject({ members: 2, referenced_present: 2, referenced_missing: 2, unreferenced: 0 });
+    expect(written.get('gedcom.ged')?.toString()).toContain('FILE photos/Grand%20m%C3%A8re.jpg');
+  });
+
+  it('refuses --media-dir with a GEDZIP input', async () => {
+    const out = join(tmp, `${serial++}-refused.gdz`);
+    const io = { stdout: { write: () => true }, stderr: { write: () => true }, isTTY: false };
+    expect(await runGedcomCli(['convert', gdzFiles[0]!.path, '--to', '5.5.1', '--media-dir', tmp, '--out', out], io, clock)).toBe(64);
+    expect(existsSync(out)).toBe(false);
+  });
+});

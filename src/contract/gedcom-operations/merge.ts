@@ -47,6 +47,10 @@ export const MERGE = gedcomOperation({
       shared_records: Count,
       alternates: Count,
       output_encoding: OutputEncodingOrNone,
+      media: Type.Union([Type.Object({ renamed: Count }, { additionalProperties: false }), Type.Null()], {
+        description:
+          "When an input is a GEDZIP archive (the output is one, carrying the media both sides reference): `renamed` counts the names both archives hold with different content, where the right side's file is carried under a new name (`-2` before its extension) that its FILE structures follow. Null when neither input is a GEDZIP.",
+      }),
       plan_digest: PlanDigest,
       plan_job: PlanFollowed,
     },

@@ -52,3 +52,26 @@ export function gedzipMedia(
     report: { members: members.size, referencedPresent: present.size, referencedMissing: missing.size, unreferenced: members.size - present.size, external },
   };
 }
+
+/**
+ * Rewrites the FILE payloads for which `rename` answers a new one (HEAD.FILE aside); a record whose
+ * tree changed is written canonically. Returns how many FILE structures changed.
+ */
+export function rewriteFilePayloads(doc: GedcomDocumentLike, rename: (payload: string) => string | null): number {
+  let changed = 0;
+  const names = (node: GedcomNode): boolean => (node.tag === 'FILE' && rename(node.value) !== null) || node.children.some(names);
+  const apply = (node: GedcomNode): void => {
+    const next = node.tag === 'FILE' ? rename(node.value) : null;
+    if (next !== null) {
+      node.value = next;
+      changed++;
+    }
+    node.children.forEach(apply);
+  };
+  for (const record of doc.records) {
+    if (record.tag === 'HEAD' || !names(record.transientRoot())) continue;
+    apply(record.root);
+    record.markEdited();
+  }
+  return changed;
+}

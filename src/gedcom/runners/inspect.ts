@@ -1,6 +1,7 @@
 import type { GedcomSections } from '../../contract/gedcom-operations.js';
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
 import { filePayloads, gedzipMedia } from '../gedzip/media.js';
+import type { GedzipMemberFacts } from '../gedzip/member-clash.js';
 import { inspectGedcomBytes } from '../inspect/inspect.js';
 import { parseGedcomBytes } from '../parse/parse.js';
 import type { GedcomInspectResult } from '../inspect/result.js';
@@ -48,8 +49,11 @@ function inspectSection(r: GedcomInspectResult, media: GedcomSections['inspect']
 }
 
 /** A GEDZIP input's media: its dataset's FILE structures against the archive's files (a parse of the dataset, for its FILE values). */
-function mediaSection(dataset: Buffer, members: readonly string[]): GedcomSections['inspect']['media'] {
-  const { report } = gedzipMedia(filePayloads(parseGedcomBytes(dataset)), members);
+function mediaSection(dataset: Buffer, members: readonly GedzipMemberFacts[]): GedcomSections['inspect']['media'] {
+  const { report } = gedzipMedia(
+    filePayloads(parseGedcomBytes(dataset)),
+    members.map((m) => m.name),
+  );
   return {
     members: report.members,
     referenced_present: report.referencedPresent,

@@ -1,5 +1,6 @@
 import { GEDCOM_LIMITS } from '../../contract/limits.js';
 import type { GedcomDocument } from '../document.js';
+import { resolveMemberClashes } from '../gedzip/member-clash.js';
 import { mergePrompt } from '../ops/advisory-prompt.js';
 import { mergeDocuments } from '../ops/merge.js';
 import { MERGE_THRESHOLDS } from '../ops/merge-score.js';
@@ -13,6 +14,9 @@ const listable = (p: { readonly left: string; readonly right: string }): boolean
 export const runMerge: OperationRunner<'merge'> = (ctx) => {
   // cast: the descriptor declares two inputs (left, right)
   const [left, right] = ctx.documents() as [GedcomDocument, GedcomDocument];
+  const [leftMembers, rightMembers] = [ctx.archives[0] ?? null, ctx.archives[1] ?? null];
+  // a file of one name and two contents: the right side's is carried renamed (before merging, so its FILE structures follow)
+  const renamed = leftMembers !== null && rightMembers !== null ? resolveMemberClashes(leftMembers, rightMembers, right, 1) : [];
   const dryRun = ctx.request.dry_run === true;
   const r = mergeDocuments(left, right, {
     dryRun,
@@ -20,7 +24,7 @@ export const runMerge: OperationRunner<'merge'> = (ctx) => {
     maxReview: GEDCOM_LIMITS.reviewPairs,
     monitor: ctx.monitor,
   });
-  if (r.document !== null) ctx.write(r.document);
+  if (r.document !== null) ctx.write(r.document, renamed);
   const prompt =
     ctx.advisoryItems > 0 ? mergePrompt(indexTree(left, { integrity: false }), indexTree(right, { integrity: false }), r, ctx.living, ctx.advisoryItems) : null;
   const c = r.counts;
@@ -45,6 +49,7 @@ export const runMerge: OperationRunner<'merge'> = (ctx) => {
       shared_records: c.sharedRecords,
       alternates: c.alternates,
       output_encoding: r.outputEncoding,
+      media: leftMembers === null && rightMembers === null ? null : { renamed: renamed.length },
       plan_digest: ctx.planDigest(decisions),
     },
     prompt,

@@ -3,6 +3,7 @@ import type { GedcomDocument } from '../document.js';
 import type { GedcomDocumentLike } from '../model.js';
 import type { WorkMonitor } from '../monitor.js';
 import type { AdvisoryPrompt } from '../ops/advisory-prompt.js';
+import type { CarriedMember, GedzipMemberFacts } from '../gedzip/member-clash.js';
 
 /**
  * What an operation's runner has at hand. The caller (the worker) implements it: it reads and
@@ -12,14 +13,17 @@ import type { AdvisoryPrompt } from '../ops/advisory-prompt.js';
 export interface OperationContext<K extends GedcomOperation> {
   readonly request: GedcomRequests[K];
   readonly monitor: WorkMonitor;
-  /** For each input, in the order of `bytes()`: the file names of its GEDZIP archive (dataset included), or null for a GEDCOM file. */
-  readonly archives: readonly (readonly string[] | null)[];
+  /** For each input, in the order of `bytes()`: the files of its GEDZIP archive (dataset included), or null for a GEDCOM file. */
+  readonly archives: readonly (readonly GedzipMemberFacts[] | null)[];
   /** Every input's bytes, read and verified (stage 'read'), in the order the descriptor's `inputs` names them; a GEDZIP input's are its dataset's. */
   bytes(): Buffer[];
   /** Every input parsed (stages 'read' then 'parse'). */
   documents(): GedcomDocument[];
-  /** Writes the output document (stage 'write') when the job has an output; does nothing otherwise (a dry run). */
-  write(doc: GedcomDocumentLike): void;
+  /**
+   * Writes the output document (stage 'write') when the job has an output; does nothing otherwise (a dry run).
+   * With a GEDZIP input the output is a GEDZIP: `carried` names members taken under another name (a merge's clash).
+   */
+  write(doc: GedcomDocumentLike, carried?: readonly CarriedMember[]): void;
   /** The digest of the decisions of a run (see `plan_digest`): equal for a dry run and a writing run that decide alike. */
   planDigest(decisions: unknown): string;
   /** Output version when the request names none (the `gedcom.export_version` setting). */

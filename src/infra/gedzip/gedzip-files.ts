@@ -5,6 +5,7 @@ import { isZipArchive } from '../../gedcom/boundary.js';
 import { writeGedcomChunks, type GedcomDocumentLike } from '../../gedcom/index.js';
 import type { GedzipArchive } from './gedzip-reader.js';
 import { writeGedzip, type CopiedMember } from './gedzip-writer.js';
+import type { LocalMedium } from './local-media.js';
 
 /** Whether the file at `path` starts like a zip archive (a GEDZIP is recognised by its bytes, whatever its name). */
 export async function isZipFile(path: string): Promise<boolean> {
@@ -27,10 +28,15 @@ export function mediaMembers(archive: GedzipArchive): CopiedMember[] {
 }
 
 /** Writes `doc` and `members` as a GEDZIP under a temporary name beside `path`, then renames it into place: `path` is never left half written. */
-export async function writeGedzipFileAtomically(doc: GedcomDocumentLike, members: readonly CopiedMember[], path: string): Promise<void> {
+export async function writeGedzipFileAtomically(
+  doc: GedcomDocumentLike,
+  members: readonly CopiedMember[],
+  path: string,
+  files: readonly LocalMedium[] = [],
+): Promise<void> {
   const temporary = `${path}.tmp-${process.pid}`;
   try {
-    await writeGedzip(temporary, writeGedcomChunks(doc), members, GEDCOM_LIMITS.maxArtifactBytes);
+    await writeGedzip(temporary, writeGedcomChunks(doc), members, GEDCOM_LIMITS.maxArtifactBytes, files);
     await rename(temporary, path);
   } catch (error) {
     await unlink(temporary).catch(() => undefined);

@@ -82,6 +82,11 @@ export class GedzipArchive {
     return [...this.members.keys()];
   }
 
+  /** Each file's name, uncompressed size and CRC-32 (what tells two files of one name apart). */
+  memberFacts(): { name: string; bytes: number; crc32: number }[] {
+    return [...this.members.values()].map(({ name, entry }) => ({ name, bytes: entry.uncompressedSize, crc32: entry.crc32 }));
+  }
+
   member(name: string): GedzipMember | undefined {
     return this.members.get(name);
   }

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { GEDZIP_DATASET } from '../../contract/gedzip.js';
 import type { GedzipArchive, GedzipMember } from './gedzip-reader.js';
+import type { LocalMedium } from './local-media.js';
 
-/** A member to copy into the new archive: its entry in an open input archive. */
+/** A member to copy into the new archive: its entry in an open input archive, and its name there when not the input's. */
 export interface CopiedMember {
   readonly archive: GedzipArchive;
   readonly member: GedzipMember;
+  readonly name?: string;
 }
 
 /** What the writer measured of the archive it wrote. */
@@ -24,10 +27,16 @@ const DATASET_MTIME = new Date(1980, 0, 1);
 /**
  * Writes a GEDZIP archive to `path` (created, never replaced): the dataset as `gedcom.ged`, deflated,
  * from the engine's chunks, then each member's content copied byte for byte from its input archive
- * (stored or deflated as it was there, with its time). Everything is streamed: one chunk of the
+ * (stored or deflated as it was there, with its time), then each local file of `files` (stored). Everything is streamed: one chunk of the
  * dataset or of one member is in memory at a time. The file is synced; any failure removes it.
  */
-export async function writeGedzip(path: string, dataset: Iterable<Uint8Array>, members: readonly CopiedMember[], maxBytes: number): Promise<WrittenArchive> {
+export async function writeGedzip(
+  path: string,
+  dataset: Iterable<Uint8Array>,
+  members: readonly CopiedMember[],
+  maxBytes: number,
+  files: readonly LocalMedium[] = [],
+): Promise<WrittenArchive> {
   const zip = new yazl.ZipFile();
   // cast: yazl's outputStream is a PassThrough (a Readable), typed as the older stream interface
   const output = zip.outputStream as Readable;
@@ -38,8 +47,8 @@ export async function writeGedzip(path: string, dataset: Iterable<Uint8Array>, m
   const source = Readable.from(dataset, { objectMode: false });
   source.on('error', fail);
   zip.addReadStream(source, GEDZIP_DATASET, { compress: true, mtime: DATASET_MTIME });
-  for (const { archive, member } of members) {
-    zip.addReadStreamLazy(member.name, { compress: member.entry.compressionMethod === DEFLATED, mtime: member.entry.getLastModDate() }, (give) => {
+  for (const { archive, member, name } of members) {
+    zip.addReadStreamLazy(name ?? member.name, { compress: member.entry.compressionMethod === DEFLATED, mtime: member.entry.getLastModDate() }, (give) => {
       archive.stream(member).then(
         (stream) => {
           stream.on('error', fail);
@@ -52,6 +61,7 @@ export async function writeGedzip(path: string, dataset: Iterable<Uint8Array>, m
       );
     });
   }
+  for (const file of files) zip.addReadStreamLazy(file.name, { compress: false }, (give) => give(null, createReadStream(file.path).on('error', fail)));
   zip.end();
   const handle = await open(path, 'wx', 0o600);
   const hash = createHash('sha256');

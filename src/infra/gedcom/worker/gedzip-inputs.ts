@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { GEDCOM_LIMITS } from '../../../contract/limits.js';
-import { filePayloads, gedzipMedia, writeOutputChunks, type GedcomDocumentLike, type WorkMonitor } from '../../../gedcom/index.js';
+import { filePayloads, gedzipMedia, writeOutputChunks, type CarriedMember, type GedcomDocumentLike, type WorkMonitor } from '../../../gedcom/index.js';
 import { isZipArchive } from '../../../gedcom/boundary.js';
 import type { ArtifactFile, WrittenOutput } from '../../artifacts/file-artifact-registry.js';
 import { GedzipArchive } from '../../gedzip/gedzip-reader.js';
@@ -81,18 +81,27 @@ export function closeGedzipInputs(inputs: readonly (GedzipInput | null)[]): void
 
 /**
  * Writes `doc` as a GEDZIP to `path`: its dataset, and every member its FILE structures reference,
- * taken from the first input archive that holds it (input order: a merge's left before its right).
+ * taken from the first input archive that holds it (input order: a merge's left before its right),
+ * or from where `carried` says for a member the runner renamed (a merge's name clash).
  */
 export async function writeGedzipOutput(
   path: string,
   doc: GedcomDocumentLike,
   inputs: readonly (GedzipInput | null)[],
+  carried: readonly CarriedMember[],
   monitor: WorkMonitor,
 ): Promise<WrittenOutput> {
   const archives = inputs.flatMap((input) => (input === null ? [] : [input.archive]));
-  const names = [...new Set(archives.flatMap((archive) => archive.memberNames()))];
+  const renamed = new Map(carried.map((c) => [c.name, c]));
+  const names = [...new Set([...archives.flatMap((archive) => archive.memberNames()), ...renamed.keys()])];
   const { referenced } = gedzipMedia(filePayloads(doc), names);
   const members: CopiedMember[] = referenced.flatMap((name) => {
+    const moved = renamed.get(name);
+    if (moved !== undefined) {
+      const archive = inputs[moved.input]?.archive;
+      const member = archive?.member(moved.member);
+      return archive === undefined || member === undefined ? [] : [{ archive, member, name }];
+    }
     for (const archive of archives) {
       const member = archive.member(name);
       if (member !== undefined) return [{ archive, member }];

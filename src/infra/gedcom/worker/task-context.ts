@@ -4,6 +4,7 @@ import {
   parseGedcomBytes,
   todayJulianDay,
   writeOutputChunks,
+  type CarriedMember,
   type GedcomDocumentLike,
   type OperationContext,
   type WorkMonitor,
@@ -36,7 +37,7 @@ export function taskContext<K extends GedcomOperation>(
 ): TaskContext<K> {
   let bytes: Buffer[] | null = null;
   let output: WrittenOutput | null = null;
-  let pendingArchive: GedcomDocumentLike | null = null;
+  let pendingArchive: { readonly doc: GedcomDocumentLike; readonly carried: readonly CarriedMember[] } | null = null;
   const readAll = (): Buffer[] =>
     (bytes ??= readInputs(
       task.inputs,
@@ -46,7 +47,7 @@ export function taskContext<K extends GedcomOperation>(
   return {
     request,
     monitor,
-    archives: task.inputs.map((_, i) => gedzip[i]?.archive.memberNames() ?? null),
+    archives: task.inputs.map((_, i) => gedzip[i]?.archive.memberFacts() ?? null),
     bytes: readAll,
     documents() {
       const inputs = readAll();
@@ -63,14 +64,15 @@ export function taskContext<K extends GedcomOperation>(
       bytes = null;
       return docs;
     },
-    write(doc) {
+    write(doc, carried = []) {
       if (task.outputPath === null) return;
-      if (gedzip.some((input) => input !== null)) pendingArchive = doc;
+      if (gedzip.some((input) => input !== null)) pendingArchive = { doc, carried };
       else output = writeOutput(task.outputPath, writeOutputChunks(doc, monitor));
     },
     written: () => output,
     async finish() {
-      if (pendingArchive !== null && task.outputPath !== null) output = await writeGedzipOutput(task.outputPath, pendingArchive, gedzip, monitor);
+      if (pendingArchive !== null && task.outputPath !== null)
+        output = await writeGedzipOutput(task.outputPath, pendingArchive.doc, gedzip, pendingArchive.carried, monitor);
     },
     planDigest: (decisions) => planDigest(task.operation, task, decisions),
     exportVersion: task.exportVersion,
