@@ -1366,7 +1366,7 @@ export interface components {
                 oldunm?: number;
                 /** @description ABT / CAL / EST dates: the stated day range widened by this much on each side before any rule compares it; years, default 2. */
                 approx_years?: number;
-                /** @description dead_father: a child born this long after the father's death (Gramps: 294); days, default 294. */
+                /** @description dead_father: a child born more than this long (10 months) after the father's death (Gramps: 294); days, default 304. */
                 posthumous_days?: number;
                 /** @description siblings_too_close: siblings born less than this apart (9 months); days, default 270. */
                 sibling_gap_days?: number;

@@ -84,8 +84,12 @@ describe('ABT / CAL / EST are ranges (the existing rules too)', () => {
     expect(fired(parentsAndChildren('@#DJULIAN@ 21 FEB 1700', null, ['5 MAR 1700']), 'dead_mother')).toEqual(['@F@']);
   });
 
-  it('dead_father after posthumous_days (294 by default, a request may set it)', () => {
+  it('dead_father more than posthumous_days after the death (304, 10 months, by default; a request may set it)', () => {
     expect(fired(parentsAndChildren(null, '1 JAN 1850', ['1 OCT 1850']), 'dead_father')).toBeUndefined();
+    // 9.8 months: inside 10 months, though past Gramps' 294 days
+    expect(fired(parentsAndChildren(null, '1 JAN 1850', ['26 OCT 1850']), 'dead_father')).toBeUndefined();
+    expect(fired(parentsAndChildren(null, '1 JAN 1850', ['26 OCT 1850']), 'dead_father', { thresholds: { posthumous_days: 294 } })).toEqual(['@F@']);
+    expect(fired(parentsAndChildren(null, '1 JAN 1850', ['5 NOV 1850']), 'dead_father')).toEqual(['@F@']);
     expect(fired(parentsAndChildren(null, '1 JAN 1850', ['1 DEC 1850']), 'dead_father')).toEqual(['@F@']);
     expect(fired(parentsAndChildren(null, '1 JAN 1850', ['1 DEC 1850']), 'dead_father', { thresholds: { posthumous_days: 340 } })).toBeUndefined();
   });
