@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Analyse data quality
-         * @description Gramps Verify person and family rules over day ranges (year-only dates included, ABT / CAL / EST widened), checks beyond Gramps (posthumous births, siblings born too close, overlapping marriages, marriages of siblings or of parent and child, impossible and future dates, quick remarriage, duplicate families, living siblings of one given name), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; thresholds overridable; whole file or rooted. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Every input whose HEAD.GEDC.VERS is missing or not a supported version is refused before the job starts (400 GEDCOM_VERSION_UNSUPPORTED, naming the input), unless the request names `assume_version`; an input with a supported version is always read as declared. `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
+         * @description Gramps Verify person and family rules over day ranges (year-only dates included, ABT / CAL / EST widened), checks beyond Gramps (posthumous births, siblings born too close, overlapping marriages, marriages of siblings or of parent and child, impossible and future dates, quick remarriage, duplicate families, living siblings of one given name), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates, possible duplicates (the merge scorer inside the file, pairs by xref) and probably-living counts; thresholds overridable; whole file or rooted. Grants must be scoped to this operation and unexpired (ARTIFACT_GRANT_INVALID). Every input whose HEAD.GEDC.VERS is missing or not a supported version is refused before the job starts (400 GEDCOM_VERSION_UNSUPPORTED, naming the input), unless the request names `assume_version`; an input with a supported version is always read as declared. `execution.mode` `offline` refuses any profile, model or consent (PROVIDER_NOT_ALLOWED); `local` needs profile and model of a local provider and no consent; `cloud` needs profile, model and consent (CONSENT_REQUIRED). Non-offline selections pass the central provider preflight before the job is created and again before the advisory call. The operation runs in a worker thread: its job reports stages and fractions as progress, a cancel stops it within a fraction of a second, and a job that exceeds its memory or time ceiling fails with GEDCOM_RESOURCE_LIMIT.
          */
         post: operations["submitInternalGedcomQuality"];
         delete?: never;
@@ -1258,6 +1258,8 @@ export interface components {
             assume_version?: "5.5" | "5.5.1" | "5.5.5" | "7.0";
             /** @description The dry-run job (same operation) whose plan this writing run must apply: the same input digests, the same decisions and thresholds; otherwise the job fails with GEDCOM_PLAN_STALE and writes nothing. Not with `dry_run`. */
             plan_job?: string;
+            /** @description Which page of the review band to list (100 pairs a page, best first); 0 when absent. */
+            review_page?: number;
             execution: components["schemas"]["ExecutionSelection"];
         };
         GedcomMergeSummary: {
@@ -1291,15 +1293,33 @@ export interface components {
                 /** @description A record identifier as written in the file, with its `@` signs. */
                 right: string;
                 score: number;
+                /** @description The evidence that decided the pair, as codes and weights. */
+                evidence: {
+                    /** @enum {unknown} */
+                    code: "identical_record" | "name" | "birth_date" | "death_date" | "birth_place" | "death_place" | "father_name" | "mother_name" | "spouse_name" | "parents_merged" | "spouse_merged" | "children_merged";
+                    weight: number;
+                }[];
             }[];
-            /** @description Pairs in the review band, by xref only, best first. */
+            /** @description Pairs in the review band, by xref only, best first: the page `review_page` of them. */
             review: {
                 /** @description A record identifier as written in the file, with its `@` signs. */
                 left: string;
                 /** @description A record identifier as written in the file, with its `@` signs. */
                 right: string;
                 score: number;
+                /** @description The evidence that decided the pair, as codes and weights. */
+                evidence: {
+                    /** @enum {unknown} */
+                    code: "identical_record" | "name" | "birth_date" | "death_date" | "birth_place" | "death_place" | "father_name" | "mother_name" | "spouse_name" | "parents_merged" | "spouse_merged" | "children_merged";
+                    weight: number;
+                }[];
             }[];
+            review_page: {
+                index: number;
+                size: number;
+                /** @description Pages the review band fills, at most the page bound. */
+                pages: number;
+            };
             remapped_xrefs: number;
             shared_records: number;
             alternates: number;
@@ -1389,6 +1409,14 @@ export interface components {
                 severity: "error" | "warning" | "info";
                 count: number;
                 affected: string[];
+                /** @description `possible_duplicate` only: two people of the file the merge scorer takes for one, by xref, best first. */
+                pairs?: {
+                    /** @description A record identifier as written in the file, with its `@` signs. */
+                    left: string;
+                    /** @description A record identifier as written in the file, with its `@` signs. */
+                    right: string;
+                    score: number;
+                }[];
             }[];
             totals: {
                 error: number;

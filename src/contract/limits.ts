@@ -259,6 +259,10 @@ export const GEDCOM_LIMITS = {
   /** Xrefs listed per quality rule, review pairs, sync changes and conflicts listed in a result. */
   affectedXrefsPerRule: 100,
   reviewPairs: 100,
+  /** Pages of `reviewPairs` a merge's review band can be read in (`review_page` 0 .. reviewPages - 1). */
+  reviewPages: 1000,
+  /** Evidence codes listed per merge pair (one per score component). */
+  evidencePerPair: 12,
   mergedPairsListed: 100,
   syncChangesListed: 200,
   syncConflictsListed: 200,

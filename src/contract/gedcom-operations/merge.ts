@@ -14,7 +14,39 @@ import {
   Xref,
 } from '../gedcom-schema-parts.js';
 
-const MergePairSchema = Type.Object({ left: Xref, right: Xref, score: Type.Number({ minimum: 0, maximum: 1000 }) }, { additionalProperties: false });
+/** What decided a pair: the components of its score (agreeing names, dates, places, relatives' names) and its family context (relatives merged with each other). */
+const MERGE_EVIDENCE_CODES = [
+  'identical_record',
+  'name',
+  'birth_date',
+  'death_date',
+  'birth_place',
+  'death_place',
+  'father_name',
+  'mother_name',
+  'spouse_name',
+  'parents_merged',
+  'spouse_merged',
+  'children_merged',
+] as const;
+
+const MergeEvidenceSchema = Type.Object(
+  { code: Type.Enum(MERGE_EVIDENCE_CODES), weight: Type.Number({ minimum: 0, maximum: 1000 }) },
+  { additionalProperties: false, description: 'One component of the score: a code and its weight, never a name, date or place.' },
+);
+
+const MergePairSchema = Type.Object(
+  {
+    left: Xref,
+    right: Xref,
+    score: Type.Number({ minimum: 0, maximum: 1000 }),
+    evidence: Type.Array(MergeEvidenceSchema, {
+      maxItems: GEDCOM_LIMITS.evidencePerPair,
+      description: 'The evidence that decided the pair, as codes and weights.',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 export const MERGE = gedcomOperation({
   name: 'merge',
@@ -30,6 +62,13 @@ export const MERGE = gedcomOperation({
       output_version: Type.Optional(OutputVersion),
       assume_version: Type.Optional(AssumeVersion),
       plan_job: PlanJob,
+      review_page: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: GEDCOM_LIMITS.reviewPages - 1,
+          description: `Which page of the review band to list (${GEDCOM_LIMITS.reviewPairs} pairs a page, best first); 0 when absent.`,
+        }),
+      ),
       execution: ExecutionSelection,
     },
     { additionalProperties: false, description: 'Merge `right` into `left`; both grants scoped to `gedcom.merge`.' },
@@ -42,7 +81,18 @@ export const MERGE = gedcomOperation({
       pairs: Type.Object({ candidates: Count, automatic: Count, review: Count, vetoed: Count }, { additionalProperties: false }),
       thresholds: Type.Object({ automatic: Type.Number(), review: Type.Number(), margin: Type.Number() }, { additionalProperties: false }),
       merged: Type.Array(MergePairSchema, { maxItems: GEDCOM_LIMITS.mergedPairsListed, description: 'Automatic merges, by xref only.' }),
-      review: Type.Array(MergePairSchema, { maxItems: GEDCOM_LIMITS.reviewPairs, description: 'Pairs in the review band, by xref only, best first.' }),
+      review: Type.Array(MergePairSchema, {
+        maxItems: GEDCOM_LIMITS.reviewPairs,
+        description: 'Pairs in the review band, by xref only, best first: the page `review_page` of them.',
+      }),
+      review_page: Type.Object(
+        {
+          index: Type.Integer({ minimum: 0, maximum: GEDCOM_LIMITS.reviewPages - 1 }),
+          size: Type.Integer({ minimum: 1, maximum: GEDCOM_LIMITS.reviewPairs }),
+          pages: Type.Integer({ minimum: 0, maximum: GEDCOM_LIMITS.reviewPages, description: 'Pages the review band fills, at most the page bound.' }),
+        },
+        { additionalProperties: false },
+      ),
       remapped_xrefs: Count,
       shared_records: Count,
       alternates: Count,

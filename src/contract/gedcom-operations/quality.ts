@@ -10,6 +10,12 @@ const QualityRuleSchema = Type.Object(
     severity: Type.Enum(['error', 'warning', 'info']),
     count: Count,
     affected: Type.Array(Xref, { maxItems: GEDCOM_LIMITS.affectedXrefsPerRule }),
+    pairs: Type.Optional(
+      Type.Array(Type.Object({ left: Xref, right: Xref, score: Type.Number({ minimum: 0, maximum: 1000 }) }, { additionalProperties: false }), {
+        maxItems: GEDCOM_LIMITS.affectedXrefsPerRule,
+        description: '`possible_duplicate` only: two people of the file the merge scorer takes for one, by xref, best first.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -18,7 +24,7 @@ export const QUALITY = gedcomOperation({
   name: 'quality',
   summary: 'Analyse data quality',
   description:
-    'Gramps Verify person and family rules over day ranges (year-only dates included, ABT / CAL / EST widened), checks beyond Gramps (posthumous births, siblings born too close, overlapping marriages, marriages of siblings or of parent and child, impossible and future dates, quick remarriage, duplicate families, living siblings of one given name), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates and probably-living counts; thresholds overridable; whole file or rooted.',
+    'Gramps Verify person and family rules over day ranges (year-only dates included, ABT / CAL / EST widened), checks beyond Gramps (posthumous births, siblings born too close, overlapping marriages, marriages of siblings or of parent and child, impossible and future dates, quick remarriage, duplicate families, living siblings of one given name), missing sources on vital events, dangling and duplicate xrefs, circular ancestry, invalid dates, possible duplicates (the merge scorer inside the file, pairs by xref) and probably-living counts; thresholds overridable; whole file or rooted.',
   action: 'Submits a quality analysis of the whole file or a rooted part.',
   request: Type.Object(
     {

@@ -97,7 +97,13 @@ export function qualityPrompt(index: TreeIndex, report: QualityReport, living: L
   return { prompt: lines.join('\n'), items: shown.length, livingRedacted: redactions.living.size, restrictedRedacted: redactions.restricted.size };
 }
 
-export function mergePrompt(left: TreeIndex, right: TreeIndex, result: Pick<MergeResult, 'review'>, living: LivingOptions, maxItems: number): AdvisoryPrompt {
+export function mergePrompt(
+  left: TreeIndex,
+  right: TreeIndex,
+  result: { readonly review: readonly Pick<MergeResult['review'][number], 'left' | 'right' | 'score'>[] },
+  living: LivingOptions,
+  maxItems: number,
+): AdvisoryPrompt {
   const le = new LivingEstimator(left, living);
   const re = new LivingEstimator(right, living);
   const redactions = new Redactions();

@@ -9,7 +9,7 @@ import type { SideFeatures } from './merge-features.js';
  */
 
 /** Weights of the family context (multiples of 0.25, like every score component). */
-const CONTEXT_WEIGHTS = { parent: 1, spouse: 1.5, child: 1 } as const;
+export const CONTEXT_WEIGHTS = { parent: 1, spouse: 1.5, child: 1 } as const;
 
 export interface PairContext {
   /** Added to the pair's score; -1 when the context vetoes the pair. */

@@ -1,17 +1,25 @@
 import { OPS_LIMITS } from './limits.js';
-import { pairContext } from './merge-context.js';
-import { contextAllowed } from './merge-features.js';
+import { CONTEXT_WEIGHTS, pairContext } from './merge-context.js';
+import { contextAllowed, scorePair } from './merge-features.js';
+import type { EvidenceCode } from './merge-features.js';
 import { dropAncestryCycles } from './merge-cycles.js';
 import type { AcceptedPair } from './merge-cycles.js';
 import { EXACT_SCORE, MERGE_THRESHOLDS } from './merge-score.js';
 import type { ScoredPair } from './merge-score.js';
 import type { MergeSide } from './merge-sides.js';
 
-/** A pair as the result reports it: left xref, right xref, score rounded to two decimals. */
+/** One component of a pair's score: what agreed (or was merged) and its weight. */
+export interface MergeEvidence {
+  readonly code: EvidenceCode;
+  readonly weight: number;
+}
+
+/** A pair as the result reports it: left xref, right xref, score rounded to two decimals, and the evidence that decided it. */
 export interface MergePair {
   readonly left: string;
   readonly right: string;
   readonly score: number;
+  readonly evidence: readonly MergeEvidence[];
 }
 
 export interface MergeDecision {
@@ -21,7 +29,7 @@ export interface MergeDecision {
   readonly mapped: Int32Array;
   /** Right person xref -> left person xref, for every accepted pair. */
   readonly personMap: ReadonlyMap<string, string>;
-  /** Pairs in the review band, best first, at most `maxReview`. */
+  /** Pairs in the review band, best first, at most `maxReview`, from the `reviewOffset`-th on. */
   readonly review: readonly MergePair[];
   /** Every pair in the review band. */
   readonly reviewCount: number;
@@ -33,7 +41,7 @@ export interface MergeDecision {
  * MERGE_THRESHOLDS.margin (pairs are one-to-one), unless the merge would make anyone their own
  * ancestor; the pairs left whose people were not merged are the review band. Sorts `pairs`.
  */
-export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSide, maxReview: number | undefined): MergeDecision {
+export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSide, page: ReviewPage): MergeDecision {
   const accepted = mutualBestPairs(pairs);
   // right person -> left person, then family context rounds, then refuse merges that create an ancestry cycle
   const mapped = new Int32Array(right.index.personCount).fill(-1);
@@ -49,7 +57,7 @@ export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSi
   // cast: an accepted pair joins left person i and right person j, each a person number of its index
   for (const p of accepted) personMap.set(right.index.personXref[p.j] as string, left.index.personXref[p.i] as string);
   const remaining = inContext(pairs, mapped, left, right).sort((a, b) => b.score - a.score || a.i - b.i || a.j - b.j);
-  const { review, reviewCount } = reviewBand(remaining, accepted, left, right, maxReview);
+  const { review, reviewCount } = reviewBand(remaining, accepted, left, right, mapped, page);
   return { accepted, mapped, personMap, review, reviewCount };
 }
 
@@ -112,14 +120,22 @@ function noteScore(best: Map<number, number[]>, k: number, score: number): void 
   }
 }
 
-/** The sorted pairs neither of whose people was merged: at most `maxReview` (and OPS_LIMITS.reviewPairs) of them, and how many. */
+/** Which pairs of the review band are listed: `max` of them (at most OPS_LIMITS.reviewPairs) from the `offset`-th on (best first). */
+export interface ReviewPage {
+  readonly offset: number;
+  readonly max: number | undefined;
+}
+
+/** The sorted pairs neither of whose people was merged: one page of them (see ReviewPage), and how many there are. */
 function reviewBand(
   pairs: readonly ScoredPair[],
   accepted: readonly AcceptedPair[],
   left: MergeSide,
   right: MergeSide,
-  maxReview: number | undefined,
+  mapped: Int32Array,
+  page: ReviewPage,
 ): { review: MergePair[]; reviewCount: number } {
+  const max = Math.min(page.max ?? OPS_LIMITS.reviewPairs, OPS_LIMITS.reviewPairs);
   const review: MergePair[] = [];
   let reviewCount = 0;
   const acceptedL = new Set(accepted.map((p) => p.i));
@@ -127,13 +143,27 @@ function reviewBand(
   for (const p of pairs) {
     if (acceptedL.has(p.i) || acceptedR.has(p.j)) continue;
     reviewCount++;
-    if (review.length < Math.min(maxReview ?? OPS_LIMITS.reviewPairs, OPS_LIMITS.reviewPairs)) review.push(reportedPair(left, right, p));
+    if (reviewCount > page.offset && review.length < max) review.push(reportedPair(left, right, p, mapped));
   }
   return { review, reviewCount };
 }
 
-/** A pair as the result reports it. */
-export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair): MergePair {
-  // cast: an accepted pair's i and j index the left and right feature lists (one feature per person)
-  return { left: left.people.xref(p.i), right: right.people.xref(p.j), score: Math.round(p.score * 100) / 100 };
+/**
+ * A pair as the result reports it, with its evidence: the components of its score and its family
+ * context as the decision left it (`mapped`), or `identical_record` for a pair of identical records.
+ */
+export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair, mapped: Int32Array): MergePair {
+  const evidence: MergeEvidence[] = [];
+  const note = (code: EvidenceCode, weight: number): void => {
+    evidence.push({ code, weight });
+  };
+  if (p.score >= EXACT_SCORE) note('identical_record', EXACT_SCORE);
+  else {
+    scorePair(left.people, p.i, right.people, p.j, note);
+    const c = pairContext(left.people, p.i, right.people, p.j, mapped);
+    if (c.parents > 0) note('parents_merged', c.parents * CONTEXT_WEIGHTS.parent);
+    if (c.spouses > 0) note('spouse_merged', CONTEXT_WEIGHTS.spouse);
+    if (c.children > 0) note('children_merged', Math.min(c.children, 2) * CONTEXT_WEIGHTS.child);
+  }
+  return { left: left.people.xref(p.i), right: right.people.xref(p.j), score: Math.round(p.score * 100) / 100, evidence };
 }

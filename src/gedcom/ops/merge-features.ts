@@ -515,7 +515,7 @@ function placeScore(x: PlaceFeature | null, y: PlaceFeature | null): number {
  * when any component vetoes. Every component is a multiple of 0.25, so the sum is exact in any
  * order: the cheap date vetoes run first (most candidate pairs of a block end there).
  */
-export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number): number {
+export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number, note?: EvidenceNote): number {
   const as = a.sex[i];
   const bs = b.sex[j];
   if ((as === SEX_CODE_M && bs === SEX_CODE_F) || (as === SEX_CODE_F && bs === SEX_CODE_M)) return -1;
@@ -530,6 +530,8 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   const deathPlace = placeScore(a.placeOf(a.death(i)), b.placeOf(b.death(j)));
   if (deathPlace === -1) return -1;
   let total = names + birth + death + birthPlace + deathPlace;
+  let fatherName = 0;
+  let motherName = 0;
   if (a.hasParents(i) && b.hasParents(j)) {
     for (const father of [true, false]) {
       const x = a.parentNames(i, father);
@@ -537,18 +539,56 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
       if (x === null || y === null) continue;
       const parent = namesScore(x, y, RELATIVE_SURNAME);
       if (parent === -1) return -1;
+      if (father) fatherName = parent;
+      else motherName = parent;
       total += parent;
     }
   }
+  let spouses = 0;
   const bSpouses = b.spouses(j);
   for (const s of a.spouses(i)) {
     for (const t of bSpouses) {
       const m = namesScore(s, t, RELATIVE_SURNAME);
-      if (m > 0) total += m;
+      if (m > 0) spouses += m;
     }
+  }
+  total += spouses;
+  if (note !== undefined) {
+    const parts: readonly (readonly [EvidenceCode, number])[] = [
+      ['name', names],
+      ['birth_date', birth],
+      ['death_date', death],
+      ['birth_place', birthPlace],
+      ['death_place', deathPlace],
+      ['father_name', fatherName],
+      ['mother_name', motherName],
+      ['spouse_name', spouses],
+    ];
+    for (const [code, weight] of parts) if (weight !== 0) note(code, weight);
   }
   return total;
 }
+
+/**
+ * What decided a pair, as codes and weights (the components of its score): never a name, a date
+ * or a place, so the list is path- and content-free.
+ */
+const EVIDENCE_CODES = [
+  'identical_record',
+  'name',
+  'birth_date',
+  'death_date',
+  'birth_place',
+  'death_place',
+  'father_name',
+  'mother_name',
+  'spouse_name',
+  'parents_merged',
+  'spouse_merged',
+  'children_merged',
+] as const;
+export type EvidenceCode = (typeof EVIDENCE_CODES)[number];
+export type EvidenceNote = (code: EvidenceCode, weight: number) => void;
 
 /**
  * A surname of left person i (`x`) and of right person j (`y`) that differ but name one person: a

@@ -55,6 +55,8 @@ export interface MergeOptions {
   /** Output version; null keeps the left file's version. */
   readonly outputVersion?: ConversionTarget | null;
   readonly maxReview?: number;
+  /** The review pairs listed start at this one (0: the best); a page of `maxReview`. */
+  readonly reviewOffset?: number;
   readonly onProgress?: (stage: 'index' | 'score' | 'assemble', done: number, total: number | null) => void;
   /**
    * Told the progress of each stage: 'index' (records of both files, conversion included),
@@ -87,7 +89,7 @@ export interface MergeResult {
   readonly document: GedcomDocumentLike | null;
   /** Every automatic merge (left xref, right xref, score). */
   readonly merged: readonly MergePair[];
-  /** Pairs in the review band, best first, at most `maxReview`. */
+  /** Pairs in the review band, best first, at most `maxReview` from the `reviewOffset`-th on. */
   readonly review: readonly MergePair[];
   readonly counts: MergeCounts;
   /** The output's encoding: the left file's, or UTF-8 when it cannot hold a character written (output-encoding.ts); null for a dry run. */
@@ -100,10 +102,10 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   const monitor = options.monitor ?? SILENT_MONITOR;
   const { left, right } = mergeSides(leftInput, rightInput, target, monitor, () => options.onProgress?.('index', 0, null));
   const { pairs, vetoed } = scoredPairs(left, right, monitor, (scored) => options.onProgress?.('score', scored, null));
-  const decision = decidePairs(pairs, left, right, options.maxReview);
+  const decision = decidePairs(pairs, left, right, { offset: Math.max(0, options.reviewOffset ?? 0), max: options.maxReview });
   const { accepted, personMap, review } = decision;
   const familyMap = unifiedFamilies(left.index, right.index, decision.mapped, identicalFamilies(left.doc, right.doc, right.index, personMap));
-  const merged = accepted.map((p) => reportedPair(left, right, p));
+  const merged = accepted.map((p) => reportedPair(left, right, p, decision.mapped));
   // records, not xrefs: a person defined twice (a duplicate xref) counts twice, as it is written twice
   const folded = (x: string | null): boolean => x !== null && (personMap.has(x) || familyMap.has(x));
   const leftIndividuals = countRecords(left.doc, 'INDI');

@@ -2,6 +2,8 @@ import type { GedcomDocumentLike } from '../model.js';
 import { bounded, OPS_LIMITS } from './limits.js';
 import { LivingEstimator } from './living.js';
 import type { LivingOptions } from './living.js';
+import { possibleDuplicates } from './quality-duplicates.js';
+import type { DuplicatePair } from './quality-duplicates.js';
 import { selectPeople } from './select-people.js';
 import { TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_DEAT } from './event-table.js';
 import { SEX_F, SEX_M, SEX_U, VITAL_UNSOURCED } from './index-builder.js';
@@ -104,6 +106,8 @@ const QUALITY_RULES = {
   remarriage_soon_after_death: 'info',
   duplicate_family: 'warning',
   living_siblings_same_given_name: 'info',
+  // the merge scorer inside the file (issue 34, quality-duplicates.ts)
+  possible_duplicate: 'warning',
 } as const satisfies Record<string, QualitySeverity>;
 
 type QualityRule = keyof typeof QUALITY_RULES;
@@ -117,6 +121,8 @@ interface QualityRuleResult {
   readonly count: number;
   /** Xrefs of the records concerned, at most `maxAffected`. */
   readonly affected: readonly string[];
+  /** possible_duplicate only: the pairs, best first, at most `maxAffected`. */
+  readonly pairs?: readonly DuplicatePair[];
 }
 
 export interface QualityOptions {
@@ -382,6 +388,11 @@ export function analyzeQuality(
       );
   }
 
+  // possible duplicates inside the file: the merge scorer (quality-duplicates.ts); counted per pair
+  const duplicates = possibleDuplicates(index, scope, tally.max, monitor);
+  for (const p of duplicates.pairs) tally.add('possible_duplicate', p.right, p.left);
+  if (duplicates.count > 0) tally.counts.set('possible_duplicate', duplicates.count);
+
   const rules: QualityRuleResult[] = [];
   const totals = { error: 0, warning: 0, info: 0 };
   for (const rule of keysOf(QUALITY_RULES)) {
@@ -389,7 +400,8 @@ export function analyzeQuality(
     if (count === 0) continue;
     const severity = QUALITY_RULES[rule];
     totals[severity] += count;
-    rules.push({ rule, severity, count, affected: bounded([...new Set(tally.affected.get(rule) ?? [])], tally.max) });
+    const affected = bounded([...new Set(tally.affected.get(rule) ?? [])], tally.max);
+    rules.push(rule === 'possible_duplicate' ? { rule, severity, count, affected, pairs: duplicates.pairs } : { rule, severity, count, affected });
   }
   monitor.step('analyze', total, total);
   const copies = duplicateCopies(index, scope, family);

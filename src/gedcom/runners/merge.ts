@@ -3,6 +3,7 @@ import type { GedcomDocument } from '../document.js';
 import { resolveMemberClashes } from '../gedzip/member-clash.js';
 import { mergePrompt } from '../ops/advisory-prompt.js';
 import { mergeDocuments } from '../ops/merge.js';
+import type { MergeEvidence, MergePair } from '../ops/merge-decide.js';
 import { MERGE_THRESHOLDS } from '../ops/merge-score.js';
 import { indexTree } from '../ops/tree-index.js';
 import { LISTABLE_XREF } from './listing.js';
@@ -10,6 +11,14 @@ import type { OperationRunner } from './runner.js';
 
 /** A pair the API can list: both xrefs nameable (a longer 7.0 xref is counted, not listed). */
 const listable = (p: { readonly left: string; readonly right: string }): boolean => LISTABLE_XREF.test(p.left) && LISTABLE_XREF.test(p.right);
+
+/** A pair as the result lists it: xrefs, score and at most `evidencePerPair` pieces of evidence. */
+const listed = (p: MergePair): { left: string; right: string; score: number; evidence: { code: MergeEvidence['code']; weight: number }[] } => ({
+  left: p.left,
+  right: p.right,
+  score: p.score,
+  evidence: p.evidence.slice(0, GEDCOM_LIMITS.evidencePerPair).map((e) => ({ code: e.code, weight: e.weight })),
+});
 
 export const runMerge: OperationRunner<'merge'> = (ctx) => {
   // cast: the descriptor declares two inputs (left, right)
@@ -22,6 +31,7 @@ export const runMerge: OperationRunner<'merge'> = (ctx) => {
     dryRun,
     outputVersion: ctx.request.output_version ?? null,
     maxReview: GEDCOM_LIMITS.reviewPairs,
+    reviewOffset: (ctx.request.review_page ?? 0) * GEDCOM_LIMITS.reviewPairs,
     monitor: ctx.monitor,
   });
   if (r.document !== null) ctx.write(r.document, renamed);
@@ -37,14 +47,13 @@ export const runMerge: OperationRunner<'merge'> = (ctx) => {
       families: { left: c.leftFamilies, right: c.rightFamilies, output: c.outputFamilies, unified: c.unifiedFamilies },
       pairs: { candidates: c.candidatePairs, automatic: c.automaticPairs, review: c.reviewPairs, vetoed: c.vetoedPairs },
       thresholds: { ...MERGE_THRESHOLDS },
-      merged: r.merged
-        .filter(listable)
-        .slice(0, GEDCOM_LIMITS.mergedPairsListed)
-        .map((p) => ({ left: p.left, right: p.right, score: p.score })),
-      review: r.review
-        .filter(listable)
-        .slice(0, GEDCOM_LIMITS.reviewPairs)
-        .map((p) => ({ left: p.left, right: p.right, score: p.score })),
+      merged: r.merged.filter(listable).slice(0, GEDCOM_LIMITS.mergedPairsListed).map(listed),
+      review: r.review.filter(listable).slice(0, GEDCOM_LIMITS.reviewPairs).map(listed),
+      review_page: {
+        index: ctx.request.review_page ?? 0,
+        size: GEDCOM_LIMITS.reviewPairs,
+        pages: Math.min(Math.ceil(c.reviewPairs / GEDCOM_LIMITS.reviewPairs), GEDCOM_LIMITS.reviewPages),
+      },
       remapped_xrefs: c.remappedXrefs,
       shared_records: c.sharedRecords,
       alternates: c.alternates,

@@ -31,12 +31,17 @@ export const runQuality: OperationRunner<'quality'> = (ctx) => {
   return {
     section: {
       scope: { individuals: report.scope.individuals, families: report.scope.families, rooted: report.scope.rooted },
-      rules: report.rules.map((r) => ({
-        rule: r.rule,
-        severity: r.severity,
-        count: r.count,
-        affected: r.affected.filter((x) => LISTABLE_XREF.test(x)).slice(0, GEDCOM_LIMITS.affectedXrefsPerRule),
-      })),
+      rules: report.rules.map((r) => {
+        const listed = {
+          rule: r.rule,
+          severity: r.severity,
+          count: r.count,
+          affected: r.affected.filter((x) => LISTABLE_XREF.test(x)).slice(0, GEDCOM_LIMITS.affectedXrefsPerRule),
+        };
+        if (r.pairs === undefined) return listed;
+        const pairs = r.pairs.filter((p) => LISTABLE_XREF.test(p.left) && LISTABLE_XREF.test(p.right)).slice(0, GEDCOM_LIMITS.affectedXrefsPerRule);
+        return { ...listed, pairs: pairs.map((p) => ({ left: p.left, right: p.right, score: p.score })) };
+      }),
       totals: { error: report.totals.error, warning: report.totals.warning, info: report.totals.info },
       probably_living: report.probablyLiving,
       living_threshold_years: ctx.living.thresholdYears,

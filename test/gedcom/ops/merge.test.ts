@@ -111,7 +111,7 @@ describe('merge', () => {
     );
     const r = mergeDocuments(a, b);
     expect(r.merged).toEqual([]);
-    expect(r.review).toEqual([{ left: '@I2@', right: '@X3@', score: 1 }]);
+    expect(r.review).toEqual([{ left: '@I2@', right: '@X3@', score: 1, evidence: [{ code: 'name', weight: 1 }] }]);
     expect(r.counts.vetoedPairs).toBeGreaterThanOrEqual(1);
     expect(MERGE_THRESHOLDS.automatic).toBeGreaterThan(MERGE_THRESHOLDS.review);
   });
