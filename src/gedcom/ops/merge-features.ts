@@ -573,21 +573,19 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
  * What decided a pair, as codes and weights (the components of its score): never a name, a date
  * or a place, so the list is path- and content-free.
  */
-const EVIDENCE_CODES = [
-  'identical_record',
-  'name',
-  'birth_date',
-  'death_date',
-  'birth_place',
-  'death_place',
-  'father_name',
-  'mother_name',
-  'spouse_name',
-  'parents_merged',
-  'spouse_merged',
-  'children_merged',
-] as const;
-export type EvidenceCode = (typeof EVIDENCE_CODES)[number];
+export type EvidenceCode =
+  | 'identical_record'
+  | 'name'
+  | 'birth_date'
+  | 'death_date'
+  | 'birth_place'
+  | 'death_place'
+  | 'father_name'
+  | 'mother_name'
+  | 'spouse_name'
+  | 'parents_merged'
+  | 'spouse_merged'
+  | 'children_merged';
 export type EvidenceNote = (code: EvidenceCode, weight: number) => void;
 
 /**
