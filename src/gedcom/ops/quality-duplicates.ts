@@ -2,7 +2,6 @@ import { automaticAllowed, scorePair, SideFeatures, vetoedByDates } from './merg
 import { MERGE_THRESHOLDS } from './merge-score.js';
 import type { TreeIndex } from './tree-index.js';
 import { STEP_MASK } from '../monitor.js';
-import type { WorkMonitor } from '../monitor.js';
 
 /** A pair of people of one file the merge scorer takes for one person, by xref. */
 export interface DuplicatePair {
@@ -28,7 +27,7 @@ export interface PossibleDuplicates {
  * unaffected: there, each person pairs first with its own identical record. Quality's index reads
  * no places, so places neither add nor veto here.
  */
-export function possibleDuplicates(index: TreeIndex, scope: Uint8Array | null, max: number, monitor: WorkMonitor): PossibleDuplicates {
+export function possibleDuplicates(index: TreeIndex, scope: Uint8Array | null, max: number, tick: () => void): PossibleDuplicates {
   const people = new SideFeatures(index, () => undefined);
   // sorted neighbourhood: people keyed by sex group and surname, sorted by birth decade and first
   // given name within a key; each is compared with the next WINDOW people of its key only
@@ -52,7 +51,7 @@ export function possibleDuplicates(index: TreeIndex, scope: Uint8Array | null, m
       // cast: a < list.length
       const x = list[a] as number;
       for (let b = a + 1; b < list.length && b <= a + WINDOW; b++) {
-        if ((++compared & STEP_MASK) === 0) monitor.step('analyze', 0, null);
+        if ((++compared & STEP_MASK) === 0) tick();
         // cast: b < list.length
         const y = list[b] as number;
         const i = Math.min(x, y);

@@ -389,7 +389,7 @@ export function analyzeQuality(
   }
 
   // possible duplicates inside the file: the merge scorer (quality-duplicates.ts); counted per pair
-  const duplicates = possibleDuplicates(index, scope, tally.max, monitor);
+  const duplicates = possibleDuplicates(index, scope, tally.max, () => monitor.step('analyze', done, total));
   for (const p of duplicates.pairs) tally.add('possible_duplicate', p.right, p.left);
   if (duplicates.count > 0) tally.counts.set('possible_duplicate', duplicates.count);
 
