@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { GEDCOM_LIMITS } from '../../../contract/limits.js';
 import { filePayloads, gedzipMedia, writeOutputChunks, type CarriedMember, type GedcomDocumentLike, type WorkMonitor } from '../../../gedcom/index.js';
-import { isZipArchive } from '../../../gedcom/boundary.js';
 import type { ArtifactFile, WrittenOutput } from '../../artifacts/file-artifact-registry.js';
+import { isZipFile } from '../../gedzip/gedzip-files.js';
 import { GedzipArchive } from '../../gedzip/gedzip-reader.js';
 import { writeGedzip, type CopiedMember } from '../../gedzip/gedzip-writer.js';
 import { TaskFailure } from './task-failure.js';
@@ -16,18 +15,10 @@ export interface GedzipInput {
 }
 
 async function startsLikeZip(path: string): Promise<boolean> {
-  let handle;
   try {
-    handle = await open(path, 'r');
+    return await isZipFile(path);
   } catch (error) {
     throw new TaskFailure('ARTIFACT_GRANT_INVALID', error);
-  }
-  try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(head, 0, 4, 0);
-    return isZipArchive(head.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
   }
 }
 
