@@ -113,16 +113,22 @@ async function assertWritable(out: string, force: boolean): Promise<void> {
     throw new CommandFailure('GEDCOM_OUTPUT_EXISTS', 'the output file exists', EXIT.CANT_CREATE, 'pass --force to replace it, or choose another --out');
 }
 
+/** What a failed output write tells the user: a refused archive by its code, otherwise the errno and whether the place or the device failed. */
+function writeFailure(e: unknown): CommandFailure {
+  if (e instanceof GedzipRefused) return gedzipFailure(e);
+  const code = errnoCode(e);
+  return new CommandFailure(
+    'GEDCOM_WRITE_FAILED',
+    `cannot write the output (${code})`,
+    code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO,
+  );
+}
+
 async function writeOutput(doc: GedcomDocumentLike, out: string): Promise<void> {
   try {
     await writeGedcomFileAtomically(doc, out);
   } catch (e) {
-    const code = errnoCode(e);
-    throw new CommandFailure(
-      'GEDCOM_WRITE_FAILED',
-      `cannot write the output (${code})`,
-      code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO,
-    );
+    throw writeFailure(e);
   }
 }
 
@@ -161,13 +167,7 @@ async function writeArchive(doc: GedcomDocumentLike, archive: GedzipArchive, out
   try {
     await writeGedzipFileAtomically(doc, mediaMembers(archive), out);
   } catch (e) {
-    if (e instanceof GedzipRefused) throw gedzipFailure(e);
-    const code = errnoCode(e);
-    throw new CommandFailure(
-      'GEDCOM_WRITE_FAILED',
-      `cannot write the output (${code})`,
-      code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO,
-    );
+    throw writeFailure(e);
   }
 }
 
@@ -304,12 +304,7 @@ async function writePackaged(doc: GedcomDocumentLike, folder: string, out: strin
   try {
     await writeGedzipFileAtomically(doc, [], out, files);
   } catch (e) {
-    const code = errnoCode(e);
-    throw new CommandFailure(
-      'GEDCOM_WRITE_FAILED',
-      `cannot write the output (${code})`,
-      code === 'ENOENT' || code === 'EACCES' || code === 'EROFS' ? EXIT.CANT_CREATE : EXIT.IO,
-    );
+    throw writeFailure(e);
   }
 }
 
