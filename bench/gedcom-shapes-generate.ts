@@ -3,6 +3,7 @@
 // note- and source-heavy records, few places. Same shape, size and seed -> same bytes.
 import { createWriteStream } from 'node:fs';
 import { generateGedcom } from '../src/gedcom/generate.js';
+import { GIVEN_F, MONTHS, OCCUPATIONS, PLACES, rng } from '../src/gedcom/generate-vocabulary.js';
 
 export const SHAPES = ['generator', 'skewed', 'tangled', 'wide', 'notes', 'places'] as const;
 export type Shape = (typeof SHAPES)[number];
@@ -37,28 +38,6 @@ const GIVEN_M = [
   'Lars',
   'Olaf',
   'Erik',
-];
-const GIVEN_F = [
-  'Mary',
-  'Anna',
-  'Elizabeth',
-  'Margaret',
-  'Sarah',
-  'Catherine',
-  'Jane',
-  'Marie',
-  'Johanna',
-  'Maria',
-  'Émilie',
-  'Ingrid',
-  'Zoë',
-  'Agnieszka',
-  'Françoise',
-  'Ruth',
-  'Helena',
-  'Ågot',
-  'Brigid',
-  'Rosa',
 ];
 const SURNAMES = [
   'Smith',
@@ -102,20 +81,6 @@ const SURNAMES = [
   'Ward',
   'Morris',
 ];
-const PLACES = [
-  'Boston, Suffolk, Massachusetts, USA',
-  'London, Middlesex, England',
-  'Paris, Île-de-France, France',
-  'Kraków, Małopolskie, Poland',
-  'Hamburg, Hamburg, Germany',
-  'Cork, County Cork, Ireland',
-  'Göteborg, Västra Götaland, Sweden',
-  'Quebec City, Quebec, Canada',
-  'Sevilla, Andalucía, Spain',
-  'Napoli, Campania, Italy',
-];
-const OCCUPATIONS = ['Farmer', 'Blacksmith', 'Weaver', 'Teacher', 'Merchant', 'Carpenter', 'Miner', 'Clerk', 'Sailor', 'Seamstress'];
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const WORDS = [
   'the',
   'family',
@@ -134,18 +99,6 @@ const WORDS = [
   'census',
   'witness',
 ];
-
-/** mulberry32, as src/gedcom/generate.ts. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Who is whose child and spouse: one or two parent families per person, a husband and a wife per family. */
 interface Structure {

@@ -6,6 +6,8 @@
  * a submitter. Same options and seed -> same bytes. Output is streamed in ~1 MB chunks.
  */
 
+import { GIVEN_F, MONTHS, OCCUPATIONS, PLACES, rng } from './generate-vocabulary.js';
+
 export interface GenerateOptions {
   /** Number of individuals (default 1000). Ignored when `targetBytes` is set. */
   readonly individuals?: number;
@@ -46,28 +48,6 @@ const GIVEN_M: readonly string[] = [
   'Lars',
   'Łukasz',
 ];
-const GIVEN_F: readonly string[] = [
-  'Mary',
-  'Anna',
-  'Elizabeth',
-  'Margaret',
-  'Sarah',
-  'Catherine',
-  'Jane',
-  'Marie',
-  'Johanna',
-  'Maria',
-  'Émilie',
-  'Ingrid',
-  'Zoë',
-  'Agnieszka',
-  'Françoise',
-  'Ruth',
-  'Helena',
-  'Ågot',
-  'Brigid',
-  'Rosa',
-];
 const SURNAMES: readonly string[] = [
   'Smith',
   'Jones',
@@ -90,20 +70,6 @@ const SURNAMES: readonly string[] = [
   'Martin',
   'Brown',
 ];
-const PLACES: readonly string[] = [
-  'Boston, Suffolk, Massachusetts, USA',
-  'London, Middlesex, England',
-  'Paris, Île-de-France, France',
-  'Kraków, Małopolskie, Poland',
-  'Hamburg, Hamburg, Germany',
-  'Cork, County Cork, Ireland',
-  'Göteborg, Västra Götaland, Sweden',
-  'Quebec City, Quebec, Canada',
-  'Sevilla, Andalucía, Spain',
-  'Napoli, Campania, Italy',
-];
-const OCCUPATIONS: readonly string[] = ['Farmer', 'Blacksmith', 'Weaver', 'Teacher', 'Merchant', 'Carpenter', 'Miner', 'Clerk', 'Sailor', 'Seamstress'];
-const MONTHS: readonly string[] = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const WORDS: readonly string[] = [
   'the',
   'family',
@@ -132,18 +98,6 @@ const WORDS: readonly string[] = [
   'Saint',
   'Mary',
 ];
-
-/** mulberry32: small, fast, deterministic. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class ChunkWriter {
   private parts: string[] = [];
