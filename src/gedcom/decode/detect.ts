@@ -71,6 +71,23 @@ function hasAnselUndefined(high: Uint32Array): boolean {
 }
 
 /**
+ * Whether {@link decideEncoding} may read the histogram of high bytes for a file with this BOM,
+ * CHAR and version, whatever its bytes turn out to be (asked of decideEncoding itself, so the
+ * answer cannot drift from it): a stream that will never need the histogram does not count every
+ * byte for it.
+ */
+export function mayReadHighBytes(ev: Omit<EncodingEvidence, 'stats' | 'highBytes'>): boolean {
+  let read = false;
+  const highBytes = (): Uint32Array => {
+    read = true;
+    return new Uint32Array(128);
+  };
+  // ASCII-only bytes never need it; valid and invalid UTF-8 are the two other paths
+  for (const utf8Valid of [true, false]) decideEncoding({ ...ev, stats: () => ({ asciiOnly: false, utf8Valid, highBytes: null }), highBytes });
+  return read;
+}
+
+/**
  * Decide the encoding actually used. Bytes win over HEAD.CHAR: a BOM, UTF-16 NUL patterns and
  * valid multi-byte UTF-8 are trusted; a CHAR that disagrees is a warning naming what was used.
  */

@@ -6,16 +6,17 @@ import { bomLength, detectBom, detectUtf16WithoutBom, textStart } from '../decod
 import { ByteStatsCollector } from '../decode/byte-stats.js';
 import type { ByteStats } from '../decode/byte-stats.js';
 import { charsetFromName } from '../decode/charset-names.js';
-import { decideEncoding } from '../decode/detect.js';
+import { decideEncoding, mayReadHighBytes } from '../decode/detect.js';
 import { readHeaderFacts } from '../header.js';
 import type { HeaderFacts } from '../header.js';
 import { classifyVersion } from '../version.js';
-import { VersionEvidenceCollector } from './probable-version.js';
+import { probableVersion } from './probable-version.js';
+import type { LineEvidence } from './probable-version.js';
 import { LineScanner } from '../lines/scanner.js';
 import { LineChecker } from '../lines/line-checker.js';
 import { LINE_BLANK, LINE_MALFORMED, TERM_NONE } from '../lines/line-flags.js';
 import { allPaddingOrSpace, endPaddingStart } from '../lines/end-padding.js';
-import { TagInterner } from '../lines/tag-interner.js';
+import { TAG_CONC, TAG_CONT, TAG_HEAD, TAG_TRLR, TagIds } from '../lines/tag-ids.js';
 import { charCounterFor } from '../parse/parse.js';
 import type { ByteSource } from '../parse/read-all.js';
 import type { GedcomInspectResult } from './result.js';
@@ -35,14 +36,21 @@ export interface InspectOptions {
   readonly totalBytes?: number | null;
   readonly onProgress?: (bytes: number) => void;
 }
-const NEEDS_XREF: ReadonlySet<string> = new Set(['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN']);
+const NEEDS_XREF: readonly string[] = ['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN'];
+const UNDERSCORE = 95;
+const LF = Buffer.from([10]);
 
 /** Streaming state of one inspection. */
 class Inspection {
   private readonly log = new DiagnosticLog(1);
   private readonly scanner = new LineScanner();
-  private readonly interner = new TagInterner((b, s, e) => b.toString('latin1', s, e));
-  private readonly stats = new ByteStatsCollector(true);
+  /** Tags by id: every per-tag count is an array indexed by id (no string per line). */
+  private readonly tags = new TagIds();
+  /** Per tag id: level-0 lines (records by type), lines below level 0, and whether a record of that type needs an xref. */
+  private readonly recordLines: number[] = [];
+  private readonly nestedLines: number[] = [];
+  private readonly needsXref: boolean[] = [];
+  private stats = new ByteStatsCollector(false);
   private checker: LineChecker | null = null;
   private facts: HeaderFacts | null = null;
   private carry: Buffer = Buffer.alloc(0);
@@ -52,9 +60,9 @@ class Inspection {
   private paddingLine = 0;
   private started = false;
   private total = 0;
-  private readonly byType = new Map<string, number>();
   private recordCount = 0;
-  private firstTag: string | null = null;
+  /** Tag id of the first record, -1 when it is not a GEDCOM line, -2 before it. */
+  private firstTag = -2;
   private trlrSeen = false;
   private afterTrlrLine = 0;
   private headLine = 0;
@@ -68,10 +76,10 @@ class Inspection {
   private readonly ids = new XrefIds();
   private readonly definedRow: number[] = [];
   private readonly pointerRow: number[] = [];
-  /** Per definition (first record of each xref, in file order): its id, line and record tag. */
+  /** Per definition (first record of each xref, in file order): its id, line and record tag id. */
   private readonly definedId: number[] = [];
   private readonly definedLine: number[] = [];
-  private readonly definedTag: string[] = [];
+  private readonly definedTag: number[] = [];
   /** Whether each definition was defined again (a duplicate xref). */
   private readonly definedAgain: boolean[] = [];
   private duplicateCount = 0;
@@ -80,9 +88,9 @@ class Inspection {
   private readonly pointerCount: number[] = [];
   private readonly pointerLine: number[] = [];
   private voidPointers = 0;
-  private readonly extensionTags = new Map<string, number>();
+  /** Lines below level 0 whose payload is `@VOID@` (evidence of 7.0 for the probable version). */
+  private nestedVoidPayloads = 0;
   private isV7 = false;
-  private readonly evidence = new VersionEvidenceCollector();
   /** Tokenizable bytes before the buffer being scanned (progress only). */
   private consumed = 0;
   private lastReported = 0;
@@ -126,29 +134,7 @@ class Inspection {
     const cut = endPaddingStart(buf);
     const scanned = cut < buf.length ? buf.subarray(0, cut) : buf;
     s.continueWith(scanned);
-    // byte statistics see CONC lines joined to their predecessor (see decode/conc-joined.ts)
-    const track = this.utf16 === null;
-    let rangeStart = 0;
-    let lastEnd = -1;
-    let lastTerminated = false;
-    while (s.next(final)) {
-      if (track) {
-        if (s.level > 0 && s.tagIs('CONC')) {
-          if (lastEnd >= rangeStart) this.pushStats(buf, rangeStart, lastEnd);
-          else this.pendingTerminator = false;
-          this.pendingTerminator = false;
-          rangeStart = s.valueStart;
-        }
-        lastEnd = s.lineEnd;
-        lastTerminated = s.terminator !== 0;
-      }
-      if ((++this.lines & STEP_MASK) === 0) this.report(this.consumed + s.lineStart);
-      this.line();
-    }
-    if (track && lastEnd >= 0) {
-      if (lastEnd >= rangeStart) this.pushStats(buf, rangeStart, lastEnd);
-      this.pendingTerminator = lastTerminated;
-    }
+    this.scan(buf, final);
     this.carry = s.pos < scanned.length ? Buffer.from(scanned.subarray(s.pos)) : Buffer.alloc(0);
     this.consumed += s.pos;
     if (cut === buf.length) return;
@@ -163,9 +149,149 @@ class Inspection {
   private pendingTerminator = false;
 
   private pushStats(buf: Buffer, start: number, end: number): void {
-    if (this.pendingTerminator) this.stats.push(Buffer.from([10]));
+    if (this.pendingTerminator) this.stats.push(LF);
     this.pendingTerminator = false;
     if (end > start) this.stats.push(buf.subarray(start, end));
+  }
+
+  /**
+   * The single pass over the lines of `buf` (the scanner's buffer): every check, count and finding
+   * of a line, with the line's tag and xrefs as ids. Byte statistics see CONC lines joined to their
+   * predecessor (see decode/conc-joined.ts).
+   */
+  private scan(buf: Buffer, final: boolean): void {
+    const s = this.scanner;
+    // cast: scan runs only from feed, after start() set the checker
+    const checker = this.checker as LineChecker;
+    const log = this.log;
+    const track = this.utf16 === null;
+    let rangeStart = 0;
+    let lastEnd = -1;
+    let lastTerminated = false;
+    while (s.next(final)) {
+      const ok = checker.check(s);
+      const level = s.level;
+      // level > 0 only for a line with structure (blank and malformed lines have level -1)
+      const tag = ok ? this.tagId(buf, s.tagStart, s.tagEnd) : -1;
+      if (track) {
+        if (level > 0 && tag === TAG_CONC) {
+          if (lastEnd >= rangeStart) this.pushStats(buf, rangeStart, lastEnd);
+          this.pendingTerminator = false;
+          rangeStart = s.valueStart;
+        }
+        lastEnd = s.lineEnd;
+        lastTerminated = s.terminator !== 0;
+      }
+      if ((++this.lines & STEP_MASK) === 0) this.report(this.consumed + s.lineStart);
+      const flags = s.flags;
+      if (flags & LINE_BLANK) continue;
+      const lineNo = s.lineNo;
+      if (!ok) {
+        if (this.recordCount === 0 && flags & LINE_MALFORMED) {
+          this.recordCount++;
+          this.firstTag = -1;
+          log.add('FILE_NOT_GEDCOM', lineNo, 'the file does not start with a GEDCOM line');
+        } else if (flags & LINE_MALFORMED) this.trailerContent(lineNo);
+        continue;
+      }
+      const valueStart = s.valueStart;
+      const valueEnd = s.valueEnd;
+      if (level === 0) {
+        this.record(buf, tag, lineNo);
+        this.recordLines[tag] = (this.recordLines[tag] as number) + 1; // cast: tagId sets every id's counters
+      } else {
+        this.nestedLines[tag] = (this.nestedLines[tag] as number) + 1; // cast: as above
+        if (this.recordCount === 0) {
+          this.recordCount++;
+          this.firstTag = tag;
+          log.add('RECORD_ORPHAN_LINE', lineNo, 'line before any level-0 record');
+        } else this.trailerContent(lineNo);
+      }
+      const voidPayload = isVoidXref(buf, valueStart, valueEnd);
+      if (voidPayload && level > 0) this.nestedVoidPayloads++;
+      const isConc = tag === TAG_CONC;
+      const isContinuation = isConc || tag === TAG_CONT;
+      if (isConc && this.isV7) log.add('CONC_IN_V7', lineNo, 'CONC does not exist in GEDCOM 7');
+      const pointer = isPointer(buf, valueStart, valueEnd);
+      const attached = isContinuation && this.lastStructContinuable && s.xrefEnd === 0 && level > this.lastStructLevel;
+      if (isContinuation && !attached)
+        log.add('CONTINUATION_MISPLACED', lineNo, 'CONC/CONT at level 0, with an xref, under a pointer or not right after the line it continues');
+      if (!attached) {
+        this.lastStructLevel = level;
+        this.lastStructContinuable = !pointer;
+      }
+      if (pointer) {
+        if (voidPayload) this.voidPointers++;
+        else this.pointer(buf, valueStart, valueEnd, lineNo);
+      }
+    }
+    if (track && lastEnd >= 0) {
+      if (lastEnd >= rangeStart) this.pushStats(buf, rangeStart, lastEnd);
+      this.pendingTerminator = lastTerminated;
+    }
+  }
+
+  /** The id of a line's tag, its counters set when new. */
+  private tagId(buf: Buffer, start: number, end: number): number {
+    const id = this.tags.id(buf, start, end);
+    if (id >= this.recordLines.length) {
+      for (let k = this.recordLines.length; k < this.tags.size; k++) {
+        this.recordLines.push(0);
+        this.nestedLines.push(0);
+        this.needsXref.push(NEEDS_XREF.includes(this.tags.text(k)));
+      }
+    }
+    return id;
+  }
+
+  /** A level-0 line: a record of type `tag`. */
+  private record(buf: Buffer, tag: number, lineNo: number): void {
+    const s = this.scanner;
+    const log = this.log;
+    this.recordCount++;
+    if (this.firstTag === -2) this.firstTag = tag;
+    if (this.trlrSeen && this.afterTrlrLine === 0) this.afterTrlrLine = lineNo;
+    if (tag === TAG_TRLR) this.trlrSeen = true;
+    if (tag === TAG_HEAD && this.headLine > 0) log.add('HEAD_REPEATED', lineNo, 'a second HEAD record');
+    if (tag === TAG_HEAD && this.headLine === 0) this.headLine = lineNo;
+    this.inTrlr = tag === TAG_TRLR;
+    this.trlrFlagged = false;
+    if (this.inTrlr && (s.valueEnd > s.valueStart || s.xrefEnd > 0)) this.trailerContent(lineNo);
+    this.lastStructLevel = -1;
+    this.lastStructContinuable = false;
+    if (s.xrefEnd > 0) {
+      if (isVoidXref(buf, s.xrefStart, s.xrefEnd)) log.add('RECORD_XREF_VOID', lineNo, '@VOID@ used as a record xref');
+      const id = this.xrefId(buf, s.xrefStart, s.xrefEnd);
+      // cast: xrefId gives every id its row entries
+      const row = this.definedRow[id] as number;
+      if (row >= 0) {
+        if (this.definedAgain[row] !== true) this.duplicateCount++;
+        this.definedAgain[row] = true;
+        log.add('XREF_DUPLICATE', lineNo, 'xref defined more than once');
+      } else {
+        this.definedRow[id] = this.definedId.length;
+        this.definedId.push(id);
+        this.definedLine.push(lineNo);
+        this.definedTag.push(tag);
+        this.definedAgain.push(false);
+      }
+    } else if (this.needsXref[tag] === true) log.add('RECORD_XREF_MISSING', lineNo, 'record without xref');
+  }
+
+  /** A pointer payload (not `@VOID@`). */
+  private pointer(buf: Buffer, start: number, end: number, lineNo: number): void {
+    const id = this.xrefId(buf, start, end);
+    // cast: xrefId gives every id its row entries
+    const row = this.pointerRow[id] as number;
+    if (row < 0) {
+      this.pointerRow[id] = this.pointerId.length;
+      this.pointerId.push(id);
+      this.pointerCount.push(1);
+      this.pointerLine.push(lineNo);
+    } else {
+      // cast: row is a pointer row (>= 0), and the pointer lists grow together
+      this.pointerCount[row] = (this.pointerCount[row] as number) + 1;
+    }
   }
 
   private headerComplete(buf: Buffer): boolean {
@@ -199,91 +325,12 @@ class Inspection {
     const guess: GedcomEncoding =
       this.utf16 ?? (declared === 'ANSEL' ? 'ANSEL' : declared === null || declared === 'UTF-8' || declared === 'UNICODE' ? 'UTF-8' : 'CP1252');
     this.checker = new LineChecker(this.log, version.isV7, charCounterFor(guess));
+    // the histogram of high bytes costs a look at every byte: collected only when the encoding decision may read it
+    this.stats = new ByteStatsCollector(
+      this.utf16 === null &&
+        mayReadHighBytes({ bom: this.bom, utf16WithoutBom: this.utf16WithoutBom ? this.utf16 : null, declared: facts.char, isV7: version.isV7 }),
+    );
     this.scanner.reset(Buffer.alloc(0));
-  }
-
-  private line(): void {
-    const s = this.scanner;
-    // cast: line() runs only from feed's scan loop, after start() set the checker
-    const checker = this.checker as LineChecker;
-    const ok = checker.check(s);
-    if (s.flags & LINE_BLANK) return;
-    const lineNo = s.lineNo;
-    if (!ok) {
-      if (this.recordCount === 0 && s.flags & LINE_MALFORMED) {
-        this.recordCount++;
-        this.firstTag = '';
-        this.log.add('FILE_NOT_GEDCOM', lineNo, 'the file does not start with a GEDCOM line');
-      } else if (s.flags & LINE_MALFORMED) this.trailerContent(lineNo);
-      return;
-    }
-    const buf = s.buf;
-    const tag = this.interner.intern(buf, s.tagStart, s.tagEnd);
-    if (s.level === 0) {
-      this.recordCount++;
-      if (this.firstTag === null) this.firstTag = tag;
-      if (this.trlrSeen && this.afterTrlrLine === 0) this.afterTrlrLine = lineNo;
-      if (tag === 'TRLR') this.trlrSeen = true;
-      if (tag === 'HEAD' && this.headLine > 0) this.log.add('HEAD_REPEATED', lineNo, 'a second HEAD record');
-      if (tag === 'HEAD' && this.headLine === 0) this.headLine = lineNo;
-      this.inTrlr = tag === 'TRLR';
-      this.trlrFlagged = false;
-      if (this.inTrlr && (s.valueEnd > s.valueStart || s.xrefEnd > 0)) this.trailerContent(lineNo);
-      this.lastStructLevel = -1;
-      this.lastStructContinuable = false;
-      this.byType.set(tag, (this.byType.get(tag) ?? 0) + 1);
-      if (s.xrefEnd > 0) {
-        if (isVoidXref(buf, s.xrefStart, s.xrefEnd)) this.log.add('RECORD_XREF_VOID', lineNo, '@VOID@ used as a record xref');
-        const id = this.xrefId(buf, s.xrefStart, s.xrefEnd);
-        // cast: xrefId gives every id its row entries
-        const row = this.definedRow[id] as number;
-        if (row >= 0) {
-          if (this.definedAgain[row] !== true) this.duplicateCount++;
-          this.definedAgain[row] = true;
-          this.log.add('XREF_DUPLICATE', lineNo, 'xref defined more than once');
-        } else {
-          this.definedRow[id] = this.definedId.length;
-          this.definedId.push(id);
-          this.definedLine.push(lineNo);
-          this.definedTag.push(tag);
-          this.definedAgain.push(false);
-        }
-      } else if (NEEDS_XREF.has(tag)) this.log.add('RECORD_XREF_MISSING', lineNo, 'record without xref');
-    } else if (this.recordCount === 0) {
-      this.recordCount++;
-      this.firstTag = tag;
-      this.log.add('RECORD_ORPHAN_LINE', lineNo, 'line before any level-0 record');
-    } else this.trailerContent(lineNo);
-    if (tag.charCodeAt(0) === 95) this.extensionTags.set(tag, (this.extensionTags.get(tag) ?? 0) + 1);
-    this.evidence.line(s.level, tag, isVoidXref(buf, s.valueStart, s.valueEnd));
-    const isConc = tag === 'CONC';
-    const isContinuation = isConc || tag === 'CONT';
-    if (isConc && this.isV7) this.log.add('CONC_IN_V7', lineNo, 'CONC does not exist in GEDCOM 7');
-    const pointer = isPointer(buf, s.valueStart, s.valueEnd);
-    const attached = isContinuation && this.lastStructContinuable && s.xrefEnd === 0 && s.level > this.lastStructLevel;
-    if (isContinuation && !attached)
-      this.log.add('CONTINUATION_MISPLACED', lineNo, 'CONC/CONT at level 0, with an xref, under a pointer or not right after the line it continues');
-    if (!attached) {
-      this.lastStructLevel = s.level;
-      this.lastStructContinuable = !pointer;
-    }
-    if (pointer) {
-      if (isVoidXref(buf, s.valueStart, s.valueEnd)) this.voidPointers++;
-      else {
-        const id = this.xrefId(buf, s.valueStart, s.valueEnd);
-        // cast: xrefId gives every id its row entries
-        const row = this.pointerRow[id] as number;
-        if (row < 0) {
-          this.pointerRow[id] = this.pointerId.length;
-          this.pointerId.push(id);
-          this.pointerCount.push(1);
-          this.pointerLine.push(lineNo);
-        } else {
-          // cast: row is a pointer row (>= 0), and the pointer lists grow together
-          this.pointerCount[row] = (this.pointerCount[row] as number) + 1;
-        }
-      }
-    }
   }
 
   /** The id of an xref's bytes, with its (empty) rows when new. */
@@ -316,7 +363,7 @@ class Inspection {
     if (this.total === 0) log.add('FILE_EMPTY', 0, 'file is empty');
     else if (this.recordCount === 0) log.add('FILE_NOT_GEDCOM', 1, 'the file does not start with a GEDCOM line');
     if (this.paddingLine > 0) log.add('FILE_END_PADDING', this.paddingLine, 'Ctrl-Z or NUL padding after the last line is not read');
-    const notGedcom = this.recordCount === 0 || this.firstTag === '';
+    const notGedcom = this.recordCount === 0 || this.firstTag === -1;
     const stats: ByteStats = this.stats.finish();
     const decision = decideEncoding({
       bom: this.bom,
@@ -356,9 +403,9 @@ class Inspection {
     let unreferenced = 0;
     for (let k = 0; k < this.definedId.length; k++) {
       // cast: k < definedId.length, and the definition lists grow together
-      const tag = this.definedTag[k] as string;
+      const tag = this.definedTag[k] as number;
       // cast: as above
-      if (referenced[this.definedId[k] as number] === 0 && tag !== 'HEAD' && tag !== 'TRLR') {
+      if (referenced[this.definedId[k] as number] === 0 && tag !== TAG_HEAD && tag !== TAG_TRLR) {
         unreferenced++;
         // cast: as above
         log.add('XREF_UNREFERENCED', this.definedLine[k] as number, 'record is not referenced');
@@ -379,7 +426,7 @@ class Inspection {
         probable:
           version.family !== null || notGedcom
             ? null
-            : this.evidence.finish({
+            : probableVersion(this.lineEvidence(), {
                 char: facts.char,
                 producer: facts.producer,
                 formVers: facts.formVers,
@@ -395,13 +442,43 @@ class Inspection {
         maxLevel: checker.maxLevel,
         maxLineLength: checker.maxLineLength,
       },
-      records: { total: this.recordCount, byType: Object.fromEntries([...this.byType.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) },
+      records: { total: this.recordCount, byType: Object.fromEntries(this.tagCounts(() => true, this.recordLines)) },
       xrefs: { defined: this.definedId.length, duplicate: this.duplicateCount, dangling, unreferenced, voidPointers: this.voidPointers },
       findings,
       extensions: {
-        tags: [...this.extensionTags.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([tag, count]) => ({ tag, count })),
+        tags: this.tagCounts((tag) => tag.charCodeAt(0) === UNDERSCORE, this.recordLines, this.nestedLines).map(([tag, count]) => ({ tag, count })),
         schema,
       },
+    };
+  }
+
+  /** The tags as read that `pick` keeps, with their lines counted in `counts` (summed), sorted by tag; tags without lines left out. */
+  private tagCounts(pick: (tag: string) => boolean, ...counts: readonly number[][]): [string, number][] {
+    const out: [string, number][] = [];
+    for (let id = 0; id < this.recordLines.length; id++) {
+      let n = 0;
+      // cast: every counter array has an entry per id
+      for (const c of counts) n += c[id] as number;
+      const tag = this.tags.text(id);
+      if (n > 0 && pick(tag)) out.push([tag, n]);
+    }
+    return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  }
+
+  /** What the lines showed about the version (inspect/probable-version.ts). */
+  private lineEvidence(): LineEvidence {
+    const nested = (tag: string): number => {
+      const id = this.tags.find(tag);
+      return id < 0 || id >= this.nestedLines.length ? 0 : (this.nestedLines[id] as number); // cast: id < nestedLines.length
+    };
+    return {
+      markerLines: (tag) => {
+        const id = this.tags.find(tag);
+        const records = tag === 'SNOTE' && id >= 0 && id < this.recordLines.length ? (this.recordLines[id] as number) : 0; // cast: as above
+        return records + nested(tag);
+      },
+      conc: nested('CONC'),
+      voidPointers: this.nestedVoidPayloads,
     };
   }
 

@@ -75,67 +75,62 @@ const PRODUCERS: readonly { readonly prefix: string; readonly version: Assumable
   { prefix: 'FAMILYSEARCH', version: '7.0' },
 ];
 
-/** Collects evidence line by line (tags at level > 0 and continuation lines); cheap per line. */
-export class VersionEvidenceCollector {
-  private readonly tags = new Map<string, number>();
-  private conc = 0;
-  private cont = 0;
-  private voidPointers = 0;
+/** What the lines of a file showed, counted by the inspection's single pass. */
+export interface LineEvidence {
+  /** Lines with this tag as read: SNOTE at any level, the other markers below level 0. */
+  readonly markerLines: (tag: string) => number;
+  /** CONC lines below level 0. */
+  readonly conc: number;
+  /** Lines below level 0 whose payload is `@VOID@`. */
+  readonly voidPointers: number;
+}
 
-  line(level: number, tag: string, voidPointer: boolean): void {
-    if (level === 0) {
-      if (tag === 'SNOTE') this.tags.set(tag, (this.tags.get(tag) ?? 0) + 1);
-      return;
-    }
-    if (tag === 'CONC') this.conc++;
-    else if (tag === 'CONT') this.cont++;
-    else if (TAG_MARKERS.has(tag)) this.tags.set(tag, (this.tags.get(tag) ?? 0) + 1);
-    if (voidPointer) this.voidPointers++;
+/** Weigh the evidence of the lines with what HEAD and the bytes say; null when nothing points to a version. */
+export function probableVersion(
+  lines: LineEvidence,
+  head: { char: string | null; producer: string | null; formVers: string | null; bom: string | null; unicode: boolean },
+): ProbableVersion | null {
+  const evidence: VersionEvidence[] = [];
+  const weights = new Map<AssumableVersion, number>();
+  const add = (e: VersionEvidence, weight: number): void => {
+    evidence.push(e);
+    weights.set(e.suggests, (weights.get(e.suggests) ?? 0) + weight);
+  };
+  const { conc, voidPointers } = lines;
+  for (const [tag, m] of [...TAG_MARKERS].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const count = lines.markerLines(tag);
+    if (count > 0) add({ kind: 'tag', signal: tag, suggests: m.version, count }, m.weight * Math.min(count, 5));
   }
-
-  /** Weigh the evidence with what HEAD and the bytes say; null when nothing points to a version. */
-  finish(head: { char: string | null; producer: string | null; formVers: string | null; bom: string | null; unicode: boolean }): ProbableVersion | null {
-    const evidence: VersionEvidence[] = [];
-    const weights = new Map<AssumableVersion, number>();
-    const add = (e: VersionEvidence, weight: number): void => {
-      evidence.push(e);
-      weights.set(e.suggests, (weights.get(e.suggests) ?? 0) + weight);
-    };
-    for (const [tag, count] of [...this.tags].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const m = TAG_MARKERS.get(tag) ?? { version: '7.0' as const, weight: 3 };
-      add({ kind: 'tag', signal: tag, suggests: m.version, count }, m.weight * Math.min(count, 5));
+  if (voidPointers > 0) add({ kind: 'tag', signal: '@VOID@', suggests: '7.0', count: voidPointers }, 5);
+  if (conc > 0) add({ kind: 'continuation', signal: 'CONC', suggests: '5.5.1', count: conc }, 4);
+  const char = head.char?.toUpperCase() ?? null;
+  if (head.formVers !== null && /^5\.5\.5$/.test(head.formVers.trim()))
+    add({ kind: 'header', signal: 'GEDC.FORM.VERS 5.5.5', suggests: '5.5.5', count: 1 }, 10);
+  if (char === null) {
+    // weak: 7.0 writes no CHAR, but neither do many 5.5.1 exporters of UTF-8 (PhpGedView), and this file has no GEDC.VERS either
+    if (head.bom === 'UTF-8') add({ kind: 'charset', signal: 'UTF-8 BOM without CHAR', suggests: '7.0', count: 1 }, 1);
+  } else if (char === 'UTF-8') add({ kind: 'charset', signal: 'UTF-8', suggests: '5.5.1', count: 1 }, 3);
+  else if (char === 'UNICODE') add({ kind: 'charset', signal: 'UNICODE', suggests: head.bom !== null ? '5.5.5' : '5.5', count: 1 }, 2);
+  else add({ kind: 'charset', signal: safe(char), suggests: '5.5', count: 1 }, 2);
+  if (head.unicode && head.bom !== null && char !== null && conc === 0)
+    add({ kind: 'encoding', signal: `${head.bom} with BOM`, suggests: '5.5.5', count: 1 }, 1);
+  const producer = head.producer?.toUpperCase().replace(/\s+/g, '_') ?? '';
+  const known = PRODUCERS.find((p) => producer.startsWith(p.prefix));
+  if (known !== undefined) add({ kind: 'producer', signal: safe(head.producer ?? ''), suggests: known.version, count: 1 }, 2);
+  if (evidence.length === 0) return null;
+  let best: AssumableVersion = '5.5.1';
+  let bestWeight = 0;
+  let total = 0;
+  for (const [v, w] of weights) {
+    total += w;
+    if (w > bestWeight) {
+      best = v;
+      bestWeight = w;
     }
-    if (this.voidPointers > 0) add({ kind: 'tag', signal: '@VOID@', suggests: '7.0', count: this.voidPointers }, 5);
-    if (this.conc > 0) add({ kind: 'continuation', signal: 'CONC', suggests: '5.5.1', count: this.conc }, 4);
-    const char = head.char?.toUpperCase() ?? null;
-    if (head.formVers !== null && /^5\.5\.5$/.test(head.formVers.trim()))
-      add({ kind: 'header', signal: 'GEDC.FORM.VERS 5.5.5', suggests: '5.5.5', count: 1 }, 10);
-    if (char === null) {
-      // weak: 7.0 writes no CHAR, but neither do many 5.5.1 exporters of UTF-8 (PhpGedView), and this file has no GEDC.VERS either
-      if (head.bom === 'UTF-8') add({ kind: 'charset', signal: 'UTF-8 BOM without CHAR', suggests: '7.0', count: 1 }, 1);
-    } else if (char === 'UTF-8') add({ kind: 'charset', signal: 'UTF-8', suggests: '5.5.1', count: 1 }, 3);
-    else if (char === 'UNICODE') add({ kind: 'charset', signal: 'UNICODE', suggests: head.bom !== null ? '5.5.5' : '5.5', count: 1 }, 2);
-    else add({ kind: 'charset', signal: safe(char), suggests: '5.5', count: 1 }, 2);
-    if (head.unicode && head.bom !== null && char !== null && this.conc === 0)
-      add({ kind: 'encoding', signal: `${head.bom} with BOM`, suggests: '5.5.5', count: 1 }, 1);
-    const producer = head.producer?.toUpperCase().replace(/\s+/g, '_') ?? '';
-    const known = PRODUCERS.find((p) => producer.startsWith(p.prefix));
-    if (known !== undefined) add({ kind: 'producer', signal: safe(head.producer ?? ''), suggests: known.version, count: 1 }, 2);
-    if (evidence.length === 0) return null;
-    let best: AssumableVersion = '5.5.1';
-    let bestWeight = 0;
-    let total = 0;
-    for (const [v, w] of weights) {
-      total += w;
-      if (w > bestWeight) {
-        best = v;
-        bestWeight = w;
-      }
-    }
-    // the share of the evidence for the winner, scaled down while the evidence is thin (under 8 points)
-    const confidence = total === 0 ? 0 : (bestWeight / total) * Math.min(1, total / EVIDENCE_FOR_FULL_CONFIDENCE);
-    return { version: best, confidence: Math.round(confidence * 100) / 100, evidence };
   }
+  // the share of the evidence for the winner, scaled down while the evidence is thin (under 8 points)
+  const confidence = total === 0 ? 0 : (bestWeight / total) * Math.min(1, total / EVIDENCE_FOR_FULL_CONFIDENCE);
+  return { version: best, confidence: Math.round(confidence * 100) / 100, evidence };
 }
 
 function safe(text: string): string {
