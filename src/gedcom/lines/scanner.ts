@@ -17,6 +17,8 @@ import {
 import { sameTagByte } from './tag-case.js';
 
 const SPACE = 32;
+const LF = 10;
+const CR = 13;
 const TAB = 9;
 const AT = 64;
 
@@ -92,22 +94,105 @@ export class LineScanner {
   /**
    * Advance to the next line. With `final === false` a line whose terminator may continue in
    * a later chunk is not consumed (returns false; `pos` stays at its start).
+   *
+   * One pass over the line's bytes: the tokens are read from its start, and the rest of the
+   * payload is scanned for the terminator (no byte is read twice).
    */
   next(final = true): boolean {
     const buf = this.buf;
     const len = this.end;
     const p = this.pos;
     if (p >= len) return false;
-
-    // find the end of the line: a JS byte loop beats a native indexOf call per line
-    let eol = p;
-    while (eol < len) {
-      // cast: eol < len = this.end = buf.length
-      const c = buf[eol] as number;
-      if (c === 10 || c === 13) break;
-      eol++;
+    let flags = 0;
+    let i = p;
+    while (i < len) {
+      // cast: i < len = this.end <= buf.length
+      const c = buf[i] as number;
+      if (c !== SPACE && c !== TAB) break;
+      i++;
     }
-    const cr = eol < len && buf[eol] === 13 ? eol : -1;
+    if (i > p) flags |= LINE_LEADING_WHITESPACE;
+    const contentStart = i;
+    let level = -1;
+    let xrefStart = 0;
+    let xrefEnd = 0;
+    // tagStart stays -1 for a blank or malformed line (its tag and payload are empty, at the terminator)
+    let tagStart = -1;
+    let tagEnd = 0;
+    let valueStart = 0;
+    // the byte at i, a terminator (LF) at the end of the buffer
+    // cast: i < len <= buf.length
+    let c = i < len ? (buf[i] as number) : LF;
+    if (c === LF || c === CR) flags |= LINE_BLANK;
+    else {
+      tokens: {
+        const ls = i;
+        let n = 0;
+        while (c >= 48 && c <= 57) {
+          n = n * 10 + (c - 48);
+          // cast: i < len <= buf.length
+          c = ++i < len ? (buf[i] as number) : LF;
+        }
+        const digits = i - ls;
+        if (digits === 0 || digits > 9 || (c !== SPACE && c !== TAB)) break tokens;
+        if (digits > 1 && buf[ls] === 48) flags |= LINE_LEVEL_LEADING_ZERO;
+        if (n > 99) flags |= LINE_LEVEL_OVER_99;
+        i = this.delimiterEnd(i, len);
+        if (i < 0) {
+          flags |= LINE_DELIMITER;
+          i = -i;
+        }
+        // cast: i < len <= buf.length
+        c = i < len ? (buf[i] as number) : LF;
+        if (c === LF || c === CR) break tokens;
+        if (c === AT) {
+          const xs = i;
+          do {
+            // cast: i < len <= buf.length
+            c = ++i < len ? (buf[i] as number) : LF;
+          } while (c !== AT && c !== SPACE && c !== TAB && c !== LF && c !== CR);
+          if (c !== AT) break tokens;
+          i++;
+          if (i - xs <= 2) flags |= LINE_XREF_INVALID;
+          // cast: i < len <= buf.length
+          c = i < len ? (buf[i] as number) : LF;
+          if (c !== SPACE && c !== TAB) break tokens;
+          xrefStart = xs;
+          xrefEnd = i;
+          i = this.delimiterEnd(i, len);
+          if (i < 0) {
+            flags |= LINE_DELIMITER;
+            i = -i;
+          }
+          // cast: i < len <= buf.length
+          c = i < len ? (buf[i] as number) : LF;
+          if (c === LF || c === CR) break tokens;
+        }
+        tagStart = i;
+        while (c !== SPACE && c !== TAB && c !== LF && c !== CR) {
+          // cast: c is a byte, within the 256 entries
+          const kind = TAG_CHAR[c] as number;
+          if (kind !== 1) flags |= kind === 2 ? LINE_TAG_LOWER : LINE_TAG_INVALID;
+          // cast: i < len <= buf.length
+          c = ++i < len ? (buf[i] as number) : LF;
+        }
+        tagEnd = i;
+        level = n;
+        if (c === SPACE || c === TAB) {
+          if (c === TAB) flags |= LINE_DELIMITER;
+          i++;
+        }
+        valueStart = i;
+      }
+      // the rest of the line (the payload, or what follows the point where the line stopped being GEDCOM)
+      while (i < len) {
+        // cast: i < len <= buf.length
+        const b = buf[i] as number;
+        if (b === LF || b === CR) break;
+        i++;
+      }
+    }
+    const eol = i;
     let next: number;
     let term: number;
     if (eol >= len) {
@@ -117,8 +202,8 @@ export class LineScanner {
     } else {
       if (!final && eol + 1 >= len) return false;
       const after = eol + 1 < len ? buf[eol + 1] : -1;
-      if (eol === cr) {
-        if (after === 10) {
+      if (buf[eol] === CR) {
+        if (after === LF) {
           term = TERM_CRLF;
           next = eol + 2;
         } else {
@@ -126,8 +211,8 @@ export class LineScanner {
           next = eol + 1;
         }
       } else {
-        if (!this.sawTerminator && after === 13) this.lfcr = true;
-        if (this.lfcr && after === 13) {
+        if (!this.sawTerminator && after === CR) this.lfcr = true;
+        if (this.lfcr && after === CR) {
           term = TERM_LFCR;
           next = eol + 2;
         } else {
@@ -142,124 +227,34 @@ export class LineScanner {
     this.lineStart = p;
     this.lineEnd = eol;
     this.terminator = term;
-    this.tokenize(p, eol);
+    this.contentStart = contentStart;
+    if (tagStart < 0) {
+      if ((flags & LINE_BLANK) === 0) flags |= LINE_MALFORMED;
+      this.level = -1;
+      this.xrefStart = this.xrefEnd = 0;
+      this.tagStart = this.tagEnd = this.valueStart = this.valueEnd = eol;
+    } else {
+      this.level = level;
+      this.xrefStart = xrefStart;
+      this.xrefEnd = xrefEnd;
+      this.tagStart = tagStart;
+      this.tagEnd = tagEnd;
+      this.valueStart = valueStart;
+      this.valueEnd = eol;
+    }
+    this.flags = flags;
     return true;
   }
 
-  private tokenize(p: number, eol: number): void {
+  /**
+   * The end of the delimiter at i (a space or tab): the offset after it, negated when it was not
+   * one space. Stops at the terminator and at `len`.
+   */
+  private delimiterEnd(i: number, len: number): number {
     const buf = this.buf;
-    let flags = 0;
-    let i = p;
-    while (i < eol) {
-      const c = buf[i];
-      if (c !== SPACE && c !== TAB) break;
-      i++;
-    }
-    if (i > p) flags |= LINE_LEADING_WHITESPACE;
-    this.contentStart = i;
-    this.xrefStart = this.xrefEnd = 0;
-    if (i === eol) {
-      this.level = -1;
-      this.tagStart = this.tagEnd = this.valueStart = this.valueEnd = eol;
-      this.flags = flags | LINE_BLANK;
-      return;
-    }
-    // level
-    const ls = i;
-    let level = 0;
-    while (i < eol) {
-      // cast: i < eol <= len = buf.length
-      const c = buf[i] as number;
-      if (c < 48 || c > 57) break;
-      level = level * 10 + (c - 48);
-      i++;
-    }
-    const digits = i - ls;
-    if (digits === 0 || digits > 9 || i === eol || (buf[i] !== SPACE && buf[i] !== TAB)) {
-      this.malformed(eol, flags);
-      return;
-    }
-    if (digits > 1 && buf[ls] === 48) flags |= LINE_LEVEL_LEADING_ZERO;
-    if (level > 99) flags |= LINE_LEVEL_OVER_99;
-    // delimiter
-    i = this.skipDelimiter(i, eol);
-    if (i < 0) {
-      flags |= LINE_DELIMITER;
-      i = -i;
-    }
-    if (i === eol) {
-      this.malformed(eol, flags);
-      return;
-    }
-    // xref
-    if (buf[i] === AT) {
-      const xs = i;
-      i++;
-      while (i < eol) {
-        const c = buf[i];
-        if (c === AT || c === SPACE || c === TAB) break;
-        i++;
-      }
-      if (i === eol || buf[i] !== AT) {
-        this.malformed(eol, flags);
-        return;
-      }
-      i++;
-      this.xrefStart = xs;
-      this.xrefEnd = i;
-      if (i - xs <= 2) flags |= LINE_XREF_INVALID;
-      if (i === eol || (buf[i] !== SPACE && buf[i] !== TAB)) {
-        this.malformed(eol, flags);
-        return;
-      }
-      i = this.skipDelimiter(i, eol);
-      if (i < 0) {
-        flags |= LINE_DELIMITER;
-        i = -i;
-      }
-      if (i === eol) {
-        this.malformed(eol, flags);
-        return;
-      }
-    }
-    // tag
-    const ts = i;
-    while (i < eol) {
-      // cast: i < eol <= len = buf.length
-      const c = buf[i] as number;
-      if (c === SPACE || c === TAB) break;
-      const kind = TAG_CHAR[c];
-      if (kind !== 1) flags |= kind === 2 ? LINE_TAG_LOWER : LINE_TAG_INVALID;
-      i++;
-    }
-    this.tagStart = ts;
-    this.tagEnd = i;
-    if (i === eol) {
-      this.valueStart = this.valueEnd = eol;
-    } else {
-      if (buf[i] === TAB) flags |= LINE_DELIMITER;
-      this.valueStart = i + 1;
-      this.valueEnd = eol;
-    }
-    this.level = level;
-    this.flags = flags;
-  }
-
-  /** Skip the delimiter at i; returns the new offset, negated when it was not one space. */
-  private skipDelimiter(i: number, eol: number): number {
-    const buf = this.buf;
-    if (buf[i] === SPACE && i + 1 < eol && buf[i + 1] !== SPACE && buf[i + 1] !== TAB) return i + 1;
-    let j = i;
-    while (j < eol && (buf[j] === SPACE || buf[j] === TAB)) j++;
-    if (j === i + 1 && buf[i] === SPACE) return j;
-    return -j;
-  }
-
-  private malformed(eol: number, flags: number): void {
-    this.level = -1;
-    this.xrefStart = this.xrefEnd = 0;
-    this.tagStart = this.tagEnd = this.valueStart = this.valueEnd = eol;
-    this.flags = flags | LINE_MALFORMED;
+    let j = i + 1;
+    while (j < len && (buf[j] === SPACE || buf[j] === TAB)) j++;
+    return j === i + 1 && buf[i] === SPACE ? j : -j;
   }
 
   /**
