@@ -22,6 +22,7 @@ import type { ByteSource } from '../parse/read-all.js';
 import type { GedcomInspectResult } from './result.js';
 import { isPointer } from '../lines/pointer.js';
 import { isVoidXref, XrefIds } from './xref-ids.js';
+import { XrefLedger } from './xref-ledger.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
@@ -72,21 +73,9 @@ class Inspection {
   /** The record's last structure line: its level, and whether CONC / CONT may continue it (parse/parse.ts has the same rule). */
   private lastStructLevel = -1;
   private lastStructContinuable = false;
-  /** Record xrefs and pointer values by id (no string per line); per id, its row among the definitions and the pointers, or -1. */
+  /** Record xrefs and pointer values by id (no string per line), and what is known of each id. */
   private readonly ids = new XrefIds();
-  private readonly definedRow: number[] = [];
-  private readonly pointerRow: number[] = [];
-  /** Per definition (first record of each xref, in file order): its id, line and record tag id. */
-  private readonly definedId: number[] = [];
-  private readonly definedLine: number[] = [];
-  private readonly definedTag: number[] = [];
-  /** Whether each definition was defined again (a duplicate xref). */
-  private readonly definedAgain: boolean[] = [];
-  private duplicateCount = 0;
-  /** Per pointed xref (in order of its first pointer): its id, pointer count and first pointer's line. */
-  private readonly pointerId: number[] = [];
-  private readonly pointerCount: number[] = [];
-  private readonly pointerLine: number[] = [];
+  private readonly xrefs = new XrefLedger();
   private voidPointers = 0;
   /** Lines below level 0 whose payload is `@VOID@` (evidence of 7.0 for the probable version). */
   private nestedVoidPayloads = 0;
@@ -222,7 +211,7 @@ class Inspection {
       }
       if (pointer) {
         if (voidPayload) this.voidPointers++;
-        else this.pointer(buf, valueStart, valueEnd, lineNo);
+        else this.xrefs.point(this.xrefId(buf, valueStart, valueEnd), lineNo);
       }
     }
     if (track && lastEnd >= 0) {
@@ -261,37 +250,8 @@ class Inspection {
     this.lastStructContinuable = false;
     if (s.xrefEnd > 0) {
       if (isVoidXref(buf, s.xrefStart, s.xrefEnd)) log.add('RECORD_XREF_VOID', lineNo, '@VOID@ used as a record xref');
-      const id = this.xrefId(buf, s.xrefStart, s.xrefEnd);
-      // cast: xrefId gives every id its row entries
-      const row = this.definedRow[id] as number;
-      if (row >= 0) {
-        if (this.definedAgain[row] !== true) this.duplicateCount++;
-        this.definedAgain[row] = true;
-        log.add('XREF_DUPLICATE', lineNo, 'xref defined more than once');
-      } else {
-        this.definedRow[id] = this.definedId.length;
-        this.definedId.push(id);
-        this.definedLine.push(lineNo);
-        this.definedTag.push(tag);
-        this.definedAgain.push(false);
-      }
+      if (this.xrefs.define(this.xrefId(buf, s.xrefStart, s.xrefEnd), lineNo, tag)) log.add('XREF_DUPLICATE', lineNo, 'xref defined more than once');
     } else if (this.needsXref[tag] === true) log.add('RECORD_XREF_MISSING', lineNo, 'record without xref');
-  }
-
-  /** A pointer payload (not `@VOID@`). */
-  private pointer(buf: Buffer, start: number, end: number, lineNo: number): void {
-    const id = this.xrefId(buf, start, end);
-    // cast: xrefId gives every id its row entries
-    const row = this.pointerRow[id] as number;
-    if (row < 0) {
-      this.pointerRow[id] = this.pointerId.length;
-      this.pointerId.push(id);
-      this.pointerCount.push(1);
-      this.pointerLine.push(lineNo);
-    } else {
-      // cast: row is a pointer row (>= 0), and the pointer lists grow together
-      this.pointerCount[row] = (this.pointerCount[row] as number) + 1;
-    }
   }
 
   private headerComplete(buf: Buffer): boolean {
@@ -333,13 +293,10 @@ class Inspection {
     this.scanner.reset(Buffer.alloc(0));
   }
 
-  /** The id of an xref's bytes, with its (empty) rows when new. */
+  /** The id of an xref's bytes, with room for it in the ledger. */
   private xrefId(buf: Buffer, start: number, end: number): number {
     const id = this.ids.id(buf, start, end);
-    if (id === this.definedRow.length) {
-      this.definedRow.push(-1);
-      this.pointerRow.push(-1);
-    }
+    this.xrefs.reserve(id + 1);
     return id;
   }
 
@@ -387,30 +344,12 @@ class Inspection {
     if (!this.trlrSeen) log.add('TRLR_MISSING', checker.lineCount, 'no TRLR record');
     else if (this.afterTrlrLine > 0) log.add('CONTENT_AFTER_TRLR', this.afterTrlrLine, 'records after TRLR');
 
-    let dangling = 0;
-    const referenced = new Uint8Array(this.ids.size);
-    for (let k = 0; k < this.pointerId.length; k++) {
-      // cast: k < pointerId.length, and the three pointer lists grow together
-      const id = this.pointerId[k] as number;
-      if (this.definedRow[id] === -1) {
-        // cast: as above
-        const count = this.pointerCount[k] as number;
-        dangling += count;
-        // cast: as above
-        for (let c = 0; c < count; c++) log.add('XREF_DANGLING', this.pointerLine[k] as number, 'pointer to an undefined xref');
-      } else referenced[id] = 1;
-    }
-    let unreferenced = 0;
-    for (let k = 0; k < this.definedId.length; k++) {
-      // cast: k < definedId.length, and the definition lists grow together
-      const tag = this.definedTag[k] as number;
-      // cast: as above
-      if (referenced[this.definedId[k] as number] === 0 && tag !== TAG_HEAD && tag !== TAG_TRLR) {
-        unreferenced++;
-        // cast: as above
-        log.add('XREF_UNREFERENCED', this.definedLine[k] as number, 'record is not referenced');
-      }
-    }
+    const xrefs = this.xrefs;
+    const dangling = xrefs.dangling((line) => log.add('XREF_DANGLING', line, 'pointer to an undefined xref'));
+    const unreferenced = xrefs.unreferenced(
+      (tag) => tag === TAG_HEAD || tag === TAG_TRLR,
+      (line) => log.add('XREF_UNREFERENCED', line, 'record is not referenced'),
+    );
     const t = checker.terminatorCounts;
     const schema = facts.schemaTags.map((v) => {
       const m = /^(\S+)\s+(\S+)/.exec(v);
@@ -443,7 +382,7 @@ class Inspection {
         maxLineLength: checker.maxLineLength,
       },
       records: { total: this.recordCount, byType: Object.fromEntries(this.tagCounts(() => true, this.recordLines)) },
-      xrefs: { defined: this.definedId.length, duplicate: this.duplicateCount, dangling, unreferenced, voidPointers: this.voidPointers },
+      xrefs: { defined: xrefs.definedCount, duplicate: xrefs.duplicates, dangling, unreferenced, voidPointers: this.voidPointers },
       findings,
       extensions: {
         tags: this.tagCounts((tag) => tag.charCodeAt(0) === UNDERSCORE, this.recordLines, this.nestedLines).map(([tag, count]) => ({ tag, count })),
