@@ -1,11 +1,10 @@
+import { NumberedXrefs } from '../lines/numbered-xref.js';
+
 /** Slots of the hash table at first; it doubles when half full. */
 const INITIAL_SLOTS = 1 << 12;
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-const AT = 64;
-/** Prefixes (`I` of `@I12@`) with a table of numbers; a file uses a handful. */
-const NUMBERED_PREFIXES = 8;
 /** Entries a numbers table may have beyond twice the ids given (bounds its memory by the xrefs met). */
 const NUMBERS_SLACK = 1 << 16;
 
@@ -15,15 +14,14 @@ const NUMBERS_SLACK = 1 << 16;
  * byte compare, never a string or a map entry (inspect meets millions of pointers). The bytes are
  * copied once per distinct xref into one arena.
  *
- * Most xrefs are a short prefix and a number (`@I123@`): once the hash has given such an xref its
+ * Most xrefs are a short prefix and a number (`@I123@`, lines/numbered-xref.ts): once the hash has given such an xref its
  * id, a table of numbers per prefix answers it again with one array read (pointers reach records in
  * any order, and the hash's tables are too big to stay in the processor's cache). The hash stays the
  * one authority: the tables only remember its answers.
  */
 export class XrefIds {
-  /** Per numbered prefix: its bytes packed into an int, its length, and its table (id + 1 per number, 0 unknown). */
-  private readonly prefixKeys = new Int32Array(NUMBERED_PREFIXES);
-  private readonly prefixLengths = new Int32Array(NUMBERED_PREFIXES);
+  private readonly numbered = new NumberedXrefs();
+  /** Per numbered prefix: id + 1 per number, 0 unknown. */
   private readonly numbers: Int32Array[] = [];
   /** id + 1 of the xref in each slot; 0 for an empty slot. */
   private slots = new Int32Array(INITIAL_SLOTS);
@@ -35,36 +33,10 @@ export class XrefIds {
 
   /** The id of the xref written as buf[start, end), added when new. */
   id(buf: Uint8Array, start: number, end: number): number {
-    // @, a prefix of at most 4 bytes that are not digits, a number of 1 to 9 digits without a leading zero, @
-    const last = end - 1;
-    if (end - start < 3 || buf[start] !== AT || buf[last] !== AT) return this.hashed(buf, start, end);
-    let i = start + 1;
-    let key = 0;
-    let c = buf[i] as number; // cast: start + 1 < last < end
-    while (c < 48 || c > 57) {
-      if (i - start > 4 || i === last) return this.hashed(buf, start, end);
-      key |= c << (8 * (i - start - 1));
-      c = buf[++i] as number; // cast: i < last after the test above
-    }
-    const prefixLength = i - start - 1;
-    if (c === 48 && i + 1 < last) return this.hashed(buf, start, end);
-    const digits = i;
-    let num = 0;
-    while (i < last) {
-      c = buf[i] as number; // cast: i < last < end
-      if (c < 48 || c > 57) return this.hashed(buf, start, end);
-      num = num * 10 + c - 48;
-      i++;
-    }
-    if (i - digits > 9) return this.hashed(buf, start, end);
-    let p = 0;
-    while (p < this.numbers.length && (this.prefixKeys[p] !== key || this.prefixLengths[p] !== prefixLength)) p++;
-    if (p === this.numbers.length) {
-      if (p === NUMBERED_PREFIXES) return this.hashed(buf, start, end);
-      this.prefixKeys[p] = key;
-      this.prefixLengths[p] = prefixLength;
-      this.numbers.push(new Int32Array(1024));
-    }
+    const p = this.numbered.prefixOf(buf, start, end);
+    if (p < 0) return this.hashed(buf, start, end);
+    const num = this.numbered.num;
+    while (p >= this.numbers.length) this.numbers.push(new Int32Array(1024));
     let table = this.numbers[p] as Int32Array; // cast: p < numbers.length
     if (num < table.length) {
       const known = table[num] as number; // cast: num < table.length

@@ -22,6 +22,10 @@ const CR = 13;
 const TAB = 9;
 const AT = 64;
 
+/** What {@link LineScanner.continuation} answers for a CONC and a CONT line. */
+export const CONC_LINE = 1;
+export const CONT_LINE = 2;
+
 /** Bytes allowed in a tag: 1 for A-Z 0-9 _, 2 for a-z (LINE_TAG_LOWER), 0 for any other. */
 const TAG_CHAR = new Uint8Array(256);
 for (let c = 48; c <= 57; c++) TAG_CHAR[c] = 1;
@@ -268,6 +272,22 @@ export class LineScanner {
     // cast: tagStart + k < tagEnd <= buf.length
     for (let k = 0; k < n; k++) if (!sameTagByte(buf[this.tagStart + k] as number, tag.charCodeAt(k))) return false;
     return true;
+  }
+
+  /**
+   * Whether the current line's tag is CONC or CONT, case folded as {@link tagIs} folds it: CONC_LINE,
+   * CONT_LINE, or 0 (one test of four bytes for the question every line of a record asks).
+   */
+  continuation(): number {
+    const t = this.tagStart;
+    if (this.tagEnd - t !== 4) return 0;
+    const buf = this.buf;
+    // `| 0x20` folds exactly the upper-case letter onto its lower case here (C, O, N and T differ from c, o, n and t by that bit only)
+    // cast: t + 3 < tagEnd <= buf.length
+    if (((buf[t] as number) | 0x20) !== 0x63 || ((buf[t + 1] as number) | 0x20) !== 0x6f || ((buf[t + 2] as number) | 0x20) !== 0x6e) return 0;
+    // cast: as above
+    const last = (buf[t + 3] as number) | 0x20;
+    return last === 0x63 ? CONC_LINE : last === 0x74 ? CONT_LINE : 0;
   }
 
   /** Code of the current tag's bytes as a latin1 string (ASCII for valid tags). */

@@ -12,7 +12,8 @@ import { payloadCodec } from '../decode/codecs.js';
 import { readHeaderFacts } from '../header.js';
 import { resolveVersion, type AssumableVersion } from '../version.js';
 import { GEDCOM_INPUT_LIMITS } from '../limits.js';
-import { LineScanner } from '../lines/scanner.js';
+import { CONC_LINE, LineScanner } from '../lines/scanner.js';
+import { XrefSet } from '../lines/xref-set.js';
 import { LineChecker, countAnselChars, countBytes, countUtf8Chars } from '../lines/line-checker.js';
 import type { CharCounter } from '../lines/line-checker.js';
 import { TagInterner } from '../lines/tag-interner.js';
@@ -147,10 +148,14 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   const spans: RecordSpan[] = [];
   const tags: string[] = [];
   const xrefs: (string | null)[] = [];
+  // records whose xref an earlier record defined (indexes into spans, ascending)
+  const duplicates: number[] = [];
+  const defined = new XrefSet();
   let curStart = -1;
   let curLine = 0;
   let curTag = '';
   let curXref: string | null = null;
+  let inTrlr = false;
   let firstRecordStart = -1;
   // bytes of the logical value being continued (CONC / CONT), against GEDCOM_INPUT_LIMITS.maxValueBytes
   let valueBytes = 0;
@@ -161,47 +166,50 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   let lastStructLevel = -1;
   let lastStructContinuable = false;
   let trlrFlagged = false;
-  const flush = (end: number): void => {
-    if (curStart < 0) return;
-    spans.push({ start: curStart, end, line: curLine });
-    tags.push(curTag);
-    xrefs.push(curXref);
-  };
 
   while (scanner.next()) {
     if ((++lines & STEP_MASK) === 0) monitor.step('parse', scanner.lineStart, total);
     const ok = checker.check(scanner);
     const flags = scanner.flags;
     if (flags & LINE_BLANK) continue;
-    const startsRecord = ok ? scanner.level === 0 || curStart < 0 : curStart < 0 && (flags & LINE_MALFORMED) !== 0;
-    if (ok && scanner.level > 0 && curStart < 0) log.add('RECORD_ORPHAN_LINE', scanner.lineNo, 'line before any level-0 record');
+    const level = scanner.level;
+    const startsRecord = ok ? level === 0 || curStart < 0 : curStart < 0 && (flags & LINE_MALFORMED) !== 0;
+    if (ok && level > 0 && curStart < 0) log.add('RECORD_ORPHAN_LINE', scanner.lineNo, 'line before any level-0 record');
     if (startsRecord) {
-      flush(scanner.lineStart);
+      if (curStart >= 0) {
+        spans.push({ start: curStart, end: scanner.lineStart, line: curLine });
+        tags.push(curTag);
+        xrefs.push(curXref);
+      }
       curStart = scanner.lineStart;
       curLine = scanner.lineNo;
       if (firstRecordStart < 0) firstRecordStart = curStart;
       curTag = ok ? interner.intern(text, scanner.tagStart, scanner.tagEnd) : '';
       curXref = ok && scanner.xrefEnd > 0 ? xrefText(text, scanner.xrefStart, scanner.xrefEnd, codec) : null;
+      if (curXref !== null && !defined.add(text, scanner.xrefStart, scanner.xrefEnd, curXref)) duplicates.push(spans.length);
       lastStructLevel = -1;
       lastStructContinuable = false;
-      trlrFlagged = curTag === 'TRLR' && (scanner.valueEnd > scanner.valueStart || scanner.xrefEnd > 0);
+      inTrlr = curTag === 'TRLR';
+      trlrFlagged = inTrlr && (scanner.valueEnd > scanner.valueStart || scanner.xrefEnd > 0);
       if (trlrFlagged) log.add('TRLR_NOT_EMPTY', scanner.lineNo, 'TRLR has a payload or an xref');
-    } else if (curTag === 'TRLR' && !trlrFlagged) {
+    } else if (inTrlr && !trlrFlagged) {
       trlrFlagged = true;
       log.add('TRLR_NOT_EMPTY', scanner.lineNo, 'lines after TRLR that are not records');
     }
     if (ok) {
-      const isConc = scanner.tagIs('CONC');
-      const payload = scanner.valueEnd - scanner.valueStart;
-      const isContinuation = isConc || scanner.tagIs('CONT');
+      const continuation = scanner.continuation();
+      const isConc = continuation === CONC_LINE;
+      const valueStart = scanner.valueStart;
+      const valueEnd = scanner.valueEnd;
+      const payload = valueEnd - valueStart;
       if (isConc && version.isV7) log.add('CONC_IN_V7', scanner.lineNo, 'CONC does not exist in GEDCOM 7');
       // a continuation continues the line right above it (or its continuations), one level up; else it is a structure of its own
-      const attached = isContinuation && lastStructContinuable && scanner.xrefEnd === 0 && scanner.level > lastStructLevel;
-      if (isContinuation && !attached)
+      const attached = continuation !== 0 && lastStructContinuable && scanner.xrefEnd === 0 && level > lastStructLevel;
+      if (continuation !== 0 && !attached)
         log.add('CONTINUATION_MISPLACED', scanner.lineNo, 'CONC/CONT at level 0, with an xref, under a pointer or not right after the line it continues');
       if (attached) {
         // cast: payload > 0, so valueStart < valueEnd, a range of the scanned text
-        if (isConc && is555 && payload > 0 && prevLastByte >= 0 && isWordByte(prevLastByte) && isWordByte(text[scanner.valueStart] as number)) {
+        if (isConc && is555 && payload > 0 && prevLastByte >= 0 && isWordByte(prevLastByte) && isWordByte(text[valueStart] as number)) {
           log.add('GEDCOM_555_CONC_INSIDE_WORD', scanner.lineNo, 'GEDCOM 5.5.5 does not split a value with CONC inside a word');
         }
         valueBytes += payload + 1;
@@ -212,14 +220,18 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
       } else {
         valueBytes = payload;
         valueOver = false;
-        lastStructLevel = scanner.level;
-        lastStructContinuable = !isPointer(text, scanner.valueStart, scanner.valueEnd);
+        lastStructLevel = level;
+        lastStructContinuable = !isPointer(text, valueStart, valueEnd);
       }
       // cast: payload > 0, so valueEnd - 1 is in the line's value range of the scanned text
-      prevLastByte = payload > 0 ? (text[scanner.valueEnd - 1] as number) : -1;
+      prevLastByte = payload > 0 ? (text[valueEnd - 1] as number) : -1;
     }
   }
-  flush(text.length);
+  if (curStart >= 0) {
+    spans.push({ start: curStart, end: text.length, line: curLine });
+    tags.push(curTag);
+    xrefs.push(curXref);
+  }
   if (firstRecordStart < 0) firstRecordStart = text.length;
 
   const t = checker.terminatorCounts;
@@ -246,8 +258,8 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
       text.length === 0 || text[text.length - 1] === 10 || text[text.length - 1] === 13 ? checker.lineCount + 1 : checker.lineCount,
       'Ctrl-Z or NUL padding after the last line is not read',
     );
-  const seen = new Set<string>();
   let trlrIndex = -1;
+  let nextDuplicate = 0;
   let headSeen = false;
   for (let i = 0; i < spans.length; i++) {
     // cast: i < spans.length
@@ -258,8 +270,10 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
     doc.addParsedRecord(span, tag, xref);
     if (xref !== null) {
       if (xref === '@VOID@') log.add('RECORD_XREF_VOID', span.line, '@VOID@ used as a record xref');
-      if (seen.has(xref)) log.add('XREF_DUPLICATE', span.line, `xref defined more than once`);
-      else seen.add(xref);
+      if (duplicates[nextDuplicate] === i) {
+        nextDuplicate++;
+        log.add('XREF_DUPLICATE', span.line, `xref defined more than once`);
+      }
     } else if (NEEDS_XREF.has(tag)) {
       log.add('RECORD_XREF_MISSING', span.line, `${tag} record without xref`);
     }
