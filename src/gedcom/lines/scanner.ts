@@ -24,7 +24,7 @@ const AT = 64;
 
 /** What {@link LineScanner.continuation} answers for a CONC and a CONT line. */
 export const CONC_LINE = 1;
-export const CONT_LINE = 2;
+const CONT_LINE = 2;
 
 /** Bytes allowed in a tag: 1 for A-Z 0-9 _, 2 for a-z (LINE_TAG_LOWER), 0 for any other. */
 const TAG_CHAR = new Uint8Array(256);
