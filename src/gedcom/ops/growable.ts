@@ -68,4 +68,18 @@ export class GrowUint8 extends Growable<Uint8Array> {
   protected allocate(capacity: number): Uint8Array {
     return new Uint8Array(capacity);
   }
+
+  /** Whether the n bytes from `at` equal buf[start, start + n) (at + n <= length). */
+  matches(at: number, buf: Uint8Array, start: number, n: number): boolean {
+    const data = this.data;
+    for (let k = 0; k < n; k++) if (data[at + k] !== buf[start + k]) return false;
+    return true;
+  }
+
+  /** Whether the text.length bytes from `at` are the character codes of `text`. */
+  matchesText(at: number, text: string): boolean {
+    const data = this.data;
+    for (let k = 0; k < text.length; k++) if (data[at + k] !== text.charCodeAt(k)) return false;
+    return true;
+  }
 }

@@ -51,6 +51,8 @@ export interface BuilderOptions {
   /** Records that may become people and families (sizes the tables; they grow past it). */
   readonly expectedPeople: number;
   readonly expectedFamilies: number;
+  /** Records of the document (sizes the xref table). */
+  readonly expectedRecords?: number;
   /** Keep a row for every event of a person (views); otherwise only births, baptisms, deaths and burials. */
   readonly allEvents: boolean;
   /** Read event places (merge, views). */
@@ -99,7 +101,7 @@ interface Marks {
 
 export class IndexBuilder {
   readonly strings = new StringTable();
-  readonly xrefs = new XrefTable();
+  readonly xrefs: XrefTable;
   // people
   readonly personXref: string[] = [];
   readonly personRecord: GrowInt32;
@@ -162,6 +164,7 @@ export class IndexBuilder {
 
   constructor(private readonly options: BuilderOptions) {
     this.dates = new DateReader(options.version);
+    this.xrefs = new XrefTable(options.expectedRecords ?? 0);
     const people = options.expectedPeople;
     const families = options.expectedFamilies;
     this.personRecord = new GrowInt32(people);

@@ -95,21 +95,23 @@ export class RecordScan {
         continue;
       }
       line.next();
-      const tag = r.tag();
+      // the tag as a string only for the lines the builder reads; any other line is matched on its bytes
+      const built = kind !== SCAN_OTHER && (level === 1 || level === 2);
+      const tag = built ? r.tag() : '';
       const pointer = r.isPointer;
       if (integrity) {
         if (pointer) {
           const id = line.pointerId(b.xrefs);
           if (id >= 0) this.pointers.push(id);
         }
-        if (tag === 'DATE' && !this.dates.isValid(line.value())) {
+        if ((built ? tag === 'DATE' : r.tagIs('DATE')) && !this.dates.isValid(line.value())) {
           this.invalidDates++;
           if (this.dates.isImpossible(line.value())) this.impossibleDates++;
         }
       }
-      if (kind !== SCAN_OTHER) {
+      if (built) {
         if (level === 1) b.line1(tag, line);
-        else if (level === 2) b.line2(tag, line);
+        else b.line2(tag, line);
       }
       this.pointerAt[level] = pointer;
       this.readAt[level] = r.valueRead;

@@ -245,7 +245,7 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
     if (tag === 'INDI') expectedPeople++;
     else if (tag === 'FAM') expectedFamilies++;
   }
-  const builder = new IndexBuilder({ version, allEvents: false, places: options.places === true, expectedPeople, expectedFamilies });
+  const builder = new IndexBuilder({ version, allEvents: false, places: options.places === true, expectedPeople, expectedFamilies, expectedRecords: total });
   const xrefs = builder.xrefs;
   const reader = doc instanceof GedcomDocument ? doc.lineReader() : null;
   const dates = new DateReader(version);

@@ -1,5 +1,5 @@
 import type { PointerText, PointerTable } from '../parse/record-lines.js';
-import { GrowInt32 } from './growable.js';
+import { GrowInt32, GrowUint8 } from './growable.js';
 
 /** Slots of the hash table at first; it doubles when half full. */
 const INITIAL_SLOTS = 1 << 12;
@@ -15,13 +15,28 @@ const FNV_PRIME = 0x01000193;
  * Ids are found by an open-addressing hash of the xref's characters, so a pointer is looked up
  * straight from the source bytes ({@link idOfBytes}) without decoding it to a string first: the
  * index meets millions of pointers, and a string per pointer in a Map of every xref cost more than
- * a fifth of building the index.
+ * a fifth of building the index. A lookup touches two places of memory, not four: each slot holds
+ * the id and the hash side by side, and the characters of every ASCII xref are copied into one
+ * byte pool, so a pointer is compared with bytes rather than with a string object of the heap.
  */
+/** Largest number of an `@X123@` xref the dense cache holds (it grows up to it as numbers are met). */
+const DENSE_MAX = 1 << 22;
+const AT = 64;
+const LETTER_A = 65;
+const LETTER_Z = 90;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+
+/** Int32 fields per slot: id + 1 (0: empty), hash, start of the characters in the pool, length (-1: not ASCII). */
+const SLOT = 4;
+
 export class XrefTable implements PointerTable {
-  /** id + 1 of the xref in each slot; 0 for an empty slot. */
-  private slots = new Int32Array(INITIAL_SLOTS);
-  /** The hash of each id's xref. */
-  private readonly hashes = new GrowInt32(1024);
+  /** SLOT fields per slot, so that a probe reads one place of memory. */
+  private slots: Int32Array;
+  /** The characters of every ASCII xref, one after the other. */
+  private readonly pool = new GrowUint8(1 << 16);
+  /** The id of `@VOID@` once met; -1 before. */
+  private voidId = -1;
   readonly xrefs: string[] = [];
   readonly person = new GrowInt32(1024);
   readonly family = new GrowInt32(1024);
@@ -32,17 +47,40 @@ export class XrefTable implements PointerTable {
   /** Sequence number of the first pointer naming the xref (in file order); -1 when none does. */
   readonly firstPointed = new GrowInt32(1024);
   private pointed = 0;
+  /**
+   * A cache in front of the hash: for an xref of the usual form `@` + upper-case letter + number
+   * (no leading zero), id + 1 by letter and number (0: not cached). The hash stays the one truth
+   * (every id is in it), so the cache only saves the probe and the comparison of the characters.
+   */
+  private readonly dense: (Int32Array | undefined)[] = [];
+
+  /** `expected`: about how many xrefs the table will hold (sizes the hash; it grows past it). */
+  constructor(expected = 0) {
+    let slots = INITIAL_SLOTS;
+    while (slots < 2 * expected) slots *= 2;
+    this.slots = new Int32Array(SLOT * slots);
+  }
 
   id(xref: string): number {
-    let h = FNV_OFFSET;
-    for (let i = 0; i < xref.length; i++) h = Math.imul(h ^ xref.charCodeAt(i), FNV_PRIME);
-    const mask = this.slots.length - 1;
-    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      // cast: slot <= mask < slots.length
-      const entry = this.slots[slot] as number;
-      if (entry === 0) return this.add(xref, h, slot);
-      if (this.hashes.get(entry - 1) === h && this.xrefs[entry - 1] === xref) return entry - 1;
+    const n = xref.length;
+    let number = -1;
+    let letter = 0;
+    // `@`, a letter, 1 to 7 digits without a leading zero, `@`
+    if (n >= 4 && n <= 10 && xref.charCodeAt(0) === AT && xref.charCodeAt(n - 1) === AT) {
+      letter = xref.charCodeAt(1);
+      if (letter >= LETTER_A && letter <= LETTER_Z && (n === 4 || xref.charCodeAt(2) !== DIGIT_0)) {
+        number = 0;
+        for (let i = 2; i < n - 1 && number >= 0; i++) {
+          const c = xref.charCodeAt(i);
+          number = c >= DIGIT_0 && c <= DIGIT_9 ? number * 10 + c - DIGIT_0 : -1;
+        }
+        const cached = number >= 0 ? this.cached(letter, number) : 0;
+        if (cached > 0) return cached - 1;
+      }
     }
+    const id = this.hashedId(xref);
+    if (number >= 0) this.cache(letter, number, id);
+    return id;
   }
 
   /**
@@ -51,6 +89,64 @@ export class XrefTable implements PointerTable {
    * yet or not ASCII.
    */
   idOfBytes(buf: Buffer, start: number, end: number, text: PointerText): number {
+    const n = end - start;
+    let number = -1;
+    let letter = 0;
+    if (n >= 4 && n <= 10 && buf[start] === AT && buf[end - 1] === AT) {
+      // cast: start + 1 < end, a byte of buf
+      letter = buf[start + 1] as number;
+      if (letter >= LETTER_A && letter <= LETTER_Z && (n === 4 || buf[start + 2] !== DIGIT_0)) {
+        number = 0;
+        for (let i = start + 2; i < end - 1 && number >= 0; i++) {
+          // cast: start + 2 <= i < end - 1, a byte of buf
+          const c = buf[i] as number;
+          number = c >= DIGIT_0 && c <= DIGIT_9 ? number * 10 + c - DIGIT_0 : -1;
+        }
+        const cached = number >= 0 ? this.cached(letter, number) : 0;
+        if (cached > 0) return cached - 1;
+      }
+    }
+    const id = this.hashedIdOfBytes(buf, start, end, text);
+    if (number >= 0 && id >= 0) this.cache(letter, number, id);
+    return id;
+  }
+
+  private cached(letter: number, number: number): number {
+    const table = this.dense[letter - LETTER_A];
+    return table !== undefined && number < table.length ? (table[number] as number) : 0; // cast: number < table.length
+  }
+
+  private cache(letter: number, number: number, id: number): void {
+    if (number > DENSE_MAX) return;
+    let table = this.dense[letter - LETTER_A];
+    if (table === undefined || number >= table.length) {
+      const bigger = new Int32Array(Math.min(DENSE_MAX + 1, Math.max(1024, number + 1, table === undefined ? 0 : table.length + (table.length >> 1))));
+      if (table !== undefined) bigger.set(table);
+      this.dense[letter - LETTER_A] = table = bigger;
+    }
+    table[number] = id + 1;
+  }
+
+  private hashedId(xref: string): number {
+    let h = FNV_OFFSET;
+    for (let i = 0; i < xref.length; i++) h = Math.imul(h ^ xref.charCodeAt(i), FNV_PRIME);
+    const slots = this.slots;
+    const mask = slots.length / SLOT - 1;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const at = SLOT * slot;
+      // cast: at + 3 < slots.length (slot <= mask)
+      const entry = slots[at] as number;
+      if (entry === 0) return this.add(xref, h, slot);
+      if (slots[at + 1] !== h) continue;
+      // cast: at + 3 < slots.length (slot <= mask)
+      const length = slots[at + 3] as number;
+      // an ASCII xref is compared with its characters in the pool, any other with its string
+      // cast: at + 3 < slots.length (slot <= mask)
+      if (length >= 0 ? length === xref.length && this.pool.matchesText(slots[at + 2] as number, xref) : this.xrefs[entry - 1] === xref) return entry - 1;
+    }
+  }
+
+  private hashedIdOfBytes(buf: Buffer, start: number, end: number, text: PointerText): number {
     let h = FNV_OFFSET;
     for (let i = start; i < end; i++) {
       // cast: start <= i < end, a range of buf
@@ -59,52 +155,60 @@ export class XrefTable implements PointerTable {
       if (byte >= 0x80) return this.textId(text.pointer());
       h = Math.imul(h ^ byte, FNV_PRIME);
     }
-    const mask = this.slots.length - 1;
+    const slots = this.slots;
+    const mask = slots.length / SLOT - 1;
     const n = end - start;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      // cast: slot <= mask < slots.length
-      const entry = this.slots[slot] as number;
+      const at = SLOT * slot;
+      // cast: at + 3 < slots.length (slot <= mask)
+      const entry = slots[at] as number;
       if (entry === 0) return this.textId(text.pointer());
-      if (this.hashes.get(entry - 1) !== h) continue;
-      // cast: every id below xrefs.length has its xref
-      const known = this.xrefs[entry - 1] as string;
-      if (known.length !== n) continue;
-      let k = 0;
-      while (k < n && known.charCodeAt(k) === buf[start + k]) k++;
-      if (k === n) return known === '@VOID@' ? -1 : entry - 1;
+      // cast: at + 3 < slots.length (slot <= mask)
+      if (slots[at + 1] !== h || slots[at + 3] !== n || !this.pool.matches(slots[at + 2] as number, buf, start, n)) continue;
+      return entry - 1 === this.voidId ? -1 : entry - 1;
     }
   }
 
   private textId(xref: string): number {
-    return xref === '@VOID@' ? -1 : this.id(xref);
+    return xref === '@VOID@' ? -1 : this.hashedId(xref);
   }
 
   private add(xref: string, hash: number, slot: number): number {
     const id = this.xrefs.length;
-    this.slots[slot] = id + 1;
-    this.hashes.push(hash);
     this.xrefs.push(xref);
+    if (xref === '@VOID@') this.voidId = id;
+    let ascii = true;
+    for (let i = 0; i < xref.length && ascii; i++) ascii = xref.charCodeAt(i) < 0x80;
+    const at = SLOT * slot;
+    this.slots[at] = id + 1;
+    this.slots[at + 1] = hash;
+    this.slots[at + 2] = this.pool.length;
+    this.slots[at + 3] = ascii ? xref.length : -1;
+    if (ascii) for (let i = 0; i < xref.length; i++) this.pool.push(xref.charCodeAt(i));
     this.person.push(-1);
     this.family.push(-1);
     this.definitions.push(0);
     this.pointers.push(0);
     this.firstDefined.push(-1);
     this.firstPointed.push(-1);
-    if (2 * this.xrefs.length > this.slots.length) this.grow();
+    if (2 * SLOT * this.xrefs.length > this.slots.length) this.grow();
     return id;
   }
 
   private grow(): void {
-    const slots = new Int32Array(2 * this.slots.length);
-    const mask = slots.length - 1;
-    for (let id = 0; id < this.xrefs.length; id++) {
-      let slot = this.hashes.get(id) & mask;
-      while (slots[slot] !== 0) slot = (slot + 1) & mask;
-      slots[slot] = id + 1;
+    const old = this.slots;
+    const slots = new Int32Array(2 * old.length);
+    const mask = slots.length / SLOT - 1;
+    for (let s = 0; s < old.length; s += SLOT) {
+      if (old[s] === 0) continue;
+      // cast: s + 1 < old.length (slots are SLOT fields)
+      let slot = (old[s + 1] as number) & mask;
+      while (slots[SLOT * slot] !== 0) slot = (slot + 1) & mask;
+      // cast: s + 3 < old.length (slots are SLOT fields)
+      for (let k = 0; k < SLOT; k++) slots[SLOT * slot + k] = old[s + k] as number;
     }
     this.slots = slots;
   }
-
   define(xref: string, sequence: number): number {
     const id = this.id(xref);
     if (this.definitions.get(id) === 0) this.firstDefined.set(id, sequence);

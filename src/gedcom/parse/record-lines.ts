@@ -70,6 +70,11 @@ export class RecordLineReader {
     return this.ctx.interner.intern(this.bytes, s.tagStart, s.tagEnd);
   }
 
+  /** Whether the tag is `tag` (upper case), as {@link tag} would answer it, without making a string. */
+  tagIs(tag: string): boolean {
+    return this.s.tagIs(tag);
+  }
+
   /** A CONC or CONT line (whatever its place). */
   get continuation(): boolean {
     const s = this.s;
