@@ -40,13 +40,13 @@ export function possibleDuplicates(index: TreeIndex, scope: Uint8Array | null, m
     if (list === undefined) blocks.set(key, [p]);
     else list.push(p);
   }
-  const decade = (p: number): number => people.birthDecade(p) ?? Number.MAX_SAFE_INTEGER;
-  const given = (p: number): string => people.namesOf(p)[0]?.tokens[0]?.code ?? '';
+  const { decade, given } = sortKeys(people, blocks.values());
   const found: { i: number; j: number; score: number; automatic: boolean }[] = [];
   let compared = 0;
   for (const list of blocks.values()) {
     if (list.length < 2) continue;
-    list.sort((x, y) => decade(x) - decade(y) || given(x).localeCompare(given(y)) || x - y);
+    // cast: the lists hold person numbers, and the keys have an entry per person
+    list.sort((x, y) => (decade[x] as number) - (decade[y] as number) || (given[x] as number) - (given[y] as number) || x - y);
     for (let a = 0; a < list.length; a++) {
       // cast: a < list.length
       const x = list[a] as number;
@@ -67,6 +67,42 @@ export function possibleDuplicates(index: TreeIndex, scope: Uint8Array | null, m
   found.sort((a, b) => Number(b.automatic) - Number(a.automatic) || b.score - a.score || a.i - b.i || a.j - b.j);
   const pairs = found.slice(0, max).map((p) => ({ left: people.xref(p.i), right: people.xref(p.j), score: Math.round(p.score * 100) / 100 }));
   return { count: found.length, pairs };
+}
+
+/**
+ * The sort keys of the people of blocks of two or more, read once per person rather than once per
+ * comparison: the birth decade (unknown last), and the rank of the first given name's code among
+ * the codes met (in localeCompare order, equal codes one rank), so comparing ranks orders as
+ * comparing the codes did.
+ */
+function sortKeys(people: SideFeatures, lists: Iterable<number[]>): { decade: Float64Array; given: Int32Array } {
+  const decade = new Float64Array(people.count);
+  const given = new Int32Array(people.count);
+  const codeOf: string[] = new Array<string>(people.count);
+  const codes = new Set<string>();
+  for (const list of lists) {
+    if (list.length < 2) continue;
+    for (const p of list) {
+      decade[p] = people.birthDecade(p) ?? Number.MAX_SAFE_INTEGER;
+      const code = people.namesOf(p)[0]?.tokens[0]?.code ?? '';
+      codeOf[p] = code;
+      codes.add(code);
+    }
+  }
+  const sorted = [...codes].sort((a, b) => a.localeCompare(b));
+  const rank = new Map<string, number>();
+  let r = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    // cast: i < sorted.length
+    const code = sorted[i] as string;
+    if (i > 0 && (sorted[i - 1] as string).localeCompare(code) !== 0) r++; // cast: 0 <= i - 1 < sorted.length
+    rank.set(code, r);
+  }
+  for (let p = 0; p < people.count; p++) {
+    const code = codeOf[p];
+    if (code !== undefined) given[p] = rank.get(code) ?? 0;
+  }
+  return { decade, given };
 }
 
 /** Neighbours (in birth order, within one key) each person is compared with. */
