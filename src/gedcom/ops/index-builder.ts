@@ -57,6 +57,8 @@ export interface BuilderOptions {
   readonly allEvents: boolean;
   /** Read event places (merge, views). */
   readonly places: boolean;
+  /** Read the links only (FAMC with its PEDI, FAMS, HUSB, WIFE, CHIL): no names, sex, flags or events. */
+  readonly linksOnly?: boolean;
 }
 
 /** A tree node seen as a {@link LineValue} (one reusable adapter, no allocation per node). */
@@ -364,6 +366,7 @@ export class IndexBuilder {
   }
 
   private personLine(tag: string, line: LineValue): void {
+    if (this.options.linksOnly === true && tag !== 'FAMC' && tag !== 'FAMS') return;
     switch (tag) {
       case 'SEX':
         this.sexCode = sexOf(line.value());
@@ -404,7 +407,7 @@ export class IndexBuilder {
     else if (tag === 'CHIL') {
       const id = line.pointerId(this.xrefs);
       if (id >= 0) this.childTarget.push(id);
-    } else {
+    } else if (this.options.linksOnly !== true) {
       const code = EVENT_CODE.get(tag);
       if (code !== undefined) this.startEvent(code, true);
     }

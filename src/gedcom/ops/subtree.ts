@@ -102,7 +102,7 @@ function prune(node: GedcomNode, keep: (pointer: string) => boolean): number {
 export function extractSubtree(
   doc: GedcomDocumentLike,
   options: SubtreeOptions,
-  index: TreeIndex = indexTree(doc, { integrity: false, monitor: options.monitor }),
+  index: TreeIndex = indexTree(doc, { integrity: false, linksOnly: true, monitor: options.monitor }),
 ): SubtreeResult {
   const root = index.findPerson(options.root);
   if (root < 0) throw new SubtreeRootUnknown();

@@ -219,6 +219,11 @@ export interface IndexOptions {
   readonly maxListed?: number;
   /** Read the places of events (merge compares them). Default false. */
   readonly places?: boolean;
+  /**
+   * Read the links only (parent and own families, spouses, children, birth relations): the index
+   * has no names, sex, flags or events (walks such as a subtree's need nothing else). Default false.
+   */
+  readonly linksOnly?: boolean;
   /** Called every few thousand records. */
   readonly onRecord?: (done: number) => void;
   /** Told the records indexed (stage 'index') every STEP_MASK + 1 records; may throw WorkCancelled. */
@@ -245,7 +250,15 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
     if (tag === 'INDI') expectedPeople++;
     else if (tag === 'FAM') expectedFamilies++;
   }
-  const builder = new IndexBuilder({ version, allEvents: false, places: options.places === true, expectedPeople, expectedFamilies, expectedRecords: total });
+  const builder = new IndexBuilder({
+    version,
+    allEvents: false,
+    places: options.places === true,
+    linksOnly: options.linksOnly === true,
+    expectedPeople,
+    expectedFamilies,
+    expectedRecords: total,
+  });
   const xrefs = builder.xrefs;
   const reader = doc instanceof GedcomDocument ? doc.lineReader() : null;
   const dates = new DateReader(version);
