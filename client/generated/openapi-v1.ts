@@ -1286,6 +1286,16 @@ export interface components {
                 review: number;
                 margin: number;
             };
+            /** @description Blocks (people sharing a blocking key) in which a person was compared with only the nearest of the block by birth date (its cap): how many, the candidate pairs they left uncompared (a pair counted once per capped block), and the largest of them. */
+            blocking: {
+                capped_blocks: number;
+                pairs_left_out: number;
+                /** @description The largest capped blocks by their people on each side, largest first: sizes only, never a key. */
+                largest_capped: {
+                    left: number;
+                    right: number;
+                }[];
+            };
             /** @description Automatic merges, by xref only. */
             merged: {
                 /** @description A record identifier as written in the file, with its `@` signs. */

@@ -264,6 +264,8 @@ export const GEDCOM_LIMITS = {
   /** Evidence codes listed per merge pair (one per score component). */
   evidencePerPair: 12,
   mergedPairsListed: 100,
+  /** Capped blocking blocks a merge lists by their sizes (the count of them is exact). */
+  cappedBlocksListed: 10,
   syncChangesListed: 200,
   syncConflictsListed: 200,
   syncPathsPerRecord: 16,

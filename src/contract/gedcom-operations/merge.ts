@@ -80,6 +80,21 @@ export const MERGE = gedcomOperation({
       families: Type.Object({ left: Count, right: Count, output: Count, unified: Count }, { additionalProperties: false }),
       pairs: Type.Object({ candidates: Count, automatic: Count, review: Count, vetoed: Count }, { additionalProperties: false }),
       thresholds: Type.Object({ automatic: Type.Number(), review: Type.Number(), margin: Type.Number() }, { additionalProperties: false }),
+      blocking: Type.Object(
+        {
+          capped_blocks: Count,
+          pairs_left_out: Count,
+          largest_capped: Type.Array(Type.Object({ left: Count, right: Count }, { additionalProperties: false }), {
+            maxItems: GEDCOM_LIMITS.cappedBlocksListed,
+            description: 'The largest capped blocks by their people on each side, largest first: sizes only, never a key.',
+          }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Blocks (people sharing a blocking key) in which a person was compared with only the nearest of the block by birth date (its cap): how many, the candidate pairs they left uncompared (a pair counted once per capped block), and the largest of them.',
+        },
+      ),
       merged: Type.Array(MergePairSchema, { maxItems: GEDCOM_LIMITS.mergedPairsListed, description: 'Automatic merges, by xref only.' }),
       review: Type.Array(MergePairSchema, {
         maxItems: GEDCOM_LIMITS.reviewPairs,

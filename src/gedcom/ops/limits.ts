@@ -7,8 +7,8 @@ export const OPS_LIMITS = {
   affectedXrefsPerRule: 100,
   /** Merge pairs in the review band listed by xref. */
   reviewPairs: 1000,
-  /** Candidate pairs scored in one blocking key before it is split further (by given name and birth decade). */
-  pairsPerBlock: 250_000,
+  /** Capped blocking blocks a merge reports by their sizes (merge-candidates.ts; the count of them is exact). */
+  cappedBlocksListed: 10,
   /** Candidate pairs kept overall (scored pairs above the review floor). */
   candidatePairs: 2_000_000,
   /** Record changes listed by a sync (counts are exact). */

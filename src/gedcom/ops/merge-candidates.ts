@@ -1,41 +1,162 @@
 import { OPS_LIMITS } from './limits.js';
+import { lowerBound, makeBlock, narrowBirth } from './merge-blocks.js';
+import type { Block, Run } from './merge-blocks.js';
 import type { SideFeatures } from './merge-features.js';
 import { vetoedByDates } from './merge-features.js';
+import { patronymicRoot } from './merge-names.js';
+import { soundex } from './soundex.js';
 import { STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
 /**
- * Candidate pairs of a merge (Gramps' blocking: sex group and the Soundex of each surname). A
- * block whose pairs would exceed OPS_LIMITS.pairsPerBlock is split: its pairs must also share
- * the Soundex of a given name and a birth decade (±1), or the given-name code alone when either
- * side has no dated birth. Pairs are generated per left person and de-duplicated there, so memory
- * stays proportional to one person's candidates; pairs that a sex or date veto ends are counted
- * here on typed arrays and never reach the scorer.
+ * Candidate pairs of a merge: record-linkage blocking with several keys per person, a join on the
+ * birth range inside each block, and a sorted neighbourhood where a block is still too large.
+ *
+ * Keys (each within the sex group: male, or everyone else):
+ * - the Soundex of each surname (Gramps' blocking), and for a woman the Soundex of each spouse's
+ *   surname (her married name in the other file);
+ * - the first given name with the first given name of the father, of the mother, of each spouse,
+ *   and with the root of a patronymic surname as the father's ("Eriksson": Erik), so that a
+ *   surname that differs (married names, patronymics) still meets;
+ * - for a woman with no spouse, or named as a spouse is, the first given name alone (her other
+ *   surname may be in no file).
+ * A surname block of more than SUB_BLOCK_PEOPLE right people is split by the initial of each
+ * given name; a person meets the initials of its names' nickname groups too, so "Bill" still meets
+ * "William".
+ *
+ * In every block a person whose birth is dated to a narrow range meets only the right people whose
+ * birth range comes within a year of its own (the others would be vetoed by the birth date), and
+ * the right people of an undated or wide birth; a person without a narrow birth meets the whole
+ * block. A person meets at most the cap of the key's kind in one block: the nearest by birth date
+ * (sorted neighbourhood), then the undated. Every capped block is counted in the
+ * {@link BlockingReport}, with the pairs it left out, never dropped silently.
  */
 
+/** Right people of a surname block beyond which it is split by given-name initial and nickname group. */
+const SUB_BLOCK_PEOPLE = 64;
+/** Right people one left person meets in one block of a surname or a relative's given name at most. */
+const NAME_BLOCK_CAP = 256;
+/** Right people one left person meets in one block of a given name alone at most (the weakest key). */
+const GIVEN_BLOCK_CAP = 32;
+
+interface Keyed {
+  readonly block: Block;
+  /** Right people of the block. */
+  readonly size: number;
+  /** Sub-blocks by given-name initial; null when the block is not split. */
+  readonly sub: ReadonlyMap<string, Keyed> | null;
+  /** Left people that met the block. */
+  queried: number;
+  /** Left people of the block that met only part of it (its cap). */
+  capped: number;
+}
+
+/** What the caps left out: content-free (counts and block sizes only). */
+export interface BlockingReport {
+  /** Blocks in which at least one person met only part of the block (its cap). */
+  readonly cappedBlocks: number;
+  /** Pairs of the capped blocks that were not compared (a pair of two capped keys counts once per key). */
+  readonly pairsLeftOut: number;
+  /** The largest capped blocks, by left people times right people, at most OPS_LIMITS.cappedBlocksListed. */
+  readonly largest: readonly { readonly left: number; readonly right: number }[];
+}
+
+const GIVEN_ONLY = '|G|';
+
+/** The blocking keys of person p: surname keys first, then relatives' given names, then the given name alone. */
 function blockKeys(side: SideFeatures, p: number): string[] {
   const group = side.male(p) ? 'M' : 'O';
-  const codes = new Set(side.namesOf(p).map((n) => n.surnameCode));
-  if (codes.size === 0) codes.add('Z000');
-  const keys = [...codes].map((c) => `${group}:${c}`);
-  // secondary keys that do not read the surname (married names, patronymics): the person's first
-  // given name with the father's, and with each spouse's
+  const names = side.namesOf(p);
+  const surnames = new Set(names.map((n) => n.surnameCode));
+  if (surnames.size === 0) surnames.add('Z000');
+  const spouses = side.spouses(p);
+  const married = !side.male(p);
+  if (married) for (const s of spouses) for (const n of s) if (n.surname !== '') surnames.add(n.surnameCode);
+  const keys = [...surnames].map((c) => `${group}|S|${c}`);
   const own = givenCodes(side, p);
   if (own.length === 0) return keys;
   const relatives = new Set<string>();
   for (const n of side.parentNames(p, true) ?? []) for (const t of n.tokens.slice(0, 1)) relatives.add(`F${t.code}`);
-  for (const names of side.spouses(p)) for (const n of names) for (const t of n.tokens.slice(0, 1)) relatives.add(`S${t.code}`);
-  for (const g of own) for (const r of relatives) keys.push(`${group}:${g}:${r}`);
+  for (const n of names) {
+    const root = patronymicRoot(n.surname);
+    if (root !== null) relatives.add(`F${soundex(root)}`);
+  }
+  for (const n of side.parentNames(p, false) ?? []) for (const t of n.tokens.slice(0, 1)) relatives.add(`M${t.code}`);
+  for (const s of spouses) for (const n of s) for (const t of n.tokens.slice(0, 1)) relatives.add(`S${t.code}`);
+  for (const g of own) for (const r of relatives) keys.push(`${group}|${g}|${r}`);
+  if (married && (spouses.length === 0 || names.some((n) => n.surname !== '' && spouses.some((s) => s.some((m) => m.surname === n.surname))))) {
+    for (const g of own) keys.push(`${group}${GIVEN_ONLY}${g}`);
+  }
   return keys;
 }
 
-function addToBlock(blocks: Map<string, number[]>, key: string, i: number): void {
-  let list = blocks.get(key);
-  if (list === undefined) blocks.set(key, (list = []));
-  list.push(i);
+const givenCodes = (side: SideFeatures, p: number): string[] => [...new Set(side.namesOf(p).flatMap((n) => n.tokens.slice(0, 1).map((t) => t.code)))];
+
+/**
+ * The sub-blocks of a split surname block: a right person is in the block of the initial of each
+ * of its given-name tokens; a left person meets those of its own initials and of the initials of
+ * the right side's names in its tokens' nickname groups ("Bill" meets the W of "William").
+ */
+class SubKeys {
+  /** Nickname group -> the initials of the right side's tokens in it. */
+  private readonly groupInitials = new Map<number, string>();
+
+  /** The initials of the given-name tokens of right person j (noting their groups' initials). */
+  right(side: SideFeatures, j: number): string[] {
+    const keys = new Set<string>();
+    for (const n of side.namesOf(j)) {
+      for (const t of n.tokens) {
+        const initial = t.text.charAt(0);
+        keys.add(initial);
+        for (const g of t.groups) {
+          const known = this.groupInitials.get(g) ?? '';
+          if (!known.includes(initial)) this.groupInitials.set(g, known + initial);
+        }
+      }
+    }
+    if (keys.size === 0) keys.add('');
+    return [...keys];
+  }
+
+  /** The initials left person i meets: of its tokens and of the right side's names in their groups. */
+  left(side: SideFeatures, i: number): string[] {
+    const keys = new Set<string>();
+    for (const n of side.namesOf(i)) {
+      for (const t of n.tokens) {
+        keys.add(t.text.charAt(0));
+        for (const g of t.groups) for (const c of this.groupInitials.get(g) ?? '') keys.add(c);
+      }
+    }
+    if (keys.size === 0) keys.add('');
+    return [...keys];
+  }
 }
 
-const givenCodes = (side: SideFeatures, p: number): string[] => [...new Set(side.namesOf(p).flatMap((n) => n.tokens.slice(0, 1).map((t) => t.code)))];
+function addTo(lists: Map<string, number[]>, key: string, j: number): void {
+  let list = lists.get(key);
+  if (list === undefined) lists.set(key, (list = []));
+  list.push(j);
+}
+
+function keyed(side: SideFeatures, people: readonly number[], subKeys: SubKeys | null): Keyed {
+  let sub: Map<string, Keyed> | null = null;
+  if (subKeys !== null && people.length > SUB_BLOCK_PEOPLE) {
+    const lists = new Map<string, number[]>();
+    for (const j of people) for (const k of subKeys.right(side, j)) addTo(lists, k, j);
+    sub = new Map();
+    for (const [k, list] of lists) sub.set(k, keyed(side, list, null));
+  }
+  return { block: makeBlock(side, people), size: people.length, sub, queried: 0, capped: 0 };
+}
+
+/** The right side's blocks by key. */
+function rightBlocks(right: SideFeatures, subKeys: SubKeys): Map<string, Keyed> {
+  const lists = new Map<string, number[]>();
+  for (let j = 0; j < right.count; j++) for (const k of blockKeys(right, j)) addTo(lists, k, j);
+  const blocks = new Map<string, Keyed>();
+  for (const [k, list] of lists) blocks.set(k, keyed(right, list, k.charAt(2) === 'S' ? subKeys : null));
+  return blocks;
+}
 
 export interface CandidateScan {
   /** Set once no more pairs are wanted (the candidate bound is reached): the rest are skipped uncounted. */
@@ -47,70 +168,184 @@ export interface CandidateScan {
   vetoed: number;
 }
 
-/** Calls `visit(i, j)` for every candidate pair that no sex or date veto ends, in a fixed order. */
+/** Calls `visit(i, j)` for every candidate pair that no sex or date veto ends, in a fixed order; reports the capped blocks. */
 export function candidatePairs(
   left: SideFeatures,
   right: SideFeatures,
   state: CandidateScan,
   visit: (i: number, j: number) => void,
   monitor: WorkMonitor,
-): void {
-  const rb = new Map<string, number[]>();
-  const lsize = new Map<string, number>();
-  for (let j = 0; j < right.count; j++) for (const k of blockKeys(right, j)) addToBlock(rb, k, j);
-  for (let i = 0; i < left.count; i++) for (const k of blockKeys(left, i)) lsize.set(k, (lsize.get(k) ?? 0) + 1);
-  // sub-blocks of the large blocks: `${given}|${decade}` and `${given}|-`, `${given}|*`
-  const split = new Map<string, Map<string, number[]>>();
-  for (const [key, rs] of rb) {
-    if ((lsize.get(key) ?? 0) * rs.length <= OPS_LIMITS.pairsPerBlock) continue;
-    const sub = new Map<string, number[]>();
-    for (const j of rs) {
-      const decade = right.birthDecade(j);
-      for (const g of givenCodes(right, j)) {
-        addToBlock(sub, `${g}|${decade ?? '-'}`, j);
-        if (decade !== null) addToBlock(sub, `${g}|*`, j);
-      }
-    }
-    split.set(key, sub);
-  }
+): BlockingReport {
+  const subKeys = new SubKeys();
+  const blocks = rightBlocks(right, subKeys);
+  const gathered = new Gathered();
   // seenBy[j] === i + 1: pair (i, j) was already emitted for this left person
   const seenBy = new Int32Array(right.count);
   const exact = state.exact;
   const checkExact = exact.size > 0;
   let emitted = 0;
+  let leftOut = 0;
   let i = 0;
-  const emitAll = (list: readonly number[] | undefined): void => {
-    if (list === undefined) return;
-    const stamp = i + 1;
-    for (let k = 0; k < list.length; k++) {
-      // cast: k < list.length
-      const j = list[k] as number;
-      if (seenBy[j] === stamp) continue;
-      seenBy[j] = stamp;
-      if ((++emitted & STEP_MASK) === 0) monitor.step('match', i, left.count);
-      if (state.full || (checkExact && exact.has(i * state.width + j))) continue;
-      if (vetoedByDates(left, i, right, j)) state.vetoed++;
-      else visit(i, j);
+  let stamp = 1;
+  const emit = (j: number): void => {
+    if (seenBy[j] === stamp) return;
+    seenBy[j] = stamp;
+    if ((++emitted & STEP_MASK) === 0) monitor.step('match', i, left.count);
+    if (state.full || (checkExact && exact.has(i * state.width + j))) return;
+    if (vetoedByDates(left, i, right, j)) state.vetoed++;
+    else visit(i, j);
+  };
+  const meet = (k: Keyed, cap: number): void => {
+    k.queried++;
+    const out = meetBlock(k.block, narrowBirth(left, i), right, cap, gathered, emit);
+    if (out > 0) {
+      k.capped++;
+      leftOut += out;
     }
   };
   for (i = 0; i < left.count; i++) {
+    stamp = i + 1;
     if ((i & STEP_MASK) === 0) monitor.step('match', i, left.count);
-    const decade = left.birthDecade(i);
     for (const key of blockKeys(left, i)) {
-      const sub = split.get(key);
-      if (sub === undefined) {
-        emitAll(rb.get(key));
+      const k = blocks.get(key);
+      if (k === undefined) continue;
+      const cap = key.startsWith(GIVEN_ONLY, 1) ? GIVEN_BLOCK_CAP : NAME_BLOCK_CAP;
+      if (k.sub === null) {
+        meet(k, cap);
         continue;
       }
-      for (const g of givenCodes(left, i)) {
-        if (decade === null) {
-          emitAll(sub.get(`${g}|*`));
-          emitAll(sub.get(`${g}|-`));
-        } else {
-          for (let d = -1; d <= 1; d++) emitAll(sub.get(`${g}|${decade + d}`));
-          emitAll(sub.get(`${g}|-`));
-        }
+      k.queried++;
+      for (const s of subKeys.left(left, i)) {
+        const part = k.sub.get(s);
+        if (part !== undefined) meet(part, cap);
       }
     }
   }
+  return report(blocks, leftOut);
+}
+
+/** Right people a capped meeting gathered, and their distance to the left person's birth, reused across meetings. */
+class Gathered {
+  people = new Int32Array(1024);
+  distance = new Float64Array(1024);
+  length = 0;
+
+  add(j: number, d: number): void {
+    if (this.length === this.people.length) {
+      const people = new Int32Array(2 * this.length);
+      people.set(this.people);
+      this.people = people;
+      const distance = new Float64Array(2 * this.length);
+      distance.set(this.distance);
+      this.distance = distance;
+    }
+    this.people[this.length] = j;
+    this.distance[this.length++] = d;
+  }
+}
+
+/** Gathers the people of run `r` whose low bound is within [from, to] and whose high bound is at least `reach`, with their distance to `birth`. */
+function gatherRange(gathered: Gathered, r: Run, from: number, to: number, reach: number, birth: readonly [number, number], right: SideFeatures): void {
+  const people = r.people;
+  const bounds = right.bounds;
+  const mid2 = birth[0] + birth[1];
+  const end = lowerBound(r.low, to, true);
+  for (let k = lowerBound(r.low, from); k < end; k++) {
+    // cast: k < end <= people.length
+    const j = people[k] as number;
+    // cast: j is a person of the right side, bounds has 4 entries per person
+    const jhi = bounds[4 * j + 1] as number;
+    // cast: see above
+    if (jhi >= reach) gathered.add(j, Math.abs((bounds[4 * j] as number) + jhi - mid2));
+  }
+}
+
+/**
+ * Emits the right people of `block` a left person of birth range `birth` meets (see the module
+ * comment), at most `cap` of them: the nearest by the middle of the birth range, then the undated
+ * in order; returns how many it left out for the cap.
+ */
+function meetBlock(
+  block: Block,
+  birth: readonly [number, number] | null,
+  right: SideFeatures,
+  cap: number,
+  gathered: Gathered,
+  emit: (j: number) => void,
+): number {
+  const other = block.other;
+  if (birth === null) {
+    let budget = cap;
+    let total = other.length;
+    // cast: k < other.length
+    for (let k = 0; k < other.length && budget > 0; k++, budget--) emit(other[k] as number);
+    for (const r of block.runs) {
+      total += r.people.length;
+      // cast: k < r.people.length
+      for (let k = 0; k < r.people.length && budget > 0; k++, budget--) emit(r.people[k] as number);
+    }
+    return Math.max(0, total - cap);
+  }
+  const [lo, hi] = birth;
+  gathered.length = 0;
+  for (const r of block.runs) {
+    if (r.span > 0) {
+      // a range meets the ranges it overlaps or touches (two adjacent years written one off)
+      gatherRange(gathered, r, lo - 1 - r.span, hi + 1, lo - 1, birth, right);
+      continue;
+    }
+    gatherRange(gathered, r, lo - 1, hi + 1, lo - 1, birth, right);
+    if (lo !== hi) continue;
+    // an exact day meets the same day and month a year off
+    gatherRange(gathered, r, lo - 366, lo - 365, -Infinity, birth, right);
+    gatherRange(gathered, r, lo + 365, lo + 366, -Infinity, birth, right);
+  }
+  const n = gathered.length;
+  const total = n + other.length;
+  if (total <= cap) {
+    // cast: k < gathered.length
+    for (let k = 0; k < n; k++) emit(gathered.people[k] as number);
+    // cast: k < other.length
+    for (let k = 0; k < other.length; k++) emit(other[k] as number);
+    return 0;
+  }
+  // sorted neighbourhood: the `cap` nearest births (ties by person number), then the undated
+  const { people, distance } = gathered;
+  const near = Math.min(n, cap);
+  const sorted = distance.slice(0, n).sort();
+  // cast: near >= 1 (total > cap >= 1 and other.length < total... or n >= cap), so near - 1 indexes sorted
+  const limit = near > 0 ? (sorted[near - 1] as number) : -Infinity;
+  let below = 0;
+  // cast: k < n
+  for (let k = 0; k < n; k++) if ((distance[k] as number) < limit) below++;
+  let ties = near - below;
+  const tied: number[] = [];
+  for (let k = 0; k < n; k++) {
+    // cast: k < n
+    const d = distance[k] as number;
+    // cast: k < n
+    if (d < limit) emit(people[k] as number);
+    // cast: k < n
+    else if (d === limit) tied.push(people[k] as number);
+  }
+  tied.sort((x, y) => x - y);
+  for (const j of tied) if (ties-- > 0) emit(j);
+  // cast: k < other.length
+  for (let k = 0; k < Math.min(other.length, cap - near); k++) emit(other[k] as number);
+  return total - cap;
+}
+
+function report(blocks: ReadonlyMap<string, Keyed>, pairsLeftOut: number): BlockingReport {
+  const capped: Keyed[] = [];
+  const collect = (k: Keyed): void => {
+    if (k.capped > 0) capped.push(k);
+    if (k.sub !== null) for (const s of k.sub.values()) collect(s);
+  };
+  for (const k of blocks.values()) collect(k);
+  capped.sort((x, y) => y.queried * y.size - x.queried * x.size || y.size - x.size);
+  return {
+    cappedBlocks: capped.length,
+    pairsLeftOut,
+    largest: capped.slice(0, OPS_LIMITS.cappedBlocksListed).map((k) => ({ left: k.queried, right: k.size })),
+  };
 }

@@ -29,6 +29,8 @@ export interface NameFeature {
   readonly suffix: string;
   readonly givenFull: string;
   readonly tokens: readonly GivenToken[];
+  /** The father's given name a patronymic surname is made of ("Eriksson": Erik), as a token; null when the surname is none. */
+  readonly patronymic: GivenToken | null;
 }
 
 /** A place as the scores compare it: folded tokens with their Soundex codes, and its locality. */
@@ -284,7 +286,7 @@ export class SideFeatures {
  */
 class NameFeatures {
   private readonly given = new Map<number, { full: string; tokens: readonly GivenToken[] }>();
-  private readonly surname = new Map<number, { folded: string; code: string }>();
+  private readonly surname = new Map<number, { folded: string; code: string; patronymic: GivenToken | null }>();
   private readonly suffix = new Map<number, string>();
   private readonly byParts = new Map<string, readonly NameFeature[]>();
 
@@ -335,7 +337,8 @@ class NameFeatures {
     if (surname === undefined) {
       // cast: nameSurname holds string ids, and strings has every id
       const folded = foldSurname(s[sn] as string);
-      this.surname.set(sn, (surname = { folded, code: soundex(folded) }));
+      const root = patronymicRoot(folded);
+      this.surname.set(sn, (surname = { folded, code: soundex(folded), patronymic: root === null ? null : (givenTokens(root)[0] ?? null) }));
     }
     let suffix = this.suffix.get(sx);
     if (suffix === undefined) {
@@ -343,7 +346,7 @@ class NameFeatures {
       const text = s[sx] as string;
       this.suffix.set(sx, (suffix = foldAscii(text).toUpperCase().trim()));
     }
-    return { surname: surname.folded, surnameCode: surname.code, suffix, givenFull: given.full, tokens: given.tokens };
+    return { surname: surname.folded, surnameCode: surname.code, suffix, givenFull: given.full, tokens: given.tokens, patronymic: surname.patronymic };
   }
 }
 
@@ -359,6 +362,26 @@ function vitalEvent(index: TreeIndex, p: number, a: number, b: number, c: number
   for (const tag of [a, b, c]) for (let e = start; e < end; e++) if (t[e] === tag && ((f[e] as number) & EV_DATED) !== 0) return e;
   for (const tag of [a, b, c]) for (let e = start; e < end; e++) if (t[e] === tag) return e;
   return -1;
+}
+
+/**
+ * Whether left person i and right person j may be identical records: what the features read of a
+ * record alone (sex, the vital dates, the names) is equal. Identical records always are, so the
+ * text of two records is compared only when this holds.
+ */
+export function mayBeIdentical(l: SideFeatures, i: number, r: SideFeatures, j: number): boolean {
+  if (l.sex[i] !== r.sex[j] || l.approximate[i] !== r.approximate[j]) return false;
+  // NaN (undated) equals NaN here
+  for (let k = 0; k < 4; k++) if (!Object.is(l.bounds[4 * i + k], r.bounds[4 * j + k])) return false;
+  const x = l.namesOf(i);
+  const y = r.namesOf(j);
+  if (x.length !== y.length) return false;
+  for (let k = 0; k < x.length; k++) {
+    const a = x[k];
+    const b = y[k];
+    if (a?.givenFull !== b?.givenFull || a?.surname !== b?.surname || a?.suffix !== b?.suffix) return false;
+  }
+  return true;
 }
 
 /**
@@ -598,10 +621,8 @@ function surnameExplained(a: SideFeatures, i: number, b: SideFeatures, j: number
     for (const spouses of [a.spouses(i), b.spouses(j)])
       for (const names of spouses) for (const n of names) if (n.surname !== '' && (n.surname === x.surname || n.surname === y.surname)) return true;
   }
-  for (const root of [patronymicRoot(x.surname), patronymicRoot(y.surname)]) {
-    if (root === null) continue;
-    const token = givenTokens(root)[0];
-    if (token === undefined) continue;
+  for (const token of [x.patronymic, y.patronymic]) {
+    if (token === null) continue;
     for (const father of [a.parentNames(i, true), b.parentNames(j, true)])
       for (const n of father ?? []) if (n.tokens.some((t) => tokenAgreement(t, token) === 0.5)) return true;
   }

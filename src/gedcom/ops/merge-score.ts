@@ -1,7 +1,7 @@
 import { OPS_LIMITS } from './limits.js';
 import { candidatePairs } from './merge-candidates.js';
-import type { CandidateScan } from './merge-candidates.js';
-import { automaticAllowed, scorePair } from './merge-features.js';
+import type { BlockingReport, CandidateScan } from './merge-candidates.js';
+import { automaticAllowed, mayBeIdentical, scorePair } from './merge-features.js';
 import { recordKey } from './merge-record-key.js';
 import type { MergeSide } from './merge-sides.js';
 import { transientTree } from './tree-index.js';
@@ -32,21 +32,22 @@ export interface ScoredPair {
 /**
  * Every pair worth deciding on: identical person records first (score EXACT_SCORE), then the
  * candidate pairs of the blocks (merge-candidates.ts) that score at least the review threshold,
- * at most OPS_LIMITS.candidatePairs. `vetoed` counts the pairs a sex, date or score veto ended.
+ * at most OPS_LIMITS.candidatePairs. `vetoed` counts the pairs a sex, date or score veto ended;
+ * `blocking` the blocks whose caps left pairs out.
  */
 export function scoredPairs(
   left: MergeSide,
   right: MergeSide,
   monitor: WorkMonitor,
   onScored: ((scored: number) => void) | undefined,
-): { pairs: ScoredPair[]; vetoed: number } {
+): { pairs: ScoredPair[]; vetoed: number; blocking: BlockingReport } {
   const lf = left.people;
   const rf = right.people;
   const width = rf.count + 1;
   const { pairs, exact } = identicalPeople(left, right, width, monitor);
   let scored = 0;
   const scan: CandidateScan = { full: pairs.length >= OPS_LIMITS.candidatePairs, exact, width, vetoed: 0 };
-  candidatePairs(
+  const blocking = candidatePairs(
     lf,
     rf,
     scan,
@@ -62,7 +63,7 @@ export function scoredPairs(
     monitor,
   );
   monitor.step('match', lf.count, lf.count);
-  return { pairs, vetoed: scan.vetoed };
+  return { pairs, vetoed: scan.vetoed, blocking };
 }
 
 /**
@@ -83,7 +84,7 @@ function identicalPeople(left: MergeSide, right: MergeSide, width: number, monit
     // cast: j < personCount, and personXref lists the people first
     const x = ri.personXref[j] as string;
     const i = leftPeople.get(x);
-    if (i === undefined) continue;
+    if (i === undefined || !mayBeIdentical(left.people, i, right.people, j)) continue;
     const l = left.doc.byXref(x);
     const r = right.doc.byXref(x);
     if (l === undefined || r === undefined || recordKey(transientTree(l), true) !== recordKey(transientTree(r), true)) continue;

@@ -5,6 +5,7 @@ import { applyMerge } from './merge-apply.js';
 import { decidePairs, reportedPair } from './merge-decide.js';
 import type { MergePair } from './merge-decide.js';
 import { identicalFamilies, unifiedFamilies } from './merge-families.js';
+import type { BlockingReport } from './merge-candidates.js';
 import { scoredPairs } from './merge-score.js';
 import { mergeSides } from './merge-sides.js';
 import { forEachPointer, transientTree } from './tree-index.js';
@@ -17,7 +18,8 @@ export { MERGE_THRESHOLDS } from './merge-score.js';
  * Duplicate finding and loss-minimal merging of two files (left wins, right is folded in).
  *
  * Finding follows Gramps' Find Duplicates (gramps/plugins/tool/finddupes.py): blocking by sex
- * (male vs. everyone else) and the Soundex of each surname; scoring names, birth and death dates
+ * (male vs. everyone else) and the Soundex of each surname (with more keys, a join on the birth
+ * range and capped blocks reported: merge-candidates.ts); scoring names, birth and death dates
  * and places, parents and spouses; -1 from any component vetoes the pair (conflicting dates,
  * names, places). Beyond Gramps: dates compare as day ranges (approximate dates widened by
  * APPROXIMATE_SLACK_YEARS), pairs are one-to-one (a pair merges automatically only when each side
@@ -92,6 +94,8 @@ export interface MergeResult {
   /** Pairs in the review band, best first, at most `maxReview` from the `reviewOffset`-th on. */
   readonly review: readonly MergePair[];
   readonly counts: MergeCounts;
+  /** Blocks whose size cap left candidate pairs uncompared (merge-candidates.ts): counts and sizes only. */
+  readonly blocking: BlockingReport;
   /** The output's encoding: the left file's, or UTF-8 when it cannot hold a character written (output-encoding.ts); null for a dry run. */
   readonly outputEncoding: OutputEncoding | null;
 }
@@ -101,7 +105,7 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   const target: ConversionTarget = options.outputVersion ?? (leftInput.version.isV7 ? '7.0' : '5.5.1');
   const monitor = options.monitor ?? SILENT_MONITOR;
   const { left, right } = mergeSides(leftInput, rightInput, target, monitor, () => options.onProgress?.('index', 0, null));
-  const { pairs, vetoed } = scoredPairs(left, right, monitor, (scored) => options.onProgress?.('score', scored, null));
+  const { pairs, vetoed, blocking } = scoredPairs(left, right, monitor, (scored) => options.onProgress?.('score', scored, null));
   const decision = decidePairs(pairs, left, right, { offset: Math.max(0, options.reviewOffset ?? 0), max: options.maxReview });
   const { accepted, personMap, review } = decision;
   const familyMap = unifiedFamilies(left.index, right.index, decision.mapped, identicalFamilies(left.doc, right.doc, right.index, personMap));
@@ -126,7 +130,7 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     vetoedPairs: vetoed,
   };
   if (options.dryRun === true) {
-    return { document: null, merged, review, counts: { ...baseCounts, remappedXrefs: 0, sharedRecords: 0, alternates: 0 }, outputEncoding: null };
+    return { document: null, merged, review, blocking, counts: { ...baseCounts, remappedXrefs: 0, sharedRecords: 0, alternates: 0 }, outputEncoding: null };
   }
   options.onProgress?.('assemble', 0, right.doc.records.length);
   const applied = applyMerge(left.doc, right.doc, { personMap, familyMap }, monitor);
@@ -134,6 +138,7 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     document: applied.document,
     merged,
     review,
+    blocking,
     counts: {
       ...baseCounts,
       outputIndividuals: applied.individuals,

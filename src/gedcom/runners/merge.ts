@@ -47,6 +47,11 @@ export const runMerge: OperationRunner<'merge'> = (ctx) => {
       families: { left: c.leftFamilies, right: c.rightFamilies, output: c.outputFamilies, unified: c.unifiedFamilies },
       pairs: { candidates: c.candidatePairs, automatic: c.automaticPairs, review: c.reviewPairs, vetoed: c.vetoedPairs },
       thresholds: { ...MERGE_THRESHOLDS },
+      blocking: {
+        capped_blocks: r.blocking.cappedBlocks,
+        pairs_left_out: r.blocking.pairsLeftOut,
+        largest_capped: r.blocking.largest.slice(0, GEDCOM_LIMITS.cappedBlocksListed).map((b) => ({ left: b.left, right: b.right })),
+      },
       merged: r.merged.filter(listable).slice(0, GEDCOM_LIMITS.mergedPairsListed).map(listed),
       review: r.review.filter(listable).slice(0, GEDCOM_LIMITS.reviewPairs).map(listed),
       review_page: {

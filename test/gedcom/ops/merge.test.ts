@@ -105,9 +105,12 @@ describe('merge', () => {
   });
 
   it('vetoes conflicting dates and sexes; weak pairs go to review by xref', () => {
-    const a = doc(`${HEAD}0 @I1@ INDI\n1 NAME Paul /Brown/\n1 SEX M\n1 BIRT\n2 DATE 1800\n0 @I2@ INDI\n1 NAME Lee /Gray/\n1 SEX U\n0 TRLR\n`);
+    const a = doc(
+      `${HEAD}0 @I1@ INDI\n1 NAME Paul /Brown/\n1 SEX M\n1 BIRT\n2 DATE 1800\n1 DEAT\n2 DATE 1850\n0 @I2@ INDI\n1 NAME Lee /Gray/\n1 SEX U\n0 TRLR\n`,
+    );
+    // X1's birth is never joined with I1's (blocking meets only births a veto would not end); X4's death vetoes
     const b = doc(
-      `${HEAD}0 @X1@ INDI\n1 NAME Paul /Brown/\n1 SEX M\n1 BIRT\n2 DATE 1830\n0 @X2@ INDI\n1 NAME Lee /Gray/\n1 SEX M\n0 @X3@ INDI\n1 NAME Lee /Gray/\n1 SEX F\n0 TRLR\n`,
+      `${HEAD}0 @X1@ INDI\n1 NAME Paul /Brown/\n1 SEX M\n1 BIRT\n2 DATE 1830\n0 @X2@ INDI\n1 NAME Lee /Gray/\n1 SEX M\n0 @X3@ INDI\n1 NAME Lee /Gray/\n1 SEX F\n0 @X4@ INDI\n1 NAME Paul /Brown/\n1 SEX M\n1 BIRT\n2 DATE 1800\n1 DEAT\n2 DATE 1870\n0 TRLR\n`,
     );
     const r = mergeDocuments(a, b);
     expect(r.merged).toEqual([]);

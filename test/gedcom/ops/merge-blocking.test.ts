@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { candidatePairs } from '../../../src/gedcom/ops/merge-candidates.js';
+import { vetoedByDates } from '../../../src/gedcom/ops/merge-features.js';
+import { mergeDocuments } from '../../../src/gedcom/ops/merge.js';
+import { mergeSides } from '../../../src/gedcom/ops/merge-sides.js';
+import { SILENT_MONITOR } from '../../../src/gedcom/monitor.js';
+import { doc } from './fixtures.js';
+
+const HEAD = '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n';
+
+interface Person {
+  readonly given: string;
+  readonly surname: string;
+  readonly sex: 'M' | 'F';
+  readonly birth: string | null;
+  readonly death: string | null;
+}
+
+function file(prefix: string, people: readonly Person[]): string {
+  const lines = people.map((p, k) => {
+    const birth = p.birth === null ? '' : `1 BIRT\n2 DATE ${p.birth}\n`;
+    const death = p.death === null ? '' : `1 DEAT\n2 DATE ${p.death}\n`;
+    return `0 @${prefix}${k}@ INDI\n1 NAME ${p.given} /${p.surname}/\n1 SEX ${p.sex}\n${birth}${death}`;
+  });
+  return `${HEAD}${lines.join('')}0 TRLR\n`;
+}
+
+/** Every pair the blocking meets, as "i j". */
+function met(left: string, right: string): Set<string> {
+  const { left: l, right: r } = mergeSides(doc(left), doc(right), '5.5.1', SILENT_MONITOR, undefined);
+  const out = new Set<string>();
+  candidatePairs(l.people, r.people, { full: false, exact: new Set(), width: r.people.count + 1, vetoed: 0 }, (i, j) => out.add(`${i} ${j}`), SILENT_MONITOR);
+  return out;
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const date = fc.oneof(
+  fc.constant(null),
+  fc.tuple(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1800, max: 1815 })).map(([d, m, y]) => `${d} ${MONTHS[m]} ${y}`),
+  fc.integer({ min: 1800, max: 1815 }).map(String),
+  fc.tuple(fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1800, max: 1815 })).map(([m, y]) => `${MONTHS[m]} ${y}`),
+  fc.integer({ min: 1790, max: 1825 }).map((y) => `ABT ${y}`),
+  fc.integer({ min: 1800, max: 1815 }).map((y) => `BEF ${y}`),
+  fc.tuple(fc.integer({ min: 1795, max: 1810 }), fc.integer({ min: 1, max: 8 })).map(([y, n]) => `BET ${y} AND ${y + n}`),
+);
+const person = fc.record({
+  given: fc.constantFrom('John', 'Mary'),
+  surname: fc.constant('Smith'),
+  sex: fc.constantFrom('M' as const, 'F' as const),
+  birth: date,
+  death: date,
+});
+
+describe('merge blocking', () => {
+  it('the join on the birth range meets every pair of a block that no date veto ends (small blocks: no cap)', () => {
+    fc.assert(
+      fc.property(fc.array(person, { minLength: 1, maxLength: 20 }), fc.array(person, { minLength: 1, maxLength: 20 }), (a, b) => {
+        const left = file('I', a);
+        const right = file('X', b);
+        const pairs = met(left, right);
+        const { left: l, right: r } = mergeSides(doc(left), doc(right), '5.5.1', SILENT_MONITOR, undefined);
+        for (let i = 0; i < a.length; i++) {
+          for (let j = 0; j < b.length; j++) {
+            // cast: i < a.length, j < b.length
+            const same = (a[i] as Person).sex === (b[j] as Person).sex;
+            if (same && !vetoedByDates(l.people, i, r.people, j)) expect(pairs.has(`${i} ${j}`), `${i} ${j}`).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 150, seed: 31 },
+    );
+  });
+
+  it('exact days a year apart and adjacent years are met; days two years apart are not', () => {
+    const a: Person[] = [
+      { given: 'John', surname: 'Smith', sex: 'M', birth: '3 MAR 1850', death: null },
+      { given: 'Mary', surname: 'Smith', sex: 'F', birth: '1850', death: null },
+    ];
+    const b: Person[] = [
+      { given: 'John', surname: 'Smith', sex: 'M', birth: '3 MAR 1851', death: null },
+      { given: 'John', surname: 'Smith', sex: 'M', birth: '3 MAR 1852', death: null },
+      { given: 'Mary', surname: 'Smith', sex: 'F', birth: '1851', death: null },
+    ];
+    expect([...met(file('I', a), file('X', b))].sort()).toEqual(['0 0', '1 2']);
+  });
+
+  it('a woman under her married name meets her maiden-name record without a spouse on either side (given name and birth)', () => {
+    const a: Person[] = [{ given: 'Rose', surname: 'Fitzgerald', sex: 'F', birth: '22 JUL 1890', death: null }];
+    const b: Person[] = [{ given: 'Rose', surname: 'Kennedy', sex: 'F', birth: '22 JUL 1890', death: null }];
+    expect([...met(file('I', a), file('X', b))]).toEqual(['0 0']);
+  });
+
+  it('a patronymic surname meets the record that names the father', () => {
+    const left = `${HEAD}0 @I1@ INDI\n1 NAME Anna /Eriksdotter/\n1 SEX F\n1 BIRT\n2 DATE 1 MAY 1790\n0 TRLR\n`;
+    const right = `${HEAD}0 @X1@ INDI\n1 NAME Anna /Berg/\n1 SEX F\n1 BIRT\n2 DATE 1 MAY 1790\n1 FAMC @F1@\n0 @X2@ INDI\n1 NAME Erik /Berg/\n1 SEX M\n1 FAMS @F1@\n0 @F1@ FAM\n1 HUSB @X2@\n1 CHIL @X1@\n0 TRLR\n`;
+    expect(met(left, right).has('0 0')).toBe(true);
+  });
+
+  it('a capped block is reported by its sizes, and its person still meets the nearest birth', () => {
+    const crowd = Array.from({ length: 300 }, (): Person => ({ given: 'John', surname: 'Smith', sex: 'M', birth: 'ABT 1850', death: null }));
+    const b: Person[] = [...crowd, { given: 'John', surname: 'Smith', sex: 'M', birth: '3 MAR 1850', death: null }];
+    const a: Person[] = [{ given: 'John', surname: 'Smith', sex: 'M', birth: '3 MAR 1850', death: null }];
+    const r = mergeDocuments(doc(file('I', a)), doc(file('X', b)), { dryRun: true });
+    expect(r.merged.map((p) => [p.left, p.right])).toEqual([['@I0@', '@X300@']]);
+    expect(r.blocking.cappedBlocks).toBe(1);
+    expect(r.blocking.pairsLeftOut).toBe(301 - 256);
+    expect(r.blocking.largest).toEqual([{ left: 1, right: 301 }]);
+  });
+
+  it('nothing is capped when every block is small', () => {
+    const a: Person[] = [{ given: 'John', surname: 'Smith', sex: 'M', birth: null, death: null }];
+    const b = Array.from({ length: 50 }, (): Person => ({ given: 'John', surname: 'Smith', sex: 'M', birth: null, death: null }));
+    const r = mergeDocuments(doc(file('I', a)), doc(file('X', b)), { dryRun: true });
+    expect(r.blocking).toEqual({ cappedBlocks: 0, pairsLeftOut: 0, largest: [] });
+    expect(r.counts.candidatePairs).toBe(50);
+  });
+});
