@@ -131,9 +131,30 @@ export function isVariant(value: DbusValue | undefined): value is DbusVariant {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * Integer ranges of the basic types a number is written as. Values go through a DataView and index
+ * writes, not Buffer's read, write, fill and includes methods: those check their arguments with
+ * Node's validators on every call, and the start-up's D-Bus messages called them often enough for
+ * V8 to optimize the validators' shared wrapper, which maps megabytes of the optimizing compiler
+ * into the idle process (docs/benchmarks.md, idle memory).
+ */
+const INTEGER_RANGE: Readonly<Record<string, readonly [number, number]>> = {
+  y: [0, 0xff],
+  n: [-0x8000, 0x7fff],
+  q: [0, 0xffff],
+  i: [-0x8000_0000, 0x7fff_ffff],
+  u: [0, 0xffff_ffff],
+  h: [0, 0xffff_ffff],
+};
+
+function viewOf(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** Reads values from one message's bytes; offsets count from the message's first byte, as alignment does. */
 class WireReader {
   private at: number;
+  private readonly view: DataView;
 
   constructor(
     private readonly bytes: Buffer,
@@ -141,6 +162,7 @@ class WireReader {
     start = 0,
   ) {
     this.at = start;
+    this.view = viewOf(bytes);
   }
 
   get offset(): number {
@@ -164,7 +186,7 @@ class WireReader {
 
   private u32(): number {
     this.need(4);
-    const value = this.littleEndian ? this.bytes.readUInt32LE(this.at) : this.bytes.readUInt32BE(this.at);
+    const value = this.view.getUint32(this.at, this.littleEndian);
     this.at += 4;
     return value;
   }
@@ -172,7 +194,8 @@ class WireReader {
   private text(length: number): string {
     this.need(length + 1);
     const bytes = this.bytes.subarray(this.at, this.at + length);
-    if (this.bytes[this.at + length] !== 0 || bytes.includes(0)) throw new DbusWireError('encoding');
+    // Uint8Array's includes: Buffer's own validates its arguments (see INTEGER_RANGE).
+    if (this.bytes[this.at + length] !== 0 || Uint8Array.prototype.includes.call(bytes, 0)) throw new DbusWireError('encoding');
     this.at += length + 1;
     try {
       return UTF8.decode(bytes);
@@ -225,40 +248,44 @@ class WireReader {
     if (letter === 's' || letter === 'o') return this.text(this.u32());
     if (letter === 'g') return this.signatureText();
     this.need(size);
-    const bytes = this.bytes;
+    const view = this.view;
     const at = this.at;
     this.at += size;
     const le = this.littleEndian;
     switch (letter) {
       case 'y':
-        return bytes[at] ?? 0;
+        return view.getUint8(at);
       case 'b': {
-        const value = le ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at);
+        const value = view.getUint32(at, le);
         if (value > 1) throw new DbusWireError('value');
         return value === 1;
       }
       case 'n':
-        return le ? bytes.readInt16LE(at) : bytes.readInt16BE(at);
+        return view.getInt16(at, le);
       case 'q':
-        return le ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at);
+        return view.getUint16(at, le);
       case 'i':
-        return le ? bytes.readInt32LE(at) : bytes.readInt32BE(at);
+        return view.getInt32(at, le);
       case 'x':
-        return le ? bytes.readBigInt64LE(at) : bytes.readBigInt64BE(at);
+        return view.getBigInt64(at, le);
       case 't':
-        return le ? bytes.readBigUInt64LE(at) : bytes.readBigUInt64BE(at);
+        return view.getBigUint64(at, le);
       case 'd':
-        return le ? bytes.readDoubleLE(at) : bytes.readDoubleBE(at);
+        return view.getFloat64(at, le);
       default:
         // u and h
-        return le ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at);
+        return view.getUint32(at, le);
     }
   }
 }
 
-/** Writes values little-endian into a growing buffer. */
+/**
+ * Writes values little-endian into a growing buffer. The buffer is zero-filled and nothing is
+ * written past `at`, so alignment padding is already zero.
+ */
 class WireWriter {
   private bytes = Buffer.alloc(256);
+  private view = viewOf(this.bytes);
   private at = 0;
 
   get offset(): number {
@@ -272,28 +299,26 @@ class WireWriter {
   align(boundary: number): void {
     const next = Math.ceil(this.at / boundary) * boundary;
     this.room(next - this.at);
-    this.bytes.fill(0, this.at, next);
     this.at = next;
   }
 
   u8(value: number): void {
-    this.room(1);
-    this.at = this.bytes.writeUInt8(value, this.at);
+    this.integer('y', value);
   }
 
   u32(value: number): void {
     this.align(4);
-    this.room(4);
-    this.at = this.bytes.writeUInt32LE(value, this.at);
+    this.integer('u', value);
   }
 
   u32At(offset: number, value: number): void {
-    this.bytes.writeUInt32LE(value, offset);
+    this.view.setUint32(offset, value, true);
   }
 
   raw(bytes: Buffer): void {
     this.room(bytes.length);
-    this.at += bytes.copy(this.bytes, this.at);
+    this.bytes.set(bytes, this.at);
+    this.at += bytes.length;
   }
 
   write(signature: string, values: readonly DbusValue[]): void {
@@ -305,14 +330,16 @@ class WireWriter {
   private room(count: number): void {
     if (this.at + count <= this.bytes.length) return;
     const grown = Buffer.alloc(Math.max(this.bytes.length * 2, this.at + count));
-    this.bytes.copy(grown, 0, 0, this.at);
+    grown.set(this.bytes);
     this.bytes = grown;
+    this.view = viewOf(grown);
   }
 
   private text(value: DbusValue, lengthBytes: 1 | 4): void {
-    if (typeof value !== 'string') throw new DbusWireError('value');
+    // U+0000 is the only character whose UTF-8 has a zero byte.
+    if (typeof value !== 'string' || value.includes('\0')) throw new DbusWireError('value');
     const bytes = Buffer.from(value, 'utf8');
-    if (bytes.includes(0) || (lengthBytes === 1 && bytes.length > DBUS_WIRE_LIMITS.maxSignatureBytes)) throw new DbusWireError('value');
+    if (lengthBytes === 1 && bytes.length > DBUS_WIRE_LIMITS.maxSignatureBytes) throw new DbusWireError('value');
     if (lengthBytes === 1) this.u8(bytes.length);
     else this.u32(bytes.length);
     this.raw(bytes);
@@ -354,6 +381,21 @@ class WireWriter {
     }
   }
 
+  /** A number of an integer type, refused outside the type's range as Buffer's writers refused it. */
+  private integer(letter: string, value: number): void {
+    const [min, max] = INTEGER_RANGE[letter] ?? [0, 0];
+    if (value < min || value > max) throw new DbusWireError('value');
+    const size = ALIGNMENT[letter] ?? 1;
+    this.room(size);
+    const at = this.at;
+    if (letter === 'y') this.view.setUint8(at, value);
+    else if (letter === 'n') this.view.setInt16(at, value, true);
+    else if (letter === 'q') this.view.setUint16(at, value, true);
+    else if (letter === 'i') this.view.setInt32(at, value, true);
+    else this.view.setUint32(at, value, true);
+    this.at = at + size;
+  }
+
   private basic(letter: string, value: DbusValue): void {
     if (letter === 's' || letter === 'o') return this.text(value, 4);
     if (letter === 'g') return this.text(value, 1);
@@ -362,24 +404,18 @@ class WireWriter {
       return this.u32(value ? 1 : 0);
     }
     if (letter === 'x' || letter === 't') {
-      if (typeof value !== 'bigint') throw new DbusWireError('value');
+      if (typeof value !== 'bigint' || (letter === 'x' ? BigInt.asIntN(64, value) : BigInt.asUintN(64, value)) !== value) throw new DbusWireError('value');
       this.room(8);
-      this.at = letter === 'x' ? this.bytes.writeBigInt64LE(value, this.at) : this.bytes.writeBigUInt64LE(value, this.at);
+      if (letter === 'x') this.view.setBigInt64(this.at, value, true);
+      else this.view.setBigUint64(this.at, value, true);
+      this.at += 8;
       return;
     }
     if (typeof value !== 'number') throw new DbusWireError('value');
-    const size = ALIGNMENT[letter] ?? 1;
-    this.room(size);
-    try {
-      if (letter === 'y') this.at = this.bytes.writeUInt8(value, this.at);
-      else if (letter === 'n') this.at = this.bytes.writeInt16LE(value, this.at);
-      else if (letter === 'q') this.at = this.bytes.writeUInt16LE(value, this.at);
-      else if (letter === 'i') this.at = this.bytes.writeInt32LE(value, this.at);
-      else if (letter === 'd') this.at = this.bytes.writeDoubleLE(value, this.at);
-      else this.at = this.bytes.writeUInt32LE(value, this.at);
-    } catch {
-      throw new DbusWireError('value');
-    }
+    if (letter !== 'd') return this.integer(letter, value);
+    this.room(8);
+    this.view.setFloat64(this.at, value, true);
+    this.at += 8;
   }
 }
 
