@@ -123,6 +123,26 @@ describe('D-Bus wire format', () => {
     expect(() => encodeMessage({ ...call, signature: 'ay', body: ['x'] })).toThrow(DbusWireError);
     expect(() => encodeMessage({ ...call, signature: 's', body: ['nul\0inside'] })).toThrow(DbusWireError);
   });
+
+  it('refuses a number outside its type when writing, and writes every bound of each integer type', () => {
+    const bounds: [string, DbusValue, DbusValue][] = [
+      ['y', 0, 255],
+      ['n', -32768, 32767],
+      ['q', 0, 65535],
+      ['i', -2147483648, 2147483647],
+      ['u', 0, 4294967295],
+      ['x', -(2n ** 63n), 2n ** 63n - 1n],
+      ['t', 0n, 2n ** 64n - 1n],
+    ];
+    for (const [letter, low, high] of bounds) {
+      const body = [low, high];
+      expect(decodeMessage(encodeMessage({ ...call, signature: letter + letter, body })).body).toEqual(body);
+      const below = typeof low === 'bigint' ? low - 1n : Number(low) - 1;
+      const above = typeof high === 'bigint' ? high + 1n : Number(high) + 1;
+      expect(() => encodeMessage({ ...call, signature: letter, body: [below] })).toThrow(DbusWireError);
+      expect(() => encodeMessage({ ...call, signature: letter, body: [above] })).toThrow(DbusWireError);
+    }
+  });
 });
 
 describe('D-Bus message reader under fuzzing', () => {
