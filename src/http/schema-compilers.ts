@@ -20,7 +20,9 @@ export type PartValidator = (data: unknown) => readonly SchemaViolation[] | null
  */
 export function lazyTypeBoxValidator(schema: TSchema): PartValidator {
   let validator: ReturnType<typeof Compile> | undefined;
+  const emptyIsValid = acceptsEmptyObject(schema);
   return (data: unknown) => {
+    if (emptyIsValid && isEmptyObject(data)) return null;
     validator ??= Compile(schema);
     if (validator.Check(data)) return null;
     const violations: SchemaViolation[] = [];
@@ -38,4 +40,28 @@ export function lazyTypeBoxValidator(schema: TSchema): PartValidator {
     }
     return violations;
   };
+}
+
+/** Keywords of an object schema that cannot refuse `{}`: they constrain properties, and `{}` has none. */
+const EMPTY_OBJECT_NEUTRAL: ReadonlySet<string> = new Set(['type', 'properties', 'additionalProperties', 'required', 'description', 'title', '~kind']);
+
+/**
+ * Whether the schema accepts `{}`, read from its keywords alone: an object schema with nothing
+ * required and no other keyword. A query without parameters (most GETs) is then valid without
+ * compiling the validator: its compilation walks the schema with TypeBox's guards, work the first
+ * requests after start-up need not do (docs/benchmarks.md, idle memory).
+ */
+function acceptsEmptyObject(schema: TSchema): boolean {
+  // cast: a TypeBox schema is a plain JSON Schema object; only its own keywords are read
+  const keywords = schema as Readonly<Record<string, unknown>>;
+  const required = keywords.required;
+  return (
+    keywords.type === 'object' &&
+    (required === undefined || (Array.isArray(required) && required.length === 0)) &&
+    Object.keys(keywords).every((keyword) => EMPTY_OBJECT_NEUTRAL.has(keyword))
+  );
+}
+
+function isEmptyObject(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && Reflect.ownKeys(data).length === 0;
 }
