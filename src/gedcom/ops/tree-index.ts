@@ -88,6 +88,7 @@ export class TreeIndex {
   /** First dated DEAT, else first dated BURI or CREM; event row or -1. */
   readonly death: Int32Array;
   private lookup: Map<string, number> | null = null;
+  private lookups = 0;
 
   constructor(init: TreeIndexInit) {
     // Every field of the index as the builder made it, in one place (the declarations above).
@@ -110,6 +111,12 @@ export class TreeIndex {
 
   /** The person number of an xref, -1 when it is not a person of the index. */
   findPerson(xref: string): number {
+    // one lookup (a subtree's or a quality's root) is a scan; a map of every person pays only from the second
+    if (this.lookup === null && this.lookups++ === 0) {
+      // cast: p < personCount, and personXref lists the people first
+      for (let p = 0; p < this.personCount; p++) if ((this.personXref[p] as string) === xref) return p;
+      return -1;
+    }
     if (this.lookup === null) {
       const lookup = new Map<string, number>();
       // cast: p < personCount, and personXref lists the people first
