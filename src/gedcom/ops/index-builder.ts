@@ -236,6 +236,11 @@ export class IndexBuilder {
     else this.personLine(tag, line);
   }
 
+  /** Whether the last level-1 line opened a structure whose level-2 lines {@link line2} reads (else it ignores them). */
+  get readsChildren(): boolean {
+    return this.open !== Open.None;
+  }
+
   /** A level-2 line: a child of the last level-1 line. */
   line2(tag: string, line: LineValue): void {
     switch (this.open) {

@@ -96,7 +96,7 @@ export class RecordScan {
       }
       line.next();
       // the tag as a string only for the lines the builder reads; any other line is matched on its bytes
-      const built = kind !== SCAN_OTHER && (level === 1 || level === 2);
+      const built = kind !== SCAN_OTHER && (level === 1 || (level === 2 && b.readsChildren));
       const tag = built ? r.tag() : '';
       const pointer = r.isPointer;
       if (integrity) {
