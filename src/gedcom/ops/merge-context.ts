@@ -9,7 +9,7 @@ import type { SideFeatures } from './merge-features.js';
  */
 
 /** Weights of the family context (multiples of 0.25, like every score component). */
-export const CONTEXT_WEIGHTS = { parent: 1, spouse: 1.5, child: 1 } as const;
+export const CONTEXT_WEIGHTS = { parent: 2.75, spouse: 2.75, child: 2.75 } as const;
 
 export interface PairContext {
   /** Added to the pair's score; -1 when the context vetoes the pair. */
@@ -26,14 +26,18 @@ const VETO: PairContext = { score: -1, identifies: false, parents: 0, spouses: 0
 /** The context of left person i and right person j given `mapped` (right person -> left person or -1). */
 export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: number, mapped: Int32Array): PairContext {
   let parents = 0;
+  // a parent stated on one side only (or on both, not merged): the parent families may be two (half-siblings of one name)
+  let unmatchedParent = false;
   for (const father of [true, false]) {
     const pj = r.parent(j, father);
+    const pi = l.parent(i, father);
     // cast: pj is a right person number, and mapped has an entry per right person
     const to = pj < 0 ? -1 : (mapped[pj] as number);
-    if (to < 0) continue;
     if (to === i) return VETO;
-    const pi = l.parent(i, father);
-    if (pi < 0) continue;
+    if (to < 0 || pi < 0) {
+      if (pi >= 0 || pj >= 0) unmatchedParent = true;
+      continue;
+    }
     if (to !== pi) return VETO;
     parents++;
   }
@@ -53,12 +57,18 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
     });
   }
   if (children < 0) return VETO;
-  const namesake = parents > 0 && (!l.sameGiven(i, r, j) || !birthsAgreePrecisely(l, i, r, j) || l.namesakeSibling(i) || r.namesakeSibling(j));
+  const namesake =
+    parents > 0 && (unmatchedParent || !l.sameGiven(i, r, j) || !birthsAgreePrecisely(l, i, r, j) || l.namesakeSibling(i) || r.namesakeSibling(j));
   return {
-    score: parents * CONTEXT_WEIGHTS.parent + Math.min(spouses, 1) * CONTEXT_WEIGHTS.spouse + Math.min(children, 2) * CONTEXT_WEIGHTS.child,
+    score: contextScore(parents, spouses, children),
     identifies: spouses > 0 || children > 0 || (parents > 0 && !namesake),
     parents,
     spouses,
     children,
   };
+}
+
+/** The weight of merged relatives: each merged parent, one merged spouse, one merged child (more children add nothing). */
+export function contextScore(parents: number, spouses: number, children: number): number {
+  return parents * CONTEXT_WEIGHTS.parent + Math.min(spouses, 1) * CONTEXT_WEIGHTS.spouse + Math.min(children, 1) * CONTEXT_WEIGHTS.child;
 }

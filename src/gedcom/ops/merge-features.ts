@@ -19,6 +19,8 @@ const SLACK_DAYS = APPROXIMATE_SLACK_YEARS * YEAR;
 const CHRISTENING_YEARS = 2;
 /** The same day stated on both sides: with the same name alone it reaches the automatic threshold (the issue measured name + day + spouse at 3). */
 const EXACT_DAY_SCORE = 2.75;
+/** Added to a date stated alike on both sides (the same year, or the same approximate statement) whose event's place agrees in its locality: with the name and the place it reaches the automatic threshold, as an exact day does. */
+const DATE_AND_PLACE_SCORE = 0.75;
 /** Exact dates this many days apart are a year written off by one (same day and month), not a conflict. */
 const YEAR_OFF_DAYS: readonly number[] = [365, 366];
 
@@ -495,8 +497,8 @@ function dateScore(x: SideFeatures, i: number, y: SideFeatures, j: number, event
   const xa = ((x.approximate[i] as number) & event.bit) !== 0;
   // cast: see above
   const ya = ((y.approximate[j] as number) & event.bit) !== 0;
-  // exact ranges are not widened: equal bounds are equal dates
-  if (xlo === ylo && xhi === yhi && !xa && !ya) return xhi === xlo ? EXACT_DAY_SCORE : 1;
+  // exact ranges are not widened: equal bounds are equal dates; equal approximate ranges are the same statement ("ABT 1050" on both sides)
+  if (xlo === ylo && xhi === yhi) return xhi === xlo && !xa && !ya ? EXACT_DAY_SCORE : 1;
   if (xhi < ylo || yhi < xlo) return !xa && !ya && yearOffByOne(xlo, xhi, ylo, yhi) ? 0 : -1;
   if (xa || ya) return 0.5;
   // one date is a more precise statement within the other (year vs. full date, within a year)
@@ -552,7 +554,10 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   if (birthPlace === -1) return -1;
   const deathPlace = placeScore(a.placeOf(a.death(i)), b.placeOf(b.death(j)));
   if (deathPlace === -1) return -1;
-  let total = names + birth + death + birthPlace + deathPlace;
+  // a date and a place of one event stated alike on both sides (the year and the town) single the person out like an exact day
+  const birthBoth = birth === 1 && localityAgrees(a.placeOf(a.birth(i)), b.placeOf(b.birth(j))) && a.sameGiven(i, b, j) ? DATE_AND_PLACE_SCORE : 0;
+  const deathBoth = death === 1 && localityAgrees(a.placeOf(a.death(i)), b.placeOf(b.death(j))) && a.sameGiven(i, b, j) ? DATE_AND_PLACE_SCORE : 0;
+  let total = names + birth + birthBoth + death + deathBoth + birthPlace + deathPlace;
   let fatherName = 0;
   let motherName = 0;
   if (a.hasParents(i) && b.hasParents(j)) {
@@ -579,8 +584,8 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   if (note !== undefined) {
     const parts: readonly (readonly [EvidenceCode, number])[] = [
       ['name', names],
-      ['birth_date', birth],
-      ['death_date', death],
+      ['birth_date', birth + birthBoth],
+      ['death_date', death + deathBoth],
       ['birth_place', birthPlace],
       ['death_place', deathPlace],
       ['father_name', fatherName],
@@ -637,7 +642,7 @@ function surnameExplained(a: SideFeatures, i: number, b: SideFeatures, j: number
  * are no such evidence: siblings share them.
  */
 function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
-  if (dateScore(a, i, b, j, BIRTH) >= 0.75 || dateScore(a, i, b, j, DEATH) >= 0.75) return true;
+  if (preciseDate(a, i, b, j, BIRTH) || preciseDate(a, i, b, j, DEATH)) return true;
   // a place alone identifies only the same given names ("Elidir" and "Elidir Vaughan", brothers born
   // a year apart in one county, are reviewed)
   if (!a.sameGiven(i, b, j)) return spouseOfTheSameName(a, i, b, j);
@@ -645,14 +650,26 @@ function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: num
     [a.birth(i), b.birth(j)],
     [a.death(i), b.death(j)],
   ] as const) {
-    const p = a.placeOf(x);
-    const q = b.placeOf(y);
-    // a place of one level ("VA", "Wales") is no locality, except as the town of a place of three levels or more
-    // ("Leeds" of "Leeds, Yorkshire, England"; not "Wales" of "Wales, United Kingdom")
-    if (p === null || q === null || p.locality === '' || p.locality !== q.locality) continue;
-    if (Math.min(p.levels, q.levels) >= 2 || Math.max(p.levels, q.levels) >= 3) return true;
+    if (localityAgrees(a.placeOf(x), b.placeOf(y))) return true;
   }
   return spouseOfTheSameName(a, i, b, j);
+}
+
+/** A date of the event that agrees precisely: the same day, or a day within the other's stated year, neither approximate. */
+function preciseDate(a: SideFeatures, i: number, b: SideFeatures, j: number, event: VitalEvent): boolean {
+  // cast: callers pass person numbers, and approximate has an entry per person
+  const approximate = (((a.approximate[i] as number) | (b.approximate[j] as number)) & event.bit) !== 0;
+  return !approximate && dateScore(a, i, b, j, event) >= 0.75;
+}
+
+/**
+ * Two places of the same locality. A place of one level ("VA", "Wales") is no locality, except as
+ * the town of a place of three levels or more ("Leeds" of "Leeds, Yorkshire, England"; not "Wales"
+ * of "Wales, United Kingdom").
+ */
+function localityAgrees(p: PlaceFeature | null, q: PlaceFeature | null): boolean {
+  if (p === null || q === null || p.locality === '' || p.locality !== q.locality) return false;
+  return Math.min(p.levels, q.levels) >= 2 || Math.max(p.levels, q.levels) >= 3;
 }
 
 function spouseOfTheSameName(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
