@@ -1,4 +1,5 @@
-import { birthsAgreePrecisely } from './merge-features.js';
+import { aDateAgreesPrecisely, birthsAgreePrecisely } from './merge-features.js';
+import type { AcceptedPair } from './merge-cycles.js';
 import type { SideFeatures } from './merge-features.js';
 
 /**
@@ -58,7 +59,7 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
   }
   if (children < 0) return VETO;
   const namesake =
-    parents > 0 && (unmatchedParent || !l.sameGiven(i, r, j) || !birthsAgreePrecisely(l, i, r, j) || l.namesakeSibling(i) || r.namesakeSibling(j));
+    parents > 0 && ((unmatchedParent && !aDateAgreesPrecisely(l, i, r, j)) || !l.sameGiven(i, r, j) || !birthsAgreePrecisely(l, i, r, j) || l.namesakeSibling(i) || r.namesakeSibling(j));
   return {
     score: contextScore(parents, spouses, children),
     identifies: spouses > 0 || children > 0 || (parents > 0 && !namesake),
@@ -71,4 +72,28 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
 /** The weight of merged relatives: each merged parent, one merged spouse, one merged child (more children add nothing). */
 export function contextScore(parents: number, spouses: number, children: number): number {
   return parents * CONTEXT_WEIGHTS.parent + Math.min(spouses, 1) * CONTEXT_WEIGHTS.spouse + Math.min(children, 1) * CONTEXT_WEIGHTS.child;
+}
+
+/**
+ * The relatives of merged people as candidate pairs (a woman under her married name, a patronymic,
+ * a person the surname blocks did not pair): for each merged pair, its fathers, its mothers, each
+ * spouse with each spouse and each child with each child. Work in proportion to the families.
+ */
+export function relativePairs(l: SideFeatures, r: SideFeatures, merged: readonly AcceptedPair[], visit: (i: number, j: number) => void): void {
+  const mine: number[] = [];
+  for (const p of merged) {
+    for (const father of [true, false]) {
+      const pi = l.parent(p.i, father);
+      const pj = r.parent(p.j, father);
+      if (pi >= 0 && pj >= 0) visit(pi, pj);
+    }
+    for (const kind of [false, true]) {
+      mine.length = 0;
+      l.forEachRelative(p.i, kind, (q) => mine.push(q));
+      if (mine.length === 0) continue;
+      r.forEachRelative(p.j, kind, (q) => {
+        for (const x of mine) visit(x, q);
+      });
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { OPS_LIMITS } from './limits.js';
-import { CONTEXT_WEIGHTS, pairContext } from './merge-context.js';
-import { contextAllowed, scorePair } from './merge-features.js';
+import { CONTEXT_WEIGHTS, pairContext, relativePairs } from './merge-context.js';
+import { automaticAllowed, contextAllowed, scorePair } from './merge-features.js';
 import type { EvidenceCode } from './merge-features.js';
 import { dropAncestryCycles } from './merge-cycles.js';
 import type { AcceptedPair } from './merge-cycles.js';
@@ -46,10 +46,21 @@ export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSi
   // right person -> left person, then family context rounds, then refuse merges that create an ancestry cycle
   const mapped = new Int32Array(right.index.personCount).fill(-1);
   for (const p of accepted) mapped[p.j] = p.i;
+  const known = new Set<number>();
+  const width = right.index.personCount + 1;
+  for (const p of pairs) known.add(p.i * width + p.j);
+  let newly: readonly AcceptedPair[] = accepted;
   for (let round = 0; round < CONTEXT_ROUNDS; round++) {
+    relativePairs(left.people, right.people, newly, (i, j) => {
+      if (pairs.length >= OPS_LIMITS.candidatePairs || mapped[j] !== -1 || known.has(i * width + j)) return;
+      known.add(i * width + j);
+      const score = scorePair(left.people, i, right.people, j);
+      if (score > 0) pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(left.people, i, right.people, j) });
+    });
     const more = mutualBestPairs(inContext(pairs, mapped, left, right));
     for (const p of more) mapped[p.j] = p.i;
     accepted.push(...more);
+    newly = more;
     if (more.length === 0) break;
   }
   dropAncestryCycles(left.index, right.index, mapped, accepted, EXACT_SCORE);

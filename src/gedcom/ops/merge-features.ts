@@ -642,7 +642,7 @@ function surnameExplained(a: SideFeatures, i: number, b: SideFeatures, j: number
  * are no such evidence: siblings share them.
  */
 function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
-  if (preciseDate(a, i, b, j, BIRTH) || preciseDate(a, i, b, j, DEATH)) return true;
+  if (aDateAgreesPrecisely(a, i, b, j)) return true;
   // a place alone identifies only the same given names ("Elidir" and "Elidir Vaughan", brothers born
   // a year apart in one county, are reviewed)
   if (!a.sameGiven(i, b, j)) return spouseOfTheSameName(a, i, b, j);
@@ -695,6 +695,11 @@ export function contextAllowed(a: SideFeatures, i: number, b: SideFeatures, j: n
 /** Births that do not tell two siblings apart: absent on a side, or agreeing precisely (not merely through the slack of approximate dates). */
 export function birthsAgreePrecisely(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
   return dateScore(a, i, b, j, BIRTH) !== 0.5;
+}
+
+/** A birth or death date that agrees precisely (the same day, or a day within the other's year; neither approximate). */
+export function aDateAgreesPrecisely(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  return preciseDate(a, i, b, j, BIRTH) || preciseDate(a, i, b, j, DEATH);
 }
 
 /** "Gwenllian" and "Gwenllian II" may be two sisters: a regnal number on one side only, or two different ones, is never merged without review. */
