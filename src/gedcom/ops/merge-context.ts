@@ -27,8 +27,10 @@ const VETO: PairContext = { score: -1, identifies: false, parents: 0, spouses: 0
 /** The context of left person i and right person j given `mapped` (right person -> left person or -1). */
 export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: number, mapped: Int32Array): PairContext {
   let parents = 0;
-  // a parent stated on one side only (or on both, not merged): the parent families may be two (half-siblings of one name)
+  // a parent stated on one side only (or on both, not merged) while a merged parent has several marriages: the
+  // parent families may be two (half-siblings of one name)
   let unmatchedParent = false;
+  let remarried = false;
   for (const father of [true, false]) {
     const pj = r.parent(j, father);
     const pi = l.parent(i, father);
@@ -41,7 +43,9 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
     }
     if (to !== pi) return VETO;
     parents++;
+    if (marriages(l, pi) > 1 || marriages(r, pj) > 1) remarried = true;
   }
+  unmatchedParent &&= remarried;
   let spouses = 0;
   let children = 0;
   for (const kind of [false, true]) {
@@ -59,7 +63,12 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
   }
   if (children < 0) return VETO;
   const namesake =
-    parents > 0 && ((unmatchedParent && !aDateAgreesPrecisely(l, i, r, j)) || !l.sameGiven(i, r, j) || !birthsAgreePrecisely(l, i, r, j) || l.namesakeSibling(i) || r.namesakeSibling(j));
+    parents > 0 &&
+    ((unmatchedParent && !aDateAgreesPrecisely(l, i, r, j)) ||
+      !l.sameGiven(i, r, j) ||
+      !birthsAgreePrecisely(l, i, r, j) ||
+      l.namesakeSibling(i) ||
+      r.namesakeSibling(j));
   return {
     score: contextScore(parents, spouses, children),
     identifies: spouses > 0 || children > 0 || (parents > 0 && !namesake),
@@ -96,4 +105,10 @@ export function relativePairs(l: SideFeatures, r: SideFeatures, merged: readonly
       });
     }
   }
+}
+
+/** The families person p is a spouse or parent in. */
+function marriages(side: SideFeatures, p: number): number {
+  // cast: famsStart has an entry per person plus one, and p is a person number
+  return (side.index.famsStart[p + 1] as number) - (side.index.famsStart[p] as number);
 }

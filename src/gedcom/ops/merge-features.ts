@@ -69,6 +69,8 @@ const NO_NAMES: readonly NameFeature[] = [];
 /** A vital event: the offset of its range in {@link SideFeatures.bounds}, and its bit in `approximate`. */
 const BIRTH = { at: 0, bit: 1 } as const;
 const DEATH = { at: 2, bit: 2 } as const;
+/** Bit of `approximate`: the birth range is the exact day of a christening (or baptism) widened back by CHRISTENING_YEARS. */
+const CHRISTENING_DAY = 4;
 type VitalEvent = typeof BIRTH | typeof DEATH;
 const SEX_CODE_M = 1;
 const SEX_CODE_F = 2;
@@ -87,7 +89,7 @@ export class SideFeatures {
   readonly sex: Uint8Array;
   /** Per person: birth low, birth high, death low, death high (slack applied; NaN when undated). */
   readonly bounds: Float64Array;
-  /** Per person: 1 birth approximate, 2 death approximate. */
+  /** Per person: 1 birth approximate, 2 death approximate, 4 the birth is the day of a christening standing for it. */
   readonly approximate: Uint8Array;
   private readonly birthRow: Int32Array;
   private readonly deathRow: Int32Array;
@@ -146,6 +148,8 @@ export class SideFeatures {
     const slack = (f & EV_APPROXIMATE) !== 0 ? SLACK_DAYS : 0;
     // cast: p < count, and approximate has count entries
     if (approximate) this.approximate[p] = (this.approximate[p] as number) | event.bit;
+    // cast: p < count, and approximate has count entries
+    if (christening && slack === 0 && ev.earliest[row] === ev.latest[row]) this.approximate[p] = (this.approximate[p] as number) | CHRISTENING_DAY;
     // cast: row is a dated row of the person event table
     this.bounds[at] = (ev.earliest[row] as number) - slack - (christening ? CHRISTENING_YEARS * YEAR : 0);
     // cast: row is a dated row of the person event table
@@ -498,7 +502,7 @@ function dateScore(x: SideFeatures, i: number, y: SideFeatures, j: number, event
   // cast: see above
   const ya = ((y.approximate[j] as number) & event.bit) !== 0;
   // exact ranges are not widened: equal bounds are equal dates; equal approximate ranges are the same statement ("ABT 1050" on both sides)
-  if (xlo === ylo && xhi === yhi) return xhi === xlo && !xa && !ya ? EXACT_DAY_SCORE : 1;
+  if (xlo === ylo && xhi === yhi) return (xhi === xlo && !xa && !ya) || sameChristeningDay(x, i, y, j, event) ? EXACT_DAY_SCORE : 1;
   if (xhi < ylo || yhi < xlo) return !xa && !ya && yearOffByOne(xlo, xhi, ylo, yhi) ? 0 : -1;
   if (xa || ya) return 0.5;
   // one date is a more precise statement within the other (year vs. full date, within a year)
@@ -655,11 +659,18 @@ function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: num
   return spouseOfTheSameName(a, i, b, j);
 }
 
+/** Both births are the same christening day (equal ranges checked by the caller). */
+function sameChristeningDay(x: SideFeatures, i: number, y: SideFeatures, j: number, event: VitalEvent): boolean {
+  // cast: callers pass person numbers, and approximate has an entry per person
+  return event === BIRTH && ((x.approximate[i] as number) & (y.approximate[j] as number) & CHRISTENING_DAY) !== 0;
+}
+
 /** A date of the event that agrees precisely: the same day, or a day within the other's stated year, neither approximate. */
 function preciseDate(a: SideFeatures, i: number, b: SideFeatures, j: number, event: VitalEvent): boolean {
   // cast: callers pass person numbers, and approximate has an entry per person
   const approximate = (((a.approximate[i] as number) | (b.approximate[j] as number)) & event.bit) !== 0;
-  return !approximate && dateScore(a, i, b, j, event) >= 0.75;
+  const score = dateScore(a, i, b, j, event);
+  return score === EXACT_DAY_SCORE || (!approximate && score >= 0.75);
 }
 
 /**
