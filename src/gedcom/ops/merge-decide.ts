@@ -57,7 +57,9 @@ export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSi
       const score = scorePair(left.people, i, right.people, j);
       if (score > 0) pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(left.people, i, right.people, j) });
     });
-    const more = mutualBestPairs(inContext(pairs, mapped, left, right));
+    const scored = inContext(pairs, mapped, left, right);
+    let more = mutualBestPairs(scored);
+    if (more.length === 0) more = couples(scored, left, right);
     for (const p of more) mapped[p.j] = p.i;
     accepted.push(...more);
     newly = more;
@@ -94,8 +96,43 @@ function inContext(pairs: readonly ScoredPair[], mapped: Int32Array, left: Merge
   return out;
 }
 
-/** The pairs each side's best candidate by the margin, best first (sorts `pairs`). */
-function mutualBestPairs(pairs: ScoredPair[]): AcceptedPair[] {
+/**
+ * Couples named alike on both sides: a pair of people and a pair of their spouses, each the other's
+ * only candidate by the margin (mutualBestPairs over the review band), every one of the four bearing
+ * the same given names as the other side's, no context against them. A husband and a wife of the
+ * same names married to each other in both files are one couple even when neither is dated; their
+ * children and parents are then found by the family context rounds.
+ */
+function couples(scored: ScoredPair[], left: MergeSide, right: MergeSide): AcceptedPair[] {
+  const l = left.people;
+  const r = right.people;
+  const unique = mutualBestPairs(scored, MERGE_THRESHOLDS.review, false).filter(
+    (p) => l.sameGiven(p.i, r, p.j) && contextAllowed(l, p.i, r, p.j),
+  );
+  const byLeft = new Map<number, AcceptedPair>();
+  for (const p of unique) byLeft.set(p.i, p);
+  const out: AcceptedPair[] = [];
+  const taken = new Set<number>();
+  for (const p of unique) {
+    if (taken.has(p.i)) continue;
+    const spousesOfJ = new Set<number>();
+    r.forEachRelative(p.j, false, (q) => spousesOfJ.add(q));
+    l.forEachRelative(p.i, false, (s) => {
+      const q = byLeft.get(s);
+      if (q === undefined || taken.has(p.i) || taken.has(s) || !spousesOfJ.has(q.j)) return;
+      taken.add(p.i);
+      taken.add(s);
+      out.push(p, q);
+    });
+  }
+  return out;
+}
+
+/**
+ * The pairs each side's best candidate by the margin, best first (sorts `pairs`): those scoring at
+ * least `min`, allowed to merge without review when `automatic`.
+ */
+function mutualBestPairs(pairs: ScoredPair[], min: number = MERGE_THRESHOLDS.automatic, automatic = true): AcceptedPair[] {
   const bestL = new Map<number, number[]>();
   const bestR = new Map<number, number[]>();
   for (const p of pairs) {
@@ -107,8 +144,8 @@ function mutualBestPairs(pairs: ScoredPair[]): AcceptedPair[] {
   const matchR = new Set<number>();
   const accepted: AcceptedPair[] = [];
   for (const p of pairs) {
-    if (p.score < MERGE_THRESHOLDS.automatic) break;
-    if (!p.automatic || matchL.has(p.i) || matchR.has(p.j)) continue;
+    if (p.score < min) break;
+    if ((automatic && !p.automatic) || matchL.has(p.i) || matchR.has(p.j)) continue;
     const l = bestL.get(p.i) ?? [];
     const r = bestR.get(p.j) ?? [];
     if ((l[0] ?? 0) > p.score || (r[0] ?? 0) > p.score) continue;
