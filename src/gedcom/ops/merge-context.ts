@@ -1,5 +1,6 @@
 import { aDateAgreesPrecisely, birthsAgreePrecisely } from './merge-features.js';
 import type { AcceptedPair } from './merge-cycles.js';
+import { tokenAgreement } from './merge-names.js';
 import type { SideFeatures } from './merge-features.js';
 
 /**
@@ -48,6 +49,8 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
   unmatchedParent &&= remarried;
   let spouses = 0;
   let children = 0;
+  // a merged spouse with several marriages: a wife of unknown or other given names may be another wife
+  let remarriedSpouse = false;
   for (const kind of [false, true]) {
     const mine = new Set<number>();
     l.forEachRelative(i, kind, (q) => mine.add(q));
@@ -57,7 +60,10 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
       if (to === i) children = -Infinity;
       else if (to >= 0 && mine.has(to)) {
         if (kind) children++;
-        else spouses++;
+        else {
+          spouses++;
+          if (marriages(l, to) > 1 || marriages(r, q) > 1) remarriedSpouse = true;
+        }
       }
     });
   }
@@ -71,7 +77,10 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
       r.namesakeSibling(j));
   return {
     score: contextScore(parents, spouses, children),
-    identifies: spouses > 0 || children > 0 || (parents > 0 && !namesake),
+    identifies:
+      (spouses > 0 && (l.sameGiven(i, r, j) || (!remarriedSpouse && givenAgrees(l, i, r, j)))) ||
+      (children > 0 && givenAgrees(l, i, r, j)) ||
+      (parents > 0 && !namesake),
     parents,
     spouses,
     children,
@@ -105,6 +114,13 @@ export function relativePairs(l: SideFeatures, r: SideFeatures, merged: readonly
       });
     }
   }
+}
+
+/** Some given-name token of the first name of left person i agrees with one of a name of right person j (both stated). */
+function givenAgrees(l: SideFeatures, i: number, r: SideFeatures, j: number): boolean {
+  const x = l.namesOf(i)[0];
+  if (x === undefined) return false;
+  return r.namesOf(j).some((n) => x.tokens.some((t) => n.tokens.some((u) => tokenAgreement(t, u) > 0)));
 }
 
 /** The families person p is a spouse or parent in. */

@@ -106,9 +106,7 @@ function inContext(pairs: readonly ScoredPair[], mapped: Int32Array, left: Merge
 function couples(scored: ScoredPair[], left: MergeSide, right: MergeSide): AcceptedPair[] {
   const l = left.people;
   const r = right.people;
-  const unique = mutualBestPairs(scored, MERGE_THRESHOLDS.review, false).filter(
-    (p) => l.sameGiven(p.i, r, p.j) && contextAllowed(l, p.i, r, p.j),
-  );
+  const unique = mutualBestPairs(scored, MERGE_THRESHOLDS.review, false).filter((p) => l.sameGiven(p.i, r, p.j) && contextAllowed(l, p.i, r, p.j));
   const byLeft = new Map<number, AcceptedPair>();
   for (const p of unique) byLeft.set(p.i, p);
   const out: AcceptedPair[] = [];

@@ -253,10 +253,11 @@ export class SideFeatures {
     return false;
   }
 
-  /** Whether the first names of p and q are written alike (the same given names). */
+  /** Whether the first names of p and q are the same given names: written alike, or token by token forms of one name (William Henry / Bill Henry). */
   sameGiven(p: number, other: SideFeatures, q: number): boolean {
-    const x = this.namesOf(p)[0]?.givenFull ?? '';
-    return x !== '' && other.namesOf(q).some((n) => n.givenFull === x);
+    const x = this.namesOf(p)[0];
+    if (x === undefined || x.givenFull === '') return false;
+    return other.namesOf(q).some((n) => n.givenFull === x.givenFull || equivalentGiven(x.tokens, n.tokens));
   }
 
   /** Names of the father (or mother) of the parent family; null when there is no such person. */
@@ -436,10 +437,19 @@ function yearOffByOne(xlo: number, xhi: number, ylo: number, yhi: number): boole
   return span >= 27 && (ylo - xhi === 1 || xlo - yhi === 1) && Math.abs(xhi - xlo - (yhi - ylo)) <= 3;
 }
 
+/** The same number of given-name tokens, each equal to or a form of its counterpart (tokenAgreement 0.5). */
+function equivalentGiven(x: readonly GivenToken[], y: readonly GivenToken[]): boolean {
+  if (x.length !== y.length || x.length === 0) return false;
+  // cast: k < x.length === y.length
+  for (let k = 0; k < x.length; k++) if (tokenAgreement(x[k] as GivenToken, y[k] as GivenToken) !== 0.5) return false;
+  return true;
+}
+
 /** Given names: 1 when equal, else the agreement of their tokens (merge-names.ts) up to 1; -1 when both are given and none agree. */
 function givenScore(a: NameFeature, b: NameFeature): number {
   if (a.givenFull === b.givenFull) return a.givenFull === '' ? 0 : 1;
   if (a.tokens.length === 0 || b.tokens.length === 0) return 0;
+  if (equivalentGiven(a.tokens, b.tokens)) return 1;
   // "Louis XIII" and "Louis XIV" are father and son
   const x = regnalNumber(a.tokens);
   const y = regnalNumber(b.tokens);
