@@ -1,6 +1,6 @@
 import { aDateAgreesPrecisely, birthsAgreePrecisely } from './merge-features.js';
 import type { AcceptedPair } from './merge-cycles.js';
-import { tokenAgreement } from './merge-names.js';
+import { compatibleGiven, tokenAgreement } from './merge-names.js';
 import type { SideFeatures } from './merge-features.js';
 
 /**
@@ -71,10 +71,12 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
   const namesake =
     parents > 0 &&
     ((unmatchedParent && !aDateAgreesPrecisely(l, i, r, j)) ||
-      !l.sameGiven(i, r, j) ||
+      !(l.sameGiven(i, r, j) || firstNamesCompatible(l, i, r, j)) ||
       !birthsAgreePrecisely(l, i, r, j) ||
       l.namesakeSibling(i) ||
-      r.namesakeSibling(j));
+      r.namesakeSibling(j) ||
+      siblingMayBe(l, i, r, j) ||
+      siblingMayBe(r, j, l, i));
   return {
     score: contextScore(parents, spouses, children),
     identifies:
@@ -121,6 +123,27 @@ function givenAgrees(l: SideFeatures, i: number, r: SideFeatures, j: number): bo
   const x = l.namesOf(i)[0];
   if (x === undefined) return false;
   return r.namesOf(j).some((n) => x.tokens.some((t) => n.tokens.some((u) => tokenAgreement(t, u) > 0)));
+}
+
+/** The first names of left person i and right person j may be one person's written more or less fully (merge-names.ts compatibleGiven). */
+function firstNamesCompatible(l: SideFeatures, i: number, r: SideFeatures, j: number): boolean {
+  const x = l.namesOf(i)[0];
+  const y = r.namesOf(j)[0];
+  return x !== undefined && y !== undefined && compatibleGiven(x.tokens, y.tokens);
+}
+
+/** A sibling of person p (another child of its parent family on side `a`) whose first name may be that of person q of side `b`. */
+function siblingMayBe(a: SideFeatures, p: number, b: SideFeatures, q: number): boolean {
+  const index = a.index;
+  const pf = index.parentFamily(p);
+  if (pf < 0) return false;
+  // cast: childStart has an entry per family plus one, and pf is a family number
+  for (let c = index.childStart[pf] as number, e = index.childStart[pf + 1] as number; c < e; c++) {
+    // cast: c < childStart[pf + 1] <= child.length
+    const s = index.child[c] as number;
+    if (s !== p && index.isPerson(s) && (a.sameGiven(s, b, q) || firstNamesCompatible(a, s, b, q))) return true;
+  }
+  return false;
 }
 
 /** The families person p is a spouse or parent in. */

@@ -21,24 +21,33 @@ const OWN_FORMS =
   'mary:maria,marie,mae,polly,molly;ann:anna,anne,nancy,hannah;louis:lewis,ludwig,luis,luigi,lodewijk;peter:pieter,pierre,pedro,pietro;' +
   'michael:michel,michiel,miguel,michele;francis:franz,francois,francisco,francesco,frank;anthony:anton,antoine,antonio,tony;' +
   'stephen:stephan,stefan,etienne,esteban,steven;andrew:andreas,andre,andres,andrea,anders;matthew:matthias,mathieu,mattheus;' +
+  'elisabeth:elizabeth,elise,lisbeth,liesel,elsa,betty;catherine:kitty,kate,kathleen,katharina;katherine:kitty,kate,kathleen;' +
+  'anne:ann,anna,nancy,annie,nan;eleanor:nell,nelly,ellen,elinor,leonora,eleonore;isabella:isabel,isobel,bella,isabelle;' +
+  'jane:jenny,jean,jeanne;david:davy,dafydd,dai,dewi;' +
   'olaf:olav,olof,oleif,ole;harald:harold;ivar:ingvar,ivarr;sigurd:sigurdr,sigurdur;magnus:mans';
 
-/** Token -> the ids of the name groups it belongs to (a name and its forms are one group). */
-function buildNameGroups(): ReadonlyMap<string, readonly number[]> {
-  const out = new Map<string, number[]>();
+/**
+ * Token -> the ids of the rows it is in (`groups`) and of the rows it heads (`heads`). A row is a
+ * name and its forms; two tokens agree through a row only when one of them heads it: "bill:
+ * robert, william" makes Bill a form of Robert and of William, not Robert a form of William.
+ */
+function buildNameGroups(): { groups: ReadonlyMap<string, readonly number[]>; heads: ReadonlyMap<string, readonly number[]> } {
+  const groups = new Map<string, number[]>();
+  const heads = new Map<string, number[]>();
+  const add = (into: Map<string, number[]>, key: string, g: number): void => {
+    const list = into.get(key);
+    if (list === undefined) into.set(key, [g]);
+    else if (!list.includes(g)) list.push(g);
+  };
   let id = 0;
   for (const row of `${NICKNAMES_CSV};${OWN_FORMS}`.split(';')) {
     const [name, forms] = row.split(':');
     if (name === undefined || forms === undefined) continue;
     const g = id++;
-    for (const t of [name, ...forms.split(',')]) {
-      const key = t.toUpperCase();
-      const list = out.get(key);
-      if (list === undefined) out.set(key, [g]);
-      else if (!list.includes(g)) list.push(g);
-    }
+    add(heads, name.toUpperCase(), g);
+    for (const t of [name, ...forms.split(',')]) add(groups, t.toUpperCase(), g);
   }
-  return out;
+  return { groups, heads };
 }
 
 const NAME_GROUPS = buildNameGroups();
@@ -46,13 +55,15 @@ const NAME_GROUPS = buildNameGroups();
 export interface GivenToken {
   readonly text: string;
   readonly code: string;
-  /** Nickname groups of the token (empty when it is in none). */
+  /** Rows of the nickname tables the token is in (empty when it is in none). */
   readonly groups: readonly number[];
+  /** Rows of the nickname tables the token heads. */
+  readonly heads: readonly number[];
 }
 
 /** Folded, upper-case given-name tokens (hyphens and abbreviation points separate tokens). */
 export function givenTokens(given: string): GivenToken[] {
-  return foldGiven(given).map((text) => ({ text, code: soundex(text), groups: NAME_GROUPS.get(text) ?? [] }));
+  return foldGiven(given).map((text) => ({ text, code: soundex(text), groups: NAME_GROUPS.groups.get(text) ?? [], heads: NAME_GROUPS.heads.get(text) ?? [] }));
 }
 
 function foldGiven(given: string): string[] {
@@ -83,7 +94,8 @@ export function tokenAgreement(x: GivenToken, y: GivenToken): number {
   if (NOT_EVIDENCE.has(x.text) || NOT_EVIDENCE.has(y.text)) return 0;
   if (x.text === y.text) return 0.5;
   if (x.text.length === 1 || y.text.length === 1) return x.text[0] === y.text[0] ? 0.25 : 0;
-  for (const g of x.groups) if (y.groups.includes(g)) return 0.5;
+  for (const g of x.heads) if (y.groups.includes(g)) return 0.5;
+  for (const g of y.heads) if (x.groups.includes(g)) return 0.5;
   // abbreviations not in the tables: "Wm" of "William" (a prefix of at least 3 letters)
   if (x.text.length >= 3 && y.text.startsWith(x.text)) return 0.25;
   if (y.text.length >= 3 && x.text.startsWith(y.text)) return 0.25;
@@ -128,4 +140,26 @@ const PATRONYMIC = /^(.+?)(S?SON|SEN|S?DOTTER|S?DATTER|S?DOTTIR|S?DATTIR|OVICH|E
 export function patronymicRoot(surname: string): string | null {
   const root = PATRONYMIC.exec(surname)?.[1] ?? '';
   return root.length < 2 ? null : root;
+}
+
+/**
+ * Given names that may be one person's, written more or less fully: the first tokens agree as one
+ * name (equal or forms of one name) and every further token of the shorter agrees (an initial
+ * will do) with a further token of the longer, in order ("John Henry" / "John" / "John H.").
+ */
+export function compatibleGiven(x: readonly GivenToken[], y: readonly GivenToken[]): boolean {
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  const first = short[0];
+  const other = long[0];
+  if (first === undefined || other === undefined || tokenAgreement(first, other) !== 0.5) return false;
+  let k = 1;
+  for (let s = 1; s < short.length; s++) {
+    // cast: s < short.length
+    const t = short[s] as GivenToken;
+    // cast: k < long.length
+    while (k < long.length && tokenAgreement(t, long[k] as GivenToken) === 0) k++;
+    if (k >= long.length) return false;
+    k++;
+  }
+  return true;
 }
