@@ -12,6 +12,7 @@ import { runHttpLayerBench } from './http-layer.js';
 import { runJobsBench } from './jobs.js';
 import { runSerializerBench } from './serializer.js';
 import { runLocalStateBench } from './local-state.js';
+import { runMergeMissesBench } from './merge-misses.js';
 import { runMergeRealisticBench } from './merge-realistic.js';
 import { runSoakBench } from './soak.js';
 import { runStartupBench } from './startup.js';
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'gedcom-load': runGedcomLoadBench,
   'gedcom-shapes': runGedcomShapesBench,
   'merge-realistic': runMergeRealisticBench,
+  'merge-misses': runMergeMissesBench,
   soak: runSoakBench,
 };
 
