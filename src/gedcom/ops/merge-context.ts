@@ -90,7 +90,7 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
 }
 
 /** The weight of merged relatives: each merged parent, one merged spouse, one merged child (more children add nothing). */
-export function contextScore(parents: number, spouses: number, children: number): number {
+function contextScore(parents: number, spouses: number, children: number): number {
   return parents * CONTEXT_WEIGHTS.parent + Math.min(spouses, 1) * CONTEXT_WEIGHTS.spouse + Math.min(children, 1) * CONTEXT_WEIGHTS.child;
 }
 
