@@ -161,9 +161,8 @@ function rightBlocks(right: SideFeatures, subKeys: SubKeys): Map<string, Keyed> 
 export interface CandidateScan {
   /** Set once no more pairs are wanted (the candidate bound is reached): the rest are skipped uncounted. */
   full: boolean;
-  /** Pairs (i * width + j) already paired as identical records: skipped uncounted. */
-  readonly exact: ReadonlySet<number>;
-  readonly width: number;
+  /** Right person j -> the left person it is paired with as an identical record (-1: none), skipped uncounted; null when there is none. */
+  readonly exact: Int32Array | null;
   /** Pairs ended by a sex or date veto. */
   vetoed: number;
 }
@@ -182,7 +181,6 @@ export function candidatePairs(
   // seenBy[j] === i + 1: pair (i, j) was already emitted for this left person
   const seenBy = new Int32Array(right.count);
   const exact = state.exact;
-  const checkExact = exact.size > 0;
   let emitted = 0;
   let leftOut = 0;
   let i = 0;
@@ -191,7 +189,7 @@ export function candidatePairs(
     if (seenBy[j] === stamp) return;
     seenBy[j] = stamp;
     if ((++emitted & STEP_MASK) === 0) monitor.step('match', i, left.count);
-    if (state.full || (checkExact && exact.has(i * state.width + j))) return;
+    if (state.full || (exact !== null && exact[j] === i)) return;
     if (vetoedByDates(left, i, right, j)) state.vetoed++;
     else visit(i, j);
   };

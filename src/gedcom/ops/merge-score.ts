@@ -43,10 +43,9 @@ export function scoredPairs(
 ): { pairs: ScoredPair[]; vetoed: number; blocking: BlockingReport } {
   const lf = left.people;
   const rf = right.people;
-  const width = rf.count + 1;
-  const { pairs, exact } = identicalPeople(left, right, width, monitor);
+  const { pairs, exact } = identicalPeople(left, right, monitor);
   let scored = 0;
-  const scan: CandidateScan = { full: pairs.length >= OPS_LIMITS.candidatePairs, exact, width, vetoed: 0 };
+  const scan: CandidateScan = { full: pairs.length >= OPS_LIMITS.candidatePairs, exact, vetoed: 0 };
   const blocking = candidatePairs(
     lf,
     rf,
@@ -68,14 +67,14 @@ export function scoredPairs(
 
 /**
  * Identical person records (same xref, same lines, same links: one export read twice) pair first;
- * the key holds the xref, so only a left person of the same xref can be one. `exact` holds them
- * as i * width + j.
+ * the key holds the xref, so only a left person of the same xref can be one. `exact` maps each
+ * right person of such a pair to its left person (-1 for the others; null when there is none).
  */
-function identicalPeople(left: MergeSide, right: MergeSide, width: number, monitor: WorkMonitor): { pairs: ScoredPair[]; exact: Set<number> } {
+function identicalPeople(left: MergeSide, right: MergeSide, monitor: WorkMonitor): { pairs: ScoredPair[]; exact: Int32Array | null } {
   const li = left.index;
   const ri = right.index;
   const pairs: ScoredPair[] = [];
-  const exact = new Set<number>();
+  let exact: Int32Array | null = null;
   const leftPeople = new Map<string, number>();
   // cast: i < personCount, and personXref lists the people first
   for (let i = 0; i < li.personCount; i++) leftPeople.set(li.personXref[i] as string, i);
@@ -88,7 +87,8 @@ function identicalPeople(left: MergeSide, right: MergeSide, width: number, monit
     const l = left.doc.byXref(x);
     const r = right.doc.byXref(x);
     if (l === undefined || r === undefined || recordKey(transientTree(l), true) !== recordKey(transientTree(r), true)) continue;
-    exact.add(i * width + j);
+    exact ??= new Int32Array(ri.personCount).fill(-1);
+    exact[j] = i;
     pairs.push({ i, j, score: EXACT_SCORE, automatic: true });
   }
   return { pairs, exact };
