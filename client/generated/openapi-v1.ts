@@ -1286,7 +1286,7 @@ export interface components {
                 review: number;
                 margin: number;
             };
-            /** @description Blocks (people sharing a blocking key) in which a person was compared with only the nearest of the block by birth date (its cap): how many, the candidate pairs they left uncompared (a pair counted once per capped block), and the largest of them. */
+            /** @description Blocks (people sharing a blocking key) in which a person was compared with only the nearest of the block by birth date (its cap): how many, at most how many candidate pairs they left uncompared (a pair counted once per capped block), and the largest of them. */
             blocking: {
                 capped_blocks: number;
                 pairs_left_out: number;

@@ -92,7 +92,7 @@ export const MERGE = gedcomOperation({
         {
           additionalProperties: false,
           description:
-            'Blocks (people sharing a blocking key) in which a person was compared with only the nearest of the block by birth date (its cap): how many, the candidate pairs they left uncompared (a pair counted once per capped block), and the largest of them.',
+            'Blocks (people sharing a blocking key) in which a person was compared with only the nearest of the block by birth date (its cap): how many, at most how many candidate pairs they left uncompared (a pair counted once per capped block), and the largest of them.',
         },
       ),
       merged: Type.Array(MergePairSchema, { maxItems: GEDCOM_LIMITS.mergedPairsListed, description: 'Automatic merges, by xref only.' }),

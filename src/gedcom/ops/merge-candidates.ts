@@ -55,7 +55,7 @@ interface Keyed {
 export interface BlockingReport {
   /** Blocks in which at least one person met only part of the block (its cap). */
   readonly cappedBlocks: number;
-  /** Pairs of the capped blocks that were not compared (a pair of two capped keys counts once per key). */
+  /** At most the pairs of the capped blocks that were not compared: the people of the join's windows beyond the cap (a pair of two capped keys counts once per key). */
   readonly pairsLeftOut: number;
   /** The largest capped blocks, by left people times right people, at most OPS_LIMITS.cappedBlocksListed. */
   readonly largest: readonly { readonly left: number; readonly right: number }[];
@@ -242,20 +242,69 @@ class Gathered {
   }
 }
 
-/** Gathers the people of run `r` whose low bound is within [from, to] and whose high bound is at least `reach`, with their distance to `birth`. */
-function gatherRange(gathered: Gathered, r: Run, from: number, to: number, reach: number, birth: readonly [number, number], right: SideFeatures): void {
+/**
+ * The windows of run `r` (low bounds, inclusive) a birth [lo, hi] meets: the ranges it overlaps
+ * or touches (two adjacent years written one off), and for an exact day the same day and month a
+ * year off; with the high bound a person of the window must reach.
+ */
+function windows(r: Run, lo: number, hi: number): readonly (readonly [number, number, number])[] {
+  if (r.span > 0) return [[lo - 1 - r.span, hi + 1, lo - 1]];
+  if (lo !== hi) return [[lo - 1, hi + 1, lo - 1]];
+  return [
+    [lo - 1, hi + 1, lo - 1],
+    [lo - 366, lo - 365, -Infinity],
+    [lo + 365, lo + 366, -Infinity],
+  ];
+}
+
+/**
+ * Gathers the people of run `r` whose low bound is within [from, to] and whose high bound is at
+ * least `reach`, with their distance to `birth`: all of them, or when there are more than `limit`
+ * in the window, `limit` of them read from the birth's own place in the run outward (the nearest
+ * low bounds first), so a capped meeting costs its cap, not the window.
+ */
+function gatherRange(
+  gathered: Gathered,
+  r: Run,
+  [from, to, reach]: readonly [number, number, number],
+  birth: readonly [number, number],
+  right: SideFeatures,
+  limit: number,
+): void {
   const people = r.people;
+  const low = r.low;
   const bounds = right.bounds;
   const mid2 = birth[0] + birth[1];
-  const end = lowerBound(r.low, to, true);
-  for (let k = lowerBound(r.low, from); k < end; k++) {
-    // cast: k < end <= people.length
+  const start = lowerBound(low, from);
+  const end = lowerBound(low, to, true);
+  const take = (k: number): boolean => {
+    // cast: start <= k < end <= people.length
     const j = people[k] as number;
     // cast: j is a person of the right side, bounds has 4 entries per person
     const jhi = bounds[4 * j + 1] as number;
+    if (jhi < reach) return false;
     // cast: see above
-    if (jhi >= reach) gathered.add(j, Math.abs((bounds[4 * j] as number) + jhi - mid2));
+    gathered.add(j, Math.abs((bounds[4 * j] as number) + jhi - mid2));
+    return true;
+  };
+  if (end - start <= limit) {
+    for (let k = start; k < end; k++) take(k);
+    return;
   }
+  let b = Math.min(Math.max(lowerBound(low, birth[0]), start), end);
+  let a = b - 1;
+  for (let taken = 0; taken < limit && (a >= start || b < end);) {
+    // cast: a and b are within [start, end) when read
+    const nearA = a >= start && (b >= end || birth[0] - (low[a] as number) <= (low[b] as number) - birth[0]);
+    if (take(nearA ? a-- : b++)) taken++;
+  }
+}
+
+/** People of `block`'s runs in the windows a birth [lo, hi] meets (some may fall short of the reach). */
+function windowPeople(block: Block, lo: number, hi: number): number {
+  let n = 0;
+  for (const r of block.runs) for (const [from, to] of windows(r, lo, hi)) n += lowerBound(r.low, to, true) - lowerBound(r.low, from);
+  return n;
 }
 
 /**
@@ -285,52 +334,42 @@ function meetBlock(
     return Math.max(0, total - cap);
   }
   const [lo, hi] = birth;
+  const window = windowPeople(block, lo, hi) + other.length;
+  const limit = window <= cap ? Infinity : cap;
   gathered.length = 0;
-  for (const r of block.runs) {
-    if (r.span > 0) {
-      // a range meets the ranges it overlaps or touches (two adjacent years written one off)
-      gatherRange(gathered, r, lo - 1 - r.span, hi + 1, lo - 1, birth, right);
-      continue;
-    }
-    gatherRange(gathered, r, lo - 1, hi + 1, lo - 1, birth, right);
-    if (lo !== hi) continue;
-    // an exact day meets the same day and month a year off
-    gatherRange(gathered, r, lo - 366, lo - 365, -Infinity, birth, right);
-    gatherRange(gathered, r, lo + 365, lo + 366, -Infinity, birth, right);
-  }
+  for (const r of block.runs) for (const w of windows(r, lo, hi)) gatherRange(gathered, r, w, birth, right, limit);
   const n = gathered.length;
-  const total = n + other.length;
-  if (total <= cap) {
+  if (n + other.length <= cap) {
     // cast: k < gathered.length
     for (let k = 0; k < n; k++) emit(gathered.people[k] as number);
     // cast: k < other.length
     for (let k = 0; k < other.length; k++) emit(other[k] as number);
-    return 0;
+    return Math.max(0, window - cap);
   }
   // sorted neighbourhood: the `cap` nearest births (ties by person number), then the undated
   const { people, distance } = gathered;
   const near = Math.min(n, cap);
   const sorted = distance.slice(0, n).sort();
-  // cast: near >= 1 (total > cap >= 1 and other.length < total... or n >= cap), so near - 1 indexes sorted
-  const limit = near > 0 ? (sorted[near - 1] as number) : -Infinity;
+  // cast: near - 1 < n indexes sorted when near > 0
+  const farthest = near > 0 ? (sorted[near - 1] as number) : -Infinity;
   let below = 0;
   // cast: k < n
-  for (let k = 0; k < n; k++) if ((distance[k] as number) < limit) below++;
+  for (let k = 0; k < n; k++) if ((distance[k] as number) < farthest) below++;
   let ties = near - below;
   const tied: number[] = [];
   for (let k = 0; k < n; k++) {
     // cast: k < n
     const d = distance[k] as number;
     // cast: k < n
-    if (d < limit) emit(people[k] as number);
+    if (d < farthest) emit(people[k] as number);
     // cast: k < n
-    else if (d === limit) tied.push(people[k] as number);
+    else if (d === farthest) tied.push(people[k] as number);
   }
   tied.sort((x, y) => x - y);
   for (const j of tied) if (ties-- > 0) emit(j);
   // cast: k < other.length
   for (let k = 0; k < Math.min(other.length, cap - near); k++) emit(other[k] as number);
-  return total - cap;
+  return window - cap;
 }
 
 function report(blocks: ReadonlyMap<string, Keyed>, pairsLeftOut: number): BlockingReport {
