@@ -50,6 +50,13 @@ export class LineChecker {
   maxLineLength = 0;
   lineCount = 0;
   blankLines = 0;
+  /**
+   * A line ending with this terminator, at most this many bytes long and without flags has no finding
+   * but a level jump or a long 5.x xref (the first terminator unless it is LF CR, reported on every line;
+   * the longest line so far, within the engine's and 5.x's limits).
+   */
+  private quietTerminator = -1;
+  private quietLength = 0;
   /** Level of the previous line with structure, -1 before the first one. */
   private prevLevel = -1;
 
@@ -64,22 +71,37 @@ export class LineChecker {
     const line = s.lineNo;
     this.lineCount = line;
     const term = s.terminator;
+    const byteLen = s.lineEnd - s.lineStart;
+    // the common line: no flag, the first terminator (LF, CRLF or CR), no longer than a line already measured and within the limits
+    if (s.flags === 0 && term === this.quietTerminator && byteLen <= this.quietLength) {
+      // cast: the scanner's terminator is one of TERM_NONE .. TERM_LFCR (0..4), the five counters
+      this.terminatorCounts[term] = (this.terminatorCounts[term] as number) + 1;
+      return this.structure(s, line);
+    }
+    return this.checkAll(s, line, term, byteLen);
+  }
+
+  private checkAll(s: LineScanner, line: number, term: number, byteLen: number): boolean {
     const log = this.log;
     // cast: the scanner's terminator is one of TERM_NONE .. TERM_LFCR (0..4), the five counters
     this.terminatorCounts[term] = (this.terminatorCounts[term] as number) + 1;
     if (term !== TERM_NONE) {
-      if (this.firstTerminator === TERM_NONE) this.firstTerminator = term;
-      else if (term !== this.firstTerminator) {
+      if (this.firstTerminator === TERM_NONE) {
+        this.firstTerminator = term;
+        if (term !== TERM_LFCR) this.quietTerminator = term;
+      } else if (term !== this.firstTerminator) {
         log.add('LINE_TERMINATORS_MIXED', line, `terminator ${TERMINATOR_NAMES[term]} differs from the first one (${TERMINATOR_NAMES[this.firstTerminator]})`);
       }
       if (term === TERM_LFCR) log.add('LINE_TERMINATOR_LFCR', line, 'LF CR terminator', this.isV7 ? 'error' : 'info');
     }
-    const byteLen = s.lineEnd - s.lineStart;
     if (byteLen > GEDCOM_INPUT_LIMITS.maxLineBytes)
       log.add('LINE_OVER_LIMIT', line, `line has ${byteLen} bytes (engine limit ${GEDCOM_INPUT_LIMITS.maxLineBytes})`);
     if (byteLen > this.maxLineLength || (!this.isV7 && byteLen > 255)) {
       const chars = this.countChars(s.buf, s.lineStart, s.lineEnd);
-      if (chars > this.maxLineLength) this.maxLineLength = chars;
+      if (chars > this.maxLineLength) {
+        this.maxLineLength = chars;
+        this.quietLength = Math.min(chars, this.isV7 ? GEDCOM_INPUT_LIMITS.maxLineBytes : 255);
+      }
       if (!this.isV7 && chars > 255) log.add('LINE_TOO_LONG', line, `line has ${chars} characters (5.x limit 255)`);
     }
     const flags = s.flags;
@@ -94,19 +116,24 @@ export class LineChecker {
       log.add('LINE_MALFORMED', line, 'line is not "level [xref] tag [value]"');
       return false;
     }
-    const level = s.level;
     if (flags & LINE_LEVEL_LEADING_ZERO) log.add('LINE_LEVEL_LEADING_ZERO', line, 'level has a leading zero');
-    if (flags & LINE_LEVEL_OVER_99 && !this.isV7) log.add('LINE_LEVEL_OVER_99', line, `level ${level} exceeds 99`);
+    if (flags & LINE_LEVEL_OVER_99 && !this.isV7) log.add('LINE_LEVEL_OVER_99', line, `level ${s.level} exceeds 99`);
     if (flags & LINE_DELIMITER) log.add('LINE_DELIMITER', line, 'delimiter is not a single space');
     if (flags & LINE_TAG_LOWER && tagFoldsToUpper(s.buf, s.tagStart, s.tagEnd))
       log.add('TAG_CASE_NORMALIZED', line, 'standard tag not in upper case; read in upper case');
     if (flags & LINE_TAG_INVALID) log.add('LINE_TAG_INVALID', line, 'tag has characters other than A-Z a-z 0-9 _');
     else if (this.isV7 && flags & LINE_TAG_LOWER) log.add('LINE_TAG_INVALID', line, 'GEDCOM 7 tags are upper case');
     if (flags & LINE_XREF_INVALID) log.add('LINE_XREF_INVALID', line, 'empty xref');
-    else if (!this.isV7 && s.xrefEnd - s.xrefStart > 22) log.add('LINE_XREF_TOO_LONG', line, 'xref longer than 22 characters (5.x limit)');
-    if (this.prevLevel >= 0 && level > this.prevLevel + 1) {
-      log.add('LINE_LEVEL_JUMP', line, `level ${level} follows level ${this.prevLevel}`);
-    }
+    return this.structure(s, line);
+  }
+
+  /** The checks of a line with structure that its flags do not carry: xref length, level jump. */
+  private structure(s: LineScanner, line: number): boolean {
+    const level = s.level;
+    if (s.xrefEnd - s.xrefStart > 22 && !this.isV7 && (s.flags & LINE_XREF_INVALID) === 0)
+      this.log.add('LINE_XREF_TOO_LONG', line, 'xref longer than 22 characters (5.x limit)');
+    const prev = this.prevLevel;
+    if (prev >= 0 && level > prev + 1) this.log.add('LINE_LEVEL_JUMP', line, `level ${level} follows level ${prev}`);
     this.prevLevel = level;
     if (level > this.maxLevel) this.maxLevel = level;
     return true;
