@@ -39,15 +39,7 @@ export class ByteStatsCollector {
     if (this.carry.length === 0 && isAscii(chunk)) return;
     if (!isAscii(chunk)) {
       this.ascii = false;
-      const high = this.high;
-      if (high !== null) {
-        for (let i = 0; i < chunk.length; i++) {
-          // cast: i < chunk.length
-          const b = chunk[i] as number;
-          // cast: 0x80 <= b <= 0xff, so b - 0x80 is within high's 128 entries
-          if (b >= 0x80) high[b - 0x80] = (high[b - 0x80] as number) + 1;
-        }
-      }
+      this.countHigh(chunk);
     }
     if (!this.utf8) return;
     let body = chunk;
@@ -67,6 +59,34 @@ export class ByteStatsCollector {
     const cut = completePrefix(body);
     if (!isUtf8(body.subarray(0, cut))) this.utf8 = false;
     this.carry = Buffer.from(body.subarray(cut));
+  }
+
+  /**
+   * Push `chunk` whole unless that could say less than pushing it in pieces would: returns false,
+   * changing nothing, when a sequence is carried from earlier bytes or when `chunk` (but its last
+   * incomplete sequence) is not valid UTF-8 while the stream so far is. Bytes valid whole are valid in
+   * any pieces they are cut into where only ASCII bytes are left out.
+   */
+  pushUnlessInvalid(chunk: Buffer): boolean {
+    if (this.carry.length > 0) return false;
+    if (chunk.length === 0 || isAscii(chunk)) return true;
+    const cut = completePrefix(chunk);
+    if (this.utf8 && !isUtf8(chunk.subarray(0, cut))) return false;
+    this.ascii = false;
+    this.countHigh(chunk);
+    if (this.utf8 && cut < chunk.length) this.carry = Buffer.from(chunk.subarray(cut));
+    return true;
+  }
+
+  private countHigh(chunk: Buffer): void {
+    const high = this.high;
+    if (high === null) return;
+    for (let i = 0; i < chunk.length; i++) {
+      // cast: i < chunk.length
+      const b = chunk[i] as number;
+      // cast: 0x80 <= b <= 0xff, so b - 0x80 is within high's 128 entries
+      if (b >= 0x80) high[b - 0x80] = (high[b - 0x80] as number) + 1;
+    }
   }
 
   finish(): ByteStats {

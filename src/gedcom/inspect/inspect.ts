@@ -3,7 +3,7 @@ import type { ByteOrderMark, GedcomEncoding } from '../model.js';
 import { DiagnosticLog } from '../diagnostics.js';
 import { isZipArchive, ZIP_ARCHIVE_MESSAGE } from '../archive.js';
 import { bomLength, detectBom, detectUtf16WithoutBom, textStart } from '../decode/bom.js';
-import { ByteStatsCollector } from '../decode/byte-stats.js';
+import { ConcJoinedStats } from '../decode/joined-stats.js';
 import type { ByteStats } from '../decode/byte-stats.js';
 import { charsetFromName } from '../decode/charset-names.js';
 import { decideEncoding, mayReadHighBytes } from '../decode/detect.js';
@@ -39,7 +39,6 @@ export interface InspectOptions {
 }
 const NEEDS_XREF: readonly string[] = ['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN'];
 const UNDERSCORE = 95;
-const LF = Buffer.from([10]);
 
 /** Streaming state of one inspection. */
 class Inspection {
@@ -51,7 +50,7 @@ class Inspection {
   private readonly recordLines: number[] = [];
   private readonly nestedLines: number[] = [];
   private readonly needsXref: boolean[] = [];
-  private stats = new ByteStatsCollector(false);
+  private stats = new ConcJoinedStats(false);
   private checker: LineChecker | null = null;
   private facts: HeaderFacts | null = null;
   private carry: Buffer = Buffer.alloc(0);
@@ -135,41 +134,27 @@ class Inspection {
     }
   }
 
-  private pendingTerminator = false;
-
-  private pushStats(buf: Buffer, start: number, end: number): void {
-    if (this.pendingTerminator) this.stats.push(LF);
-    this.pendingTerminator = false;
-    if (end > start) this.stats.push(buf.subarray(start, end));
-  }
-
   /**
    * The single pass over the lines of `buf` (the scanner's buffer): every check, count and finding
    * of a line, with the line's tag and xrefs as ids. Byte statistics see CONC lines joined to their
-   * predecessor (see decode/conc-joined.ts).
+   * predecessor (decode/joined-stats.ts).
    */
   private scan(buf: Buffer, final: boolean): void {
     const s = this.scanner;
     // cast: scan runs only from feed, after start() set the checker
     const checker = this.checker as LineChecker;
     const log = this.log;
-    const track = this.utf16 === null;
-    let rangeStart = 0;
-    let lastEnd = -1;
-    let lastTerminated = false;
+    // byte statistics of UTF-16 input are not needed: it was decoded before the scan
+    const stats = this.utf16 === null ? this.stats : null;
+    stats?.begin(buf);
     while (s.next(final)) {
       const ok = checker.check(s);
       const level = s.level;
       // level > 0 only for a line with structure (blank and malformed lines have level -1)
       const tag = ok ? this.tagId(buf, s.tagStart, s.tagEnd) : -1;
-      if (track) {
-        if (level > 0 && tag === TAG_CONC) {
-          if (lastEnd >= rangeStart) this.pushStats(buf, rangeStart, lastEnd);
-          this.pendingTerminator = false;
-          rangeStart = s.valueStart;
-        }
-        lastEnd = s.lineEnd;
-        lastTerminated = s.terminator !== 0;
+      if (stats !== null) {
+        if (level > 0 && tag === TAG_CONC) stats.conc(s.valueStart);
+        stats.line(s.lineEnd, s.terminator !== 0);
       }
       if ((++this.lines & STEP_MASK) === 0) this.report(this.consumed + s.lineStart);
       const flags = s.flags;
@@ -214,10 +199,7 @@ class Inspection {
         else this.xrefs.point(this.xrefId(buf, valueStart, valueEnd), lineNo);
       }
     }
-    if (track && lastEnd >= 0) {
-      if (lastEnd >= rangeStart) this.pushStats(buf, rangeStart, lastEnd);
-      this.pendingTerminator = lastTerminated;
-    }
+    stats?.end();
   }
 
   /** The id of a line's tag, its counters set when new. */
@@ -286,7 +268,7 @@ class Inspection {
       this.utf16 ?? (declared === 'ANSEL' ? 'ANSEL' : declared === null || declared === 'UTF-8' || declared === 'UNICODE' ? 'UTF-8' : 'CP1252');
     this.checker = new LineChecker(this.log, version.isV7, charCounterFor(guess));
     // the histogram of high bytes costs a look at every byte: collected only when the encoding decision may read it
-    this.stats = new ByteStatsCollector(
+    this.stats = new ConcJoinedStats(
       this.utf16 === null &&
         mayReadHighBytes({ bom: this.bom, utf16WithoutBom: this.utf16WithoutBom ? this.utf16 : null, declared: facts.char, isV7: version.isV7 }),
     );
