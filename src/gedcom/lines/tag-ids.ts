@@ -7,18 +7,22 @@ export const TAG_CONC = 2;
 export const TAG_CONT = 3;
 const SEEDED = ['HEAD', 'TRLR', 'CONC', 'CONT'] as const;
 
-const SLOTS = 4096;
+const SLOT_BITS = 12;
+const SLOTS = 1 << SLOT_BITS;
 
 /**
  * Small integer ids for tags, one per tag as read: a standard tag written in lower or mixed case
  * (`indi`) has the id of its upper-case form (`INDI`, see tag-case.ts), every other tag the id of
  * its bytes (decoded as latin1, so any byte is one character). A line's tag costs a direct-mapped
- * cache lookup and a compare of its few bytes, never a string: per-tag counters are arrays indexed
- * by id, and `text(id)` names a tag once, when a result is written.
+ * cache lookup keyed by its first four bytes packed in an int (the whole of most tags), never a
+ * string: per-tag counters are arrays indexed by id, and `text(id)` names a tag once, when a result
+ * is written.
  */
 export class TagIds {
-  /** The tag as written that each cache slot answers for, and its id. */
-  private readonly slotKeys: (string | undefined)[] = new Array<string | undefined>(SLOTS);
+  /** Per cache slot: the first four bytes of the tag it answers for packed in an int, its length, the tag as written, and its id. */
+  private readonly slotKeys = new Int32Array(SLOTS);
+  private readonly slotLengths = new Int32Array(SLOTS);
+  private readonly slotTexts: string[] = new Array<string>(SLOTS).fill('');
   private readonly slotIds = new Int32Array(SLOTS);
   private readonly byText = new Map<string, number>();
   private readonly texts: string[] = [];
@@ -35,20 +39,26 @@ export class TagIds {
   /** The id of the tag written as buf[start, end) (not empty). */
   id(buf: Buffer, start: number, end: number): number {
     const n = end - start;
-    // cast: callers pass a tag range of at least one byte, so start, end - 1 and start + n / 2 lie in buf
-    const key = (n * 977 + (buf[start] as number) * 31 + (buf[end - 1] as number) * 7 + (buf[start + (n >> 1)] as number) * 131) & (SLOTS - 1);
-    const cached = this.slotKeys[key];
-    if (cached !== undefined && cached.length === n) {
-      let k = 0;
-      while (k < n && cached.charCodeAt(k) === buf[start + k]) k++;
-      // cast: key < SLOTS
-      if (k === n) return this.slotIds[key] as number;
+    const packed = Math.min(n, 4);
+    let key = 0;
+    // cast: start + k < end <= buf.length
+    for (let k = 0; k < packed; k++) key |= (buf[start + k] as number) << (8 * k);
+    const slot = Math.imul(key ^ n, 0x9e3779b1) >>> (32 - SLOT_BITS);
+    if (this.slotKeys[slot] === key && this.slotLengths[slot] === n) {
+      // cast: slot < SLOTS
+      const text = this.slotTexts[slot] as string;
+      let k = 4;
+      while (k < n && text.charCodeAt(k) === buf[start + k]) k++;
+      // cast: slot < SLOTS
+      if (k >= n) return this.slotIds[slot] as number;
     }
     const written = buf.toString('latin1', start, end);
     const read = tagFoldsToUpper(buf, start, end) ? written.toUpperCase() : written;
     const id = this.byText.get(read) ?? this.add(read);
-    this.slotKeys[key] = written;
-    this.slotIds[key] = id;
+    this.slotKeys[slot] = key;
+    this.slotLengths[slot] = n;
+    this.slotTexts[slot] = written;
+    this.slotIds[slot] = id;
     return id;
   }
 
