@@ -10,50 +10,80 @@ const NUMBERS_SLACK = 1 << 16;
 
 /**
  * The xrefs an inspection meets (record xrefs and pointer values), as small integers in order of
- * first sight, found by an open-addressing hash of their bytes: a pointer line costs a hash and a
- * byte compare, never a string or a map entry (inspect meets millions of pointers). The bytes are
- * copied once per distinct xref into one arena.
+ * first sight: a pointer line costs a hash or an array read, never a string or a map entry (inspect
+ * meets millions of pointers).
  *
- * Most xrefs are a short prefix and a number (`@I123@`, lines/numbered-xref.ts): once the hash has given such an xref its
- * id, a table of numbers per prefix answers it again with one array read (pointers reach records in
- * any order, and the hash's tables are too big to stay in the processor's cache). The hash stays the
- * one authority: the tables only remember its answers.
+ * Most xrefs are a short prefix and a number (`@I123@`, lines/numbered-xref.ts): a table per prefix
+ * indexed by the number holds their ids, one array read (pointers reach records in any order). A
+ * table covers the numbers below twice the ids given plus a slack, so its memory follows the xrefs
+ * met; an xref beyond it, and any other xref, is found by an open-addressing hash of its bytes (copied
+ * once into one arena), and a numbered one moves into its table once the table covers its number.
  */
 export class XrefIds {
   private readonly numbered = new NumberedXrefs();
-  /** Per numbered prefix: id + 1 per number, 0 unknown. */
+  /** Per numbered prefix: id + 1 per number, 0 for a number not met. */
   private readonly numbers: Int32Array[] = [];
-  /** id + 1 of the xref in each slot; 0 for an empty slot. */
-  private slots = new Int32Array(INITIAL_SLOTS);
+  /** Numbered xrefs the hash holds because their table did not cover them: prefix, number and id of each. */
+  private readonly waiting: number[] = [];
+  /** Per hash entry: its id, its hash, and the start of its bytes in the arena (the next entry's start is its end). */
+  private entryIds = new Int32Array(1024);
   private hashes = new Int32Array(1024);
-  /** Start of each id's bytes in the arena; the next id's start is its end. */
   private starts = new Int32Array(1025);
+  private entries = 0;
+  /** entry + 1 of the xref in each slot; 0 for an empty slot. */
+  private slots = new Int32Array(INITIAL_SLOTS);
   private arena = new Uint8Array(1 << 16);
+  /** Ids given. */
   size = 0;
 
   /** The id of the xref written as buf[start, end), added when new. */
   id(buf: Uint8Array, start: number, end: number): number {
     const p = this.numbered.prefixOf(buf, start, end);
-    if (p < 0) return this.hashed(buf, start, end);
+    if (p < 0) return this.hashed(buf, start, end, -1, 0);
     const num = this.numbered.num;
     while (p >= this.numbers.length) this.numbers.push(new Int32Array(1024));
-    let table = this.numbers[p] as Int32Array; // cast: p < numbers.length
-    if (num < table.length) {
-      const known = table[num] as number; // cast: num < table.length
-      if (known > 0) return known - 1;
-    }
-    const id = this.hashed(buf, start, end);
-    if (num >= table.length && num < 2 * this.size + NUMBERS_SLACK) {
-      const grown = new Int32Array(Math.min(Math.max(2 * table.length, num + 1), 2 * this.size + NUMBERS_SLACK));
-      grown.set(table);
-      this.numbers[p] = table = grown;
-    }
-    if (num < table.length) table[num] = id + 1;
+    // cast: p < numbers.length
+    let table = this.numbers[p] as Int32Array;
+    if (num >= table.length) table = this.cover(p, num);
+    if (num >= table.length) return this.hashed(buf, start, end, p, num);
+    // cast: num < table.length
+    const known = table[num] as number;
+    if (known > 0) return known - 1;
+    const id = this.size++;
+    table[num] = id + 1;
     return id;
   }
 
-  /** The id of the xref written as buf[start, end) from the hash of its bytes, added when new. */
-  private hashed(buf: Uint8Array, start: number, end: number): number {
+  /** Prefix p's table, grown to cover `num` when its memory allows, with the waiting xrefs it then covers moved in. */
+  private cover(p: number, num: number): Int32Array {
+    // cast: callers pass a prefix with a table
+    const table = this.numbers[p] as Int32Array;
+    const limit = 2 * this.size + NUMBERS_SLACK;
+    if (num >= limit) return table;
+    const grown = new Int32Array(Math.min(Math.max(2 * table.length, num + 1), limit));
+    grown.set(table);
+    this.numbers[p] = grown;
+    const waiting = this.waiting;
+    for (let k = 0; k < waiting.length;) {
+      // cast: waiting holds triples, so k + 2 < waiting.length
+      const n = waiting[k + 1] as number;
+      if (waiting[k] !== p || n >= grown.length) {
+        k += 3;
+        continue;
+      }
+      // cast: as above
+      grown[n] = (waiting[k + 2] as number) + 1;
+      // cast: the last triple of waiting moves into this one's place
+      waiting[k] = waiting[waiting.length - 3] as number;
+      waiting[k + 1] = waiting[waiting.length - 2] as number; // cast: as above
+      waiting[k + 2] = waiting[waiting.length - 1] as number; // cast: as above
+      waiting.length -= 3;
+    }
+    return grown;
+  }
+
+  /** The id of the xref written as buf[start, end) from the hash of its bytes, added when new (a numbered one of prefix p then waits for its table). */
+  private hashed(buf: Uint8Array, start: number, end: number, p: number, num: number): number {
     let h = FNV_OFFSET;
     // cast: start <= i < end, a range of buf
     for (let i = start; i < end; i++) h = Math.imul(h ^ (buf[i] as number), FNV_PRIME);
@@ -63,52 +93,62 @@ export class XrefIds {
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       // cast: slot <= mask < slots.length
       const entry = this.slots[slot] as number;
-      if (entry === 0) return this.add(buf, start, end, h, slot);
-      const id = entry - 1;
-      if (this.hashes[id] !== h) continue;
-      // cast: id < size, so starts has id and id + 1
-      const at = this.starts[id] as number;
+      if (entry === 0) {
+        const id = this.add(buf, start, end, h, slot);
+        if (p >= 0) this.waiting.push(p, num, id);
+        return id;
+      }
+      const e = entry - 1;
+      if (this.hashes[e] !== h) continue;
+      // cast: e < entries, so starts has e and e + 1
+      const at = this.starts[e] as number;
       // cast: as above
-      if ((this.starts[id + 1] as number) - at !== n) continue;
+      if ((this.starts[e + 1] as number) - at !== n) continue;
       let k = 0;
       while (k < n && this.arena[at + k] === buf[start + k]) k++;
-      if (k === n) return id;
+      // cast: e < entries <= entryIds.length
+      if (k === n) return this.entryIds[e] as number;
     }
   }
 
   private add(buf: Uint8Array, start: number, end: number, hash: number, slot: number): number {
-    const id = this.size++;
-    if (id === this.hashes.length) {
-      const hashes = new Int32Array(2 * id);
+    const e = this.entries++;
+    if (e === this.hashes.length) {
+      const hashes = new Int32Array(2 * e);
       hashes.set(this.hashes);
       this.hashes = hashes;
-      const starts = new Int32Array(2 * id + 1);
+      const entryIds = new Int32Array(2 * e);
+      entryIds.set(this.entryIds);
+      this.entryIds = entryIds;
+      const starts = new Int32Array(2 * e + 1);
       starts.set(this.starts);
       this.starts = starts;
     }
-    // cast: id < hashes.length, and starts has one more entry
-    const at = this.starts[id] as number;
+    // cast: e < hashes.length, and starts has one more entry
+    const at = this.starts[e] as number;
     if (at + end - start > this.arena.length) {
       const arena = new Uint8Array(Math.max(2 * this.arena.length, at + end - start));
       arena.set(this.arena);
       this.arena = arena;
     }
     this.arena.set(buf.subarray(start, end), at);
-    this.starts[id + 1] = at + end - start;
-    this.hashes[id] = hash;
-    this.slots[slot] = id + 1;
-    if (2 * this.size > this.slots.length) this.grow();
+    this.starts[e + 1] = at + end - start;
+    this.hashes[e] = hash;
+    const id = this.size++;
+    this.entryIds[e] = id;
+    this.slots[slot] = e + 1;
+    if (2 * this.entries > this.slots.length) this.grow();
     return id;
   }
 
   private grow(): void {
     const slots = new Int32Array(2 * this.slots.length);
     const mask = slots.length - 1;
-    for (let id = 0; id < this.size; id++) {
-      // cast: id < size <= hashes.length
-      let slot = (this.hashes[id] as number) & mask;
+    for (let e = 0; e < this.entries; e++) {
+      // cast: e < entries <= hashes.length
+      let slot = (this.hashes[e] as number) & mask;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
-      slots[slot] = id + 1;
+      slots[slot] = e + 1;
     }
     this.slots = slots;
   }
