@@ -107,7 +107,8 @@ class Inspection {
       this.held.push(chunk);
       return;
     }
-    const parts = [this.carry, ...this.held, chunk].filter((part) => part.length > 0);
+    const rest = this.started && !final && this.held.length === 0 && this.carry.length > 0 ? this.joinCarried(chunk) : chunk;
+    const parts = [this.carry, ...this.held, rest].filter((part) => part.length > 0);
     this.held = [];
     const buf = parts.length === 1 && parts[0] !== undefined ? parts[0] : Buffer.concat(parts);
     if (!this.started) {
@@ -132,6 +133,28 @@ class Inspection {
       const lines = (this.checker as LineChecker).lineCount;
       this.paddingLine = lines === 0 ? 1 : s.terminator !== TERM_NONE ? lines + 1 : lines;
     }
+  }
+
+  /**
+   * Scan the line carried from the previous chunk joined with the head of `chunk` up to its first
+   * terminator and the byte after it (which tells CR LF and LF CR apart), so that the rest of the
+   * chunk is scanned where it lies instead of being copied after the carried bytes. Returns the rest
+   * of the chunk, or the whole chunk when its first line does not end within it (then the chunk is
+   * joined to the carried bytes as before).
+   */
+  private joinCarried(chunk: Buffer): Buffer {
+    let t = 0;
+    while (t < chunk.length && chunk[t] !== 10 && chunk[t] !== 13) t++;
+    if (t + 2 > chunk.length) return chunk;
+    const carry = this.carry;
+    const head = Buffer.concat([carry, chunk.subarray(0, t + 2)]);
+    const s = this.scanner;
+    s.continueWith(head);
+    this.scan(head, false);
+    // the carried bytes are one line whose end the head holds, so the scan consumed at least them
+    this.consumed += s.pos;
+    this.carry = s.pos < carry.length ? Buffer.from(carry.subarray(s.pos)) : Buffer.alloc(0);
+    return s.pos < carry.length ? chunk : chunk.subarray(s.pos - carry.length);
   }
 
   /**
