@@ -26,12 +26,13 @@ const AT = 64;
 export const CONC_LINE = 1;
 const CONT_LINE = 2;
 
-/** Bytes allowed in a tag: 1 for A-Z 0-9 _, 2 for a-z (LINE_TAG_LOWER), 0 for any other. */
-const TAG_CHAR = new Uint8Array(256);
-for (let c = 48; c <= 57; c++) TAG_CHAR[c] = 1;
-for (let c = 65; c <= 90; c++) TAG_CHAR[c] = 1;
-for (let c = 97; c <= 122; c++) TAG_CHAR[c] = 2;
-TAG_CHAR[95] = 1;
+/** Bytes of a tag: 1 for A-Z 0-9 _, 2 for a-z (LINE_TAG_LOWER), 3 for any other (LINE_TAG_INVALID), 0 for those that end it (space, tab, LF, CR). */
+const TAG_BYTE = new Uint8Array(256).fill(3);
+for (let c = 48; c <= 57; c++) TAG_BYTE[c] = 1;
+for (let c = 65; c <= 90; c++) TAG_BYTE[c] = 1;
+for (let c = 97; c <= 122; c++) TAG_BYTE[c] = 2;
+TAG_BYTE[95] = 1;
+TAG_BYTE[SPACE] = TAG_BYTE[TAB] = TAG_BYTE[LF] = TAG_BYTE[CR] = 0;
 
 /**
  * Splits a byte buffer into GEDCOM lines and tokenizes each one, without allocating: the
@@ -141,13 +142,18 @@ export class LineScanner {
         if (digits === 0 || digits > 9 || (c !== SPACE && c !== TAB)) break tokens;
         if (digits > 1 && buf[ls] === 48) flags |= LINE_LEVEL_LEADING_ZERO;
         if (n > 99) flags |= LINE_LEVEL_OVER_99;
-        i = this.delimiterEnd(i, len);
-        if (i < 0) {
-          flags |= LINE_DELIMITER;
-          i = -i;
+        // cast: i + 1 < len <= buf.length
+        c = c === SPACE && i + 1 < len ? (buf[i + 1] as number) : SPACE;
+        if (c !== SPACE && c !== TAB) i++;
+        else {
+          i = this.delimiterEnd(i, len);
+          if (i < 0) {
+            flags |= LINE_DELIMITER;
+            i = -i;
+          }
+          // cast: i < len <= buf.length
+          c = i < len ? (buf[i] as number) : LF;
         }
-        // cast: i < len <= buf.length
-        c = i < len ? (buf[i] as number) : LF;
         if (c === LF || c === CR) break tokens;
         if (c === AT) {
           const xs = i;
@@ -163,19 +169,23 @@ export class LineScanner {
           if (c !== SPACE && c !== TAB) break tokens;
           xrefStart = xs;
           xrefEnd = i;
-          i = this.delimiterEnd(i, len);
-          if (i < 0) {
-            flags |= LINE_DELIMITER;
-            i = -i;
+          // cast: i + 1 < len <= buf.length
+          c = c === SPACE && i + 1 < len ? (buf[i + 1] as number) : SPACE;
+          if (c !== SPACE && c !== TAB) i++;
+          else {
+            i = this.delimiterEnd(i, len);
+            if (i < 0) {
+              flags |= LINE_DELIMITER;
+              i = -i;
+            }
+            // cast: i < len <= buf.length
+            c = i < len ? (buf[i] as number) : LF;
           }
-          // cast: i < len <= buf.length
-          c = i < len ? (buf[i] as number) : LF;
           if (c === LF || c === CR) break tokens;
         }
         tagStart = i;
-        while (c !== SPACE && c !== TAB && c !== LF && c !== CR) {
-          // cast: c is a byte, within the 256 entries
-          const kind = TAG_CHAR[c] as number;
+        // cast: c is a byte, within the 256 entries
+        for (let kind = TAG_BYTE[c] as number; kind !== 0; kind = TAG_BYTE[c] as number) {
           if (kind !== 1) flags |= kind === 2 ? LINE_TAG_LOWER : LINE_TAG_INVALID;
           // cast: i < len <= buf.length
           c = ++i < len ? (buf[i] as number) : LF;
@@ -192,7 +202,7 @@ export class LineScanner {
       while (i < len) {
         // cast: i < len <= buf.length
         const b = buf[i] as number;
-        if (b === LF || b === CR) break;
+        if (b <= CR && (b === LF || b === CR)) break;
         i++;
       }
     }
