@@ -514,6 +514,7 @@ function dateScore(x: SideFeatures, i: number, y: SideFeatures, j: number, event
   // exact ranges are not widened: equal bounds are equal dates; equal approximate ranges are the same statement ("ABT 1050" on both sides)
   if (xlo === ylo && xhi === yhi) return (xhi === xlo && !xa && !ya) || sameChristeningDay(x, i, y, j, event) ? EXACT_DAY_SCORE : 1;
   if (xhi < ylo || yhi < xlo) return !xa && !ya && yearOffByOne(xlo, xhi, ylo, yhi) ? 0 : -1;
+  if (xa !== ya && statedWithin(xa ? y : x, xa ? j : i, xa ? x : y, xa ? i : j, event)) return 1;
   if (xa || ya) return 0.5;
   // one date is a more precise statement within the other (year vs. full date, within a year)
   const xInner = xhi - xlo <= yhi - ylo;
@@ -669,6 +670,23 @@ function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: num
   return spouseOfTheSameName(a, i, b, j);
 }
 
+/**
+ * An exact date of person p (side a) within the range an approximate date of person q (side b)
+ * states ("3 MAR 1850" within "ABT 1850"), the approximation's slack left out; not a christening
+ * standing for a birth.
+ */
+function statedWithin(a: SideFeatures, p: number, b: SideFeatures, q: number, event: VitalEvent): boolean {
+  const ev = b.index.personEvents;
+  const row = event === BIRTH ? b.birth(q) : b.death(q);
+  const exact = event === BIRTH ? a.birth(p) : a.death(p);
+  // cast: rows >= 0 of the person event tables (both dated: the caller compared their bounds)
+  if (row < 0 || exact < 0 || ((ev.flags[row] as number) & EV_APPROXIMATE) === 0) return false;
+  if (event === BIRTH && (ev.tag[row] === TAG_CHR || ev.tag[row] === TAG_BAPM)) return false;
+  const ae = a.index.personEvents;
+  // cast: see above
+  return (ae.earliest[exact] as number) >= (ev.earliest[row] as number) && (ae.latest[exact] as number) <= (ev.latest[row] as number);
+}
+
 /** Both births are the same christening day (equal ranges checked by the caller). */
 function sameChristeningDay(x: SideFeatures, i: number, y: SideFeatures, j: number, event: VitalEvent): boolean {
   // cast: callers pass person numbers, and approximate has an entry per person
@@ -680,7 +698,11 @@ function preciseDate(a: SideFeatures, i: number, b: SideFeatures, j: number, eve
   // cast: callers pass person numbers, and approximate has an entry per person
   const approximate = (((a.approximate[i] as number) | (b.approximate[j] as number)) & event.bit) !== 0;
   const score = dateScore(a, i, b, j, event);
-  return score === EXACT_DAY_SCORE || (!approximate && score >= 0.75);
+  if (score === EXACT_DAY_SCORE) return true;
+  // a range open on one side ("AFT 1056") or wider than a year is no precise statement
+  // cast: callers pass person numbers, and bounds has 4 entries per person
+  const narrow = (side: SideFeatures, p: number): boolean => (side.bounds[4 * p + event.at + 1] as number) - (side.bounds[4 * p + event.at] as number) <= 366;
+  return !approximate && score >= 0.75 && narrow(a, i) && narrow(b, j);
 }
 
 /**
@@ -715,6 +737,12 @@ export function contextAllowed(a: SideFeatures, i: number, b: SideFeatures, j: n
 
 /** Births that do not tell two siblings apart: absent on a side, or agreeing precisely (not merely through the slack of approximate dates). */
 export function birthsAgreePrecisely(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  // cast: callers pass person numbers, and approximate has an entry per person
+  const xa = ((a.approximate[i] as number) & BIRTH.bit) !== 0;
+  // cast: see above
+  const ya = ((b.approximate[j] as number) & BIRTH.bit) !== 0;
+  // an exact birth within an approximate one's year ("1035" and "ABT 1035") does not tell two siblings apart
+  if (xa !== ya && statedWithin(xa ? b : a, xa ? j : i, xa ? a : b, xa ? i : j, BIRTH)) return false;
   return dateScore(a, i, b, j, BIRTH) !== 0.5;
 }
 

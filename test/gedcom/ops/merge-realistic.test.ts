@@ -45,6 +45,18 @@ describe('merge name, date and place equivalence', () => {
     expect([...apart.merged, ...apart.review]).toEqual([]);
   });
 
+  it('an exact birth within an approximate one of the same year agrees like a year; a range open on one side never identifies', () => {
+    const l = person('I1', '1 NAME Anna /Berg/\n1 SEX F\n1 BIRT\n2 DATE 3 MAR 1850\n2 PLAC Leeds, Yorkshire, England\n');
+    const within = run(l, person('P1', '1 NAME Anna /Berg/\n1 SEX F\n1 BIRT\n2 DATE ABT 1850\n2 PLAC Leeds, Yorkshire, England\n'));
+    expect(within.merged.map((p) => p.evidence.find((e) => e.code === 'birth_date')?.weight)).toEqual([1.75]);
+    const near = run(l, person('P1', '1 NAME Anna /Berg/\n1 SEX F\n1 BIRT\n2 DATE ABT 1852\n2 PLAC Leeds, Yorkshire, England\n'));
+    expect(near.merged).toEqual([]);
+    const after = (x: string): string => person(x, '1 NAME Anna /Berg/\n1 SEX F\n1 DEAT\n2 DATE AFT 1900\n2 PLAC York\n1 BIRT\n2 PLAC Leeds\n');
+    const open = run(after('I1'), after('P1'));
+    expect(open.merged).toEqual([]);
+    expect(open.review.map((p) => p.right)).toEqual(['@P1@']);
+  });
+
   it('a christening a few days after the birth is compatible with it', () => {
     const l = person('I1', '1 NAME Anna /Berg/\n1 SEX F\n1 BIRT\n2 DATE 3 MAR 1850\n2 PLAC Leeds, Yorkshire, England\n');
     const out = run(l, person('P1', '1 NAME Anna /Berg/\n1 SEX F\n1 CHR\n2 DATE 17 MAR 1850\n2 PLAC Leeds, Yorkshire, England\n'));
