@@ -3,6 +3,7 @@ import { bounded, OPS_LIMITS } from './limits.js';
 import { LivingEstimator } from './living.js';
 import type { LivingOptions } from './living.js';
 import { possibleDuplicates } from './quality-duplicates.js';
+import { nodesOnParentCycles, parentRows } from './parent-cycles.js';
 import type { DuplicatePair } from './quality-duplicates.js';
 import { selectPeople } from './select-people.js';
 import { TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_DEAT } from './event-table.js';
@@ -168,89 +169,15 @@ class Tally {
 }
 
 /**
- * Persons who are their own ancestors, as sorted xrefs: the people of a strongly connected
- * component of the child -> parents graph with more than one person, or a person who is its own
- * parent (Tarjan's algorithm, iterative over typed arrays). Each parent link is visited once, so
- * the cost is O(people + links) however deep or tangled the parentage. With a root, the walk
- * starts from the people in the scope (and follows their ancestry out of it).
+ * Persons who are their own ancestors, as sorted xrefs (see `nodesOnParentCycles`: each parent
+ * link visited once). With a root, the walk starts from the people in the scope (and follows their
+ * ancestry out of it).
  */
 function circularAncestry(index: TreeIndex, scope: Uint8Array | null): string[] {
-  const people = index.personCount;
-  /** Visit number + 1 of each person (0: not visited yet). */
-  const order = new Int32Array(people);
-  const low = new Int32Array(people);
-  const onStack = new Uint8Array(people);
-  const inCycle = new Uint8Array(people);
-  const component = new Int32Array(people);
-  const callNode = new Int32Array(people);
-  /** The next parent to try of each call: a famc link times 2, plus 1 for the wife. */
-  const callCursor = new Int32Array(people);
-  let depth = -1;
-  let size = 0;
-  let visits = 0;
-  /** The parent at cursor k (husband at even k, wife at odd), or -1 when it is not a person. */
-  const parentAt = (k: number): number => {
-    // cast: k >> 1 is a famc link below famcStart[x + 1] <= famcFamily.length (the caller checks)
-    const f = index.famcFamily[k >> 1] as number;
-    if (!index.isFamily(f)) return -1;
-    // cast: f is a family (isFamily checked), and husband and wife have an entry per family
-    const m = (k & 1) === 0 ? (index.husband[f] as number) : (index.wife[f] as number);
-    return index.isPerson(m) ? m : -1;
-  };
-  const call = (x: number): void => {
-    order[x] = ++visits;
-    low[x] = visits;
-    component[size++] = x;
-    onStack[x] = 1;
-    callNode[++depth] = x;
-    // cast: famcStart has an entry per person plus one, and x is a person number
-    callCursor[depth] = 2 * (index.famcStart[x] as number);
-  };
-  for (let start = 0; start < people; start++) {
-    if ((scope !== null && scope[start] === 0) || order[start] !== 0) continue;
-    call(start);
-    while (depth >= 0) {
-      // cast: depth is a call of the walk (0 <= depth < people)
-      const x = callNode[depth] as number;
-      // cast: as above
-      const k = callCursor[depth] as number;
-      // cast: famcStart has an entry per person plus one, and x is a person number
-      if (k < 2 * (index.famcStart[x + 1] as number)) {
-        callCursor[depth] = k + 1;
-        const n = parentAt(k);
-        if (n < 0) continue;
-        if (n === x) inCycle[x] = 1;
-        if (order[n] === 0) call(n);
-        // cast: n and x are person numbers
-        else if (onStack[n] === 1 && (order[n] as number) < (low[x] as number)) low[x] = order[n] as number;
-        continue;
-      }
-      depth--;
-      // cast: x is a person number
-      const lx = low[x] as number;
-      if (depth >= 0) {
-        // cast: depth >= 0 checked, a call of the walk
-        const parent = callNode[depth] as number;
-        // cast: parent is a person number
-        if (lx < (low[parent] as number)) low[parent] = lx;
-      }
-      if (lx !== order[x]) continue;
-      // x roots a component: the people above it on the stack
-      let first = size - 1;
-      while (component[first] !== x) first--;
-      const cyclic = size - first > 1;
-      for (let i = first; i < size; i++) {
-        // cast: first <= i < size, entries of the component stack
-        const m = component[i] as number;
-        onStack[m] = 0;
-        if (cyclic) inCycle[m] = 1;
-      }
-      size = first;
-    }
-  }
+  const inCycle = nodesOnParentCycles(parentRows(index.personCount, [{ index, node: (p) => p }]), scope);
   const out: string[] = [];
   // cast: p < personCount, and personXref lists the people first
-  for (let p = 0; p < people; p++) if (inCycle[p] === 1) out.push(index.personXref[p] as string);
+  for (let p = 0; p < index.personCount; p++) if (inCycle[p] === 1) out.push(index.personXref[p] as string);
   return out.sort();
 }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeQuality } from '../../../src/gedcom/ops/quality.js';
 import { julianDay, LivingEstimator } from '../../../src/gedcom/ops/living.js';
+import { dropAncestryCycles, type AcceptedPair } from '../../../src/gedcom/ops/merge-cycles.js';
 import { indexTree } from '../../../src/gedcom/ops/tree-index.js';
 import { doc } from './fixtures.js';
 
@@ -110,6 +111,95 @@ describe('shape-linear ancestry walks and family rules (issue 31)', () => {
         });
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('merge drops the merges that close a parent cycle (issue 31: each parent link once)', () => {
+  /** The nodes on a cycle of a child -> parents map, by the definition: a node is its own ancestor. */
+  function ownAncestors(parentsOf: ReadonlyMap<number, readonly number[]>): Set<number> {
+    const out = new Set<number>();
+    for (const start of parentsOf.keys()) {
+      const seen = new Set<number>();
+      const todo = [...(parentsOf.get(start) ?? [])];
+      while (todo.length > 0) {
+        const x = todo.pop() as number;
+        if (seen.has(x)) continue;
+        seen.add(x);
+        todo.push(...(parentsOf.get(x) ?? []));
+      }
+      if (seen.has(start)) out.add(start);
+    }
+    return out;
+  }
+
+  /** The merged tree's parent map, from the families: left people 0..L-1, unmerged right people L + j. */
+  function mergedParents(people: number, left: readonly Family[], right: readonly Family[], mapped: Int32Array): Map<number, number[]> {
+    const map = new Map<number, number[]>();
+    const add = (families: readonly Family[], node: (p: number) => number): void => {
+      for (const f of families) {
+        for (const child of f.children) {
+          for (const parent of [f.husband, f.wife]) {
+            if (parent === null) continue;
+            const list = map.get(node(child)) ?? [];
+            list.push(node(parent));
+            map.set(node(child), list);
+          }
+        }
+      }
+    };
+    add(left, (p) => p);
+    add(right, (p) => ((mapped[p] as number) >= 0 ? (mapped[p] as number) : people + p));
+    return map;
+  }
+
+  const acyclicFamilies = (people: number): fc.Arbitrary<Family[]> =>
+    // a parent's number is above its child's: each file alone has no cycle
+    fc.array(
+      fc.record({ parent: fc.nat(people - 1), child: fc.nat(people - 1) }).map(({ parent, child }) => ({
+        husband: Math.max(parent, child) === Math.min(parent, child) ? null : Math.max(parent, child),
+        wife: null,
+        children: [Math.min(parent, child)],
+      })),
+      { minLength: 1, maxLength: 12 },
+    );
+
+  it('after the drop no cycle is left, and only merges whose left person was on a cycle were dropped', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 2, max: 10 })
+          .chain((people) =>
+            fc.tuple(
+              fc.constant(people),
+              acyclicFamilies(people),
+              acyclicFamilies(people),
+              fc.array(fc.nat(people - 1), { minLength: people, maxLength: people }),
+            ),
+          ),
+        ([people, leftFamilies, rightFamilies, target]) => {
+          const left = indexTree(doc(gedcom(people, leftFamilies, () => 1900)));
+          const right = indexTree(doc(gedcom(people, rightFamilies, () => 1900)));
+          // person numbers are the file's order: @I<p>@ is person p on both sides
+          for (let p = 0; p < people; p++) expect([left.personXref[p], right.personXref[p]]).toEqual([`@I${p}@`, `@I${p}@`]);
+          const mapped = new Int32Array(people).fill(-1);
+          const accepted: AcceptedPair[] = [];
+          const used = new Set<number>();
+          for (let j = 0; j < people; j++) {
+            const i = target[j] as number;
+            if (used.has(i) || j % 3 === 2) continue;
+            used.add(i);
+            mapped[j] = i;
+            accepted.push({ i, j, score: 4 });
+          }
+          const before = ownAncestors(mergedParents(people, leftFamilies, rightFamilies, mapped));
+          const kept = new Set(accepted.map((p) => p.j));
+          dropAncestryCycles(left, right, mapped, accepted, 99);
+          expect(ownAncestors(mergedParents(people, leftFamilies, rightFamilies, mapped)).size).toBe(0);
+          for (const j of kept) if (!accepted.some((p) => p.j === j)) expect(before.has(target[j] as number)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
