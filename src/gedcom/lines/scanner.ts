@@ -142,18 +142,13 @@ export class LineScanner {
         if (digits === 0 || digits > 9 || (c !== SPACE && c !== TAB)) break tokens;
         if (digits > 1 && buf[ls] === 48) flags |= LINE_LEVEL_LEADING_ZERO;
         if (n > 99) flags |= LINE_LEVEL_OVER_99;
-        // cast: i + 1 < len <= buf.length
-        c = c === SPACE && i + 1 < len ? (buf[i + 1] as number) : SPACE;
-        if (c !== SPACE && c !== TAB) i++;
-        else {
-          i = this.delimiterEnd(i, len);
-          if (i < 0) {
-            flags |= LINE_DELIMITER;
-            i = -i;
-          }
-          // cast: i < len <= buf.length
-          c = i < len ? (buf[i] as number) : LF;
+        i = this.delimiterEnd(i, len);
+        if (i < 0) {
+          flags |= LINE_DELIMITER;
+          i = -i;
         }
+        // cast: i < len <= buf.length
+        c = i < len ? (buf[i] as number) : LF;
         if (c === LF || c === CR) break tokens;
         if (c === AT) {
           const xs = i;
@@ -169,18 +164,13 @@ export class LineScanner {
           if (c !== SPACE && c !== TAB) break tokens;
           xrefStart = xs;
           xrefEnd = i;
-          // cast: i + 1 < len <= buf.length
-          c = c === SPACE && i + 1 < len ? (buf[i + 1] as number) : SPACE;
-          if (c !== SPACE && c !== TAB) i++;
-          else {
-            i = this.delimiterEnd(i, len);
-            if (i < 0) {
-              flags |= LINE_DELIMITER;
-              i = -i;
-            }
-            // cast: i < len <= buf.length
-            c = i < len ? (buf[i] as number) : LF;
+          i = this.delimiterEnd(i, len);
+          if (i < 0) {
+            flags |= LINE_DELIMITER;
+            i = -i;
           }
+          // cast: i < len <= buf.length
+          c = i < len ? (buf[i] as number) : LF;
           if (c === LF || c === CR) break tokens;
         }
         tagStart = i;
