@@ -6,8 +6,7 @@ import type { LaunchedSidecar } from '../../client/launcher.js';
 import { LocalArtifactStore, type GedcomOperationScope } from '../../client/artifacts.js';
 import { ERROR_CATALOGUE } from '../../src/contract/error-codes.js';
 import type { GedcomJobAccepted, GedcomJobResult } from '../../src/contract/gedcom.js';
-import { GedzipArchive } from '../../src/infra/gedzip/gedzip-reader.js';
-import { buildZip, renameEntry } from '../support/gedzip-archives.js';
+import { archiveContents, buildZip, renameEntry } from '../support/gedzip-archives.js';
 import { call, waitTerminal } from '../support/job-stream.js';
 import { corpusRoot } from '../support/corpus.js';
 import { localState, type LocalStateFixture } from '../support/local-state.js';
@@ -54,23 +53,6 @@ async function result(job: GedcomJobAccepted): Promise<GedcomJobResult> {
   return answer.body;
 }
 
-async function files(path: string): Promise<Map<string, Buffer>> {
-  const archive = await GedzipArchive.open(path);
-  try {
-    const out = new Map<string, Buffer>();
-    for (const name of archive.memberNames()) {
-      const member = archive.member(name);
-      if (member === undefined) continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of await archive.stream(member)) chunks.push(Buffer.from(chunk as Buffer));
-      out.set(name, Buffer.concat(chunks));
-    }
-    return out;
-  } finally {
-    archive.close();
-  }
-}
-
 async function exported(grantId: string): Promise<string> {
   const file = join(scratch, `${grantId}.gdz`);
   await importer.exportOutput(grantId, file);
@@ -98,8 +80,8 @@ describe('GEDZIP through the API', () => {
     });
     expect(r.state).toBe('succeeded');
     const body = await result(r.job);
-    const out = await files(await exported(body.outputs[0]!.grant));
-    const input = await files(MAXIMAL);
+    const out = await archiveContents(await exported(body.outputs[0]!.grant));
+    const input = await archiveContents(MAXIMAL);
     expect(out.has('gedcom.ged')).toBe(true);
     for (const [name, data] of out) if (name !== 'gedcom.ged') expect(data.equals(input.get(name) ?? Buffer.alloc(0))).toBe(true);
   });
@@ -119,7 +101,7 @@ describe('GEDZIP through the API', () => {
     };
     const r = await run('merge', { left: await side('Left', 'media/l.jpg', 'L'), right: await side('Right', 'media/r.jpg', 'R'), execution: offline });
     expect(r.state).toBe('succeeded');
-    const out = await files(await exported((await result(r.job)).outputs[0]!.grant));
+    const out = await archiveContents(await exported((await result(r.job)).outputs[0]!.grant));
     expect(out.get('media/l.jpg')?.toString()).toBe('L');
     expect(out.get('media/r.jpg')?.toString()).toBe('R');
   });

@@ -10,14 +10,13 @@ import { filePayloads, gedzipMedia } from '../../src/gedcom/index.js';
 import { fileReferenceOf } from '../../src/gedcom/gedzip/file-path.js';
 import { SILENT_MONITOR } from '../../src/gedcom/monitor.js';
 import { parseGedcomBytes } from '../../src/gedcom/parse/parse.js';
-import { GedzipArchive } from '../../src/infra/gedzip/gedzip-reader.js';
 import { GedzipRefused } from '../../src/infra/gedzip/gedzip-refused.js';
 import type { WorkerTask } from '../../src/infra/gedcom/worker-protocol.js';
 import { runTask } from '../../src/infra/gedcom/worker/task-runner.js';
 import { TaskFailure } from '../../src/infra/gedcom/worker/task-failure.js';
 import { runGedcomCli } from '../../src/main/gedcom-command.js';
 import { corpusRoot, gedcomCorpusFiles } from '../support/corpus.js';
-import { buildZip, centralDirectoryOffset, patchCentral, renameEntry, type ArchiveEntry } from '../support/gedzip-archives.js';
+import { archiveContents, buildZip, centralDirectoryOffset, patchCentral, renameEntry, type ArchiveEntry } from '../support/gedzip-archives.js';
 
 // GEDZIP (GEDCOM 7.0's zip container) through the worker's task (in-process) and the command line:
 // the corpus's four .gdz files and archives built from every 7.0 corpus file inspect, rewrite
@@ -56,24 +55,6 @@ async function inspectSection(archive: Buffer): Promise<GedcomSections['inspect'
   expect([...Value.Errors(GEDCOM_OPERATION_TABLE.inspect.section, outcome.section)]).toEqual([]);
   // cast: the schema check above holds
   return outcome.section as GedcomSections['inspect'];
-}
-
-/** Every file of an archive by name, read through the reader under test. */
-async function contents(path: string): Promise<Map<string, Buffer>> {
-  const archive = await GedzipArchive.open(path);
-  try {
-    const out = new Map<string, Buffer>();
-    for (const name of archive.memberNames()) {
-      const member = archive.member(name);
-      if (member === undefined) continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of await archive.stream(member)) chunks.push(Buffer.from(chunk as Buffer));
-      out.set(name, Buffer.concat(chunks));
-    }
-    return out;
-  } finally {
-    archive.close();
-  }
 }
 
 /** A GEDZIP of a 7.0 file: its bytes as the dataset and, for each local FILE it references, a member of distinct bytes. */
@@ -124,18 +105,18 @@ describe('the corpus GEDZIP files', () => {
     const io = { stdout: { write: () => true }, stderr: { write: (s: string) => (err.push(s), true) }, isTTY: false };
     expect(await runGedcomCli(['rewrite', path, '--out', out], io, clock)).toBe(0);
     expect(err).toEqual([]);
-    expect(await contents(out)).toEqual(await contents(path));
+    expect(await archiveContents(out)).toEqual(await archiveContents(path));
   });
 
   it.each(gdzFiles.map((f) => [f.rel, f.path] as const))('%s converts through the CLI to a GEDZIP 5.5.1, and that one back to 7.0', async (_, path) => {
-    const input = await contents(path);
+    const input = await archiveContents(path);
     let from = path;
     for (const to of ['5.5.1', '7.0']) {
       const out = join(tmp, `${serial++}-convert.gdz`);
       let err = '';
       const io = { stdout: { write: () => true }, stderr: { write: (s: string) => ((err += s), true) }, isTTY: false };
       expect(await runGedcomCli(['convert', from, '--to', to, '--out', out], io, clock), err).toBe(0);
-      const written = await contents(out);
+      const written = await archiveContents(out);
       expect(written.get('gedcom.ged')?.toString('utf8')).toContain(`VERS ${to}`);
       for (const [name, data] of input) if (name !== 'gedcom.ged') expect(written.get(name)).toEqual(data);
       from = out;
@@ -168,7 +149,7 @@ describe('GEDZIP archives built from the 7.0 corpus files', () => {
     const rewritten = join(tmp, `${serial++}-rewrite.gdz`);
     const io = { stdout: { write: () => true }, stderr: { write: () => true }, isTTY: false };
     expect(await runGedcomCli(['rewrite', input.path, '--out', rewritten], io, clock)).toBe(0);
-    const written = await contents(rewritten);
+    const written = await archiveContents(rewritten);
     expect(written.get('gedcom.ged')?.equals(dataset)).toBe(true);
     for (const [name, data] of media) expect(written.get(name)?.equals(data)).toBe(true);
 
@@ -178,7 +159,7 @@ describe('GEDZIP archives built from the 7.0 corpus files', () => {
     const subtree = task('subtree', { source: GRANT, root, direction: 'both', generations: 50, include_spouses: true, execution: OFFLINE }, [input], true);
     await runTask('subtree', subtree, SILENT_MONITOR);
     // cast: the task above writes an output
-    const out = await contents(subtree.outputPath as string);
+    const out = await archiveContents(subtree.outputPath as string);
     const { referenced } = gedzipMedia(filePayloads(parseGedcomBytes(out.get('gedcom.ged') ?? Buffer.alloc(0))), [...media.keys()]);
     expect([...out.keys()].sort()).toEqual(['gedcom.ged', ...referenced].sort());
     for (const name of referenced) expect(out.get(name)?.equals(media.get(name) ?? Buffer.alloc(0))).toBe(true);
@@ -202,7 +183,7 @@ describe('a merge of two GEDZIP archives', () => {
     const merge = task('merge', { left: GRANT, right: GRANT, execution: OFFLINE }, [stored(leftZip), stored(rightZip)], true);
     await runTask('merge', merge, SILENT_MONITOR);
     // cast: the task above writes an output
-    const out = await contents(merge.outputPath as string);
+    const out = await archiveContents(merge.outputPath as string);
     expect(out.get('media/left.jpg')?.toString()).toBe('left jpeg');
     expect(out.get('media/right one.jpg')?.toString()).toBe('right jpeg');
     expect(out.get('gedcom.ged')?.toString()).toContain('Bob /Right/');
@@ -355,7 +336,7 @@ describe('a merge of two GEDZIP archives with a name clash', () => {
     const outcome = await runTask('merge', merge, SILENT_MONITOR);
     expect(outcome.section).toMatchObject({ media: { renamed: 1 } });
     // cast: the task above writes an output
-    const out = await contents(merge.outputPath as string);
+    const out = await archiveContents(merge.outputPath as string);
     expect(out.get('media/photo.jpg')?.toString()).toBe('left photo');
     // -2 is taken in the left archive: the right photo becomes -3
     expect(out.get('media/photo-3.jpg')?.toString()).toBe('right photo');
@@ -374,7 +355,7 @@ describe('a merge of two GEDZIP archives with a name clash', () => {
     const outcome = await runTask('merge', merge, SILENT_MONITOR);
     expect(outcome.section).toMatchObject({ media: { renamed: 0 } });
     // cast: the task above writes an output
-    expect([...(await contents(merge.outputPath as string)).keys()].sort()).toEqual(['gedcom.ged', 'media/same.jpg']);
+    expect([...(await archiveContents(merge.outputPath as string)).keys()].sort()).toEqual(['gedcom.ged', 'media/same.jpg']);
   });
 
   it('a merge of two GEDCOM files has no media section', async () => {
@@ -420,7 +401,7 @@ describe('cli gedcom convert --media-dir packages local files into a GEDZIP', ()
     let err = '';
     const io = { stdout: { write: () => true }, stderr: { write: (s: string) => ((err += s), true) }, isTTY: false };
     expect(await runGedcomCli(['convert', input.path, '--to', '7.0', '--media-dir', folder, '--out', out], io, clock), err).toBe(0);
-    const written = await contents(out);
+    const written = await archiveContents(out);
     expect([...written.keys()].sort()).toEqual(['gedcom.ged', 'photos/Grand mère.jpg', 'scan.png']);
     expect(written.get('photos/Grand mère.jpg')?.toString()).toBe('grandmother');
     const section = await inspectSection(readFileSync(out));

@@ -1,4 +1,5 @@
 import yazl from 'yazl';
+import { GedzipArchive } from '../../src/infra/gedzip/gedzip-reader.js';
 
 /** One entry of an archive built for a test. */
 export interface ArchiveEntry {
@@ -66,4 +67,22 @@ export function patchCentral(zip: Buffer, name: string, field: 'flags' | 'uncomp
 export function centralDirectoryOffset(zip: Buffer): number {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   return zip.readUInt32LE(end + 16);
+}
+
+/** Every file of an archive by name, read through the project's GEDZIP reader. */
+export async function archiveContents(path: string): Promise<Map<string, Buffer>> {
+  const archive = await GedzipArchive.open(path);
+  try {
+    const out = new Map<string, Buffer>();
+    for (const name of archive.memberNames()) {
+      const member = archive.member(name);
+      if (member === undefined) continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of await archive.stream(member)) chunks.push(Buffer.from(chunk as Buffer));
+      out.set(name, Buffer.concat(chunks));
+    }
+    return out;
+  } finally {
+    archive.close();
+  }
 }
