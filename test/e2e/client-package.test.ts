@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile, MODEL, startChatWorld, type ChatWorld } from '../support/chat-world.js';
 import { corpusRoot } from '../support/corpus.js';
+import { runQuiet } from '../support/quiet-command.js';
 
 /**
  * The client as a package of its own (issue 16, item 1): built, packed with `npm pack`, installed
@@ -23,15 +24,6 @@ let world: ChatWorld;
 let scratch: string;
 let artifactRoot: string;
 
-function run(command: string, args: readonly string[], cwd: string): string {
-  return execFileSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
-  });
-}
-
 beforeAll(async () => {
   artifactRoot = mkdtempSync(join(tmpdir(), 'consumer-artifacts-'));
   world = await startChatWorld({ args: ['--artifact-root', artifactRoot] });
@@ -41,15 +33,15 @@ beforeAll(async () => {
   // the sample starts its own sidecar on the same workspace
   await world.sidecar.stop();
   scratch = mkdtempSync(join(tmpdir(), 'client-consumer-'));
-  run(process.execPath, ['scripts/build-client.mjs'], ROOT);
-  run('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], join(ROOT, 'client'));
+  runQuiet(process.execPath, ['scripts/build-client.mjs'], ROOT);
+  runQuiet('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], join(ROOT, 'client'));
   const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
   if (tarball === undefined) throw new Error('npm pack wrote no tarball');
   writeFileSync(
     join(scratch, 'package.json'),
     JSON.stringify({ name: 'shell-consumer', private: true, type: 'module', dependencies: { '@genealogy-sidecar/client': `file:./${tarball}` } }),
   );
-  run('npm', ['install', '--prefer-offline', '--no-package-lock', '--ignore-scripts'], scratch);
+  runQuiet('npm', ['install', '--prefer-offline', '--no-package-lock', '--ignore-scripts'], scratch);
   mkdirSync(join(scratch, 'src'));
   writeFileSync(join(scratch, 'src', 'sample.ts'), readFileSync('test/consumer/sample.ts'));
   writeFileSync(join(scratch, 'src', 'require-sample.cts'), readFileSync('test/consumer/require-sample.cts'));
@@ -88,7 +80,7 @@ describe('the packed client in a project of its own', () => {
   });
 
   it('type-checks a shell sample (typed settings keys, no header on any call) and drives a real sidecar with it', async () => {
-    run(process.execPath, [TSC, '-p', 'tsconfig.json'], scratch);
+    runQuiet(process.execPath, [TSC, '-p', 'tsconfig.json'], scratch);
     const config = {
       entry: join(ROOT, 'dist', 'cli.js'),
       workspace: world.fixture.workspace,
@@ -121,9 +113,9 @@ describe('the packed client in a project of its own', () => {
   });
 
   it('is required by a CommonJS consumer (a .cts sample compiled to require()) through the package exports', () => {
-    run(process.execPath, [TSC, '-p', 'tsconfig.json'], scratch);
+    runQuiet(process.execPath, [TSC, '-p', 'tsconfig.json'], scratch);
     expect(readFileSync(join(scratch, 'out', 'require-sample.cjs'), 'utf8')).toContain('require("@genealogy-sidecar/client")');
-    const summary: unknown = JSON.parse(run(process.execPath, [join(scratch, 'out', 'require-sample.cjs')], scratch).trim());
+    const summary: unknown = JSON.parse(runQuiet(process.execPath, [join(scratch, 'out', 'require-sample.cjs')], scratch).trim());
     expect(summary).toEqual({
       launchSidecar: 'function',
       bearerLength: 43,

@@ -1,10 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusRoot } from '../support/corpus.js';
+import { runQuiet } from '../support/quiet-command.js';
 import { localState, type LocalStateFixture } from '../support/local-state.js';
 import { TEST_APP_BUILD } from '../support/sidecar.js';
 
@@ -38,24 +39,15 @@ try {
 let fixture: LocalStateFixture;
 let project: string;
 
-function run(command: string, args: readonly string[], cwd: string): string {
-  return execFileSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
-  });
-}
-
 beforeAll(() => {
   fixture = localState();
   project = mkdtempSync(join(tmpdir(), 'client-pack-'));
-  run(process.execPath, ['scripts/build-client.mjs'], ROOT);
-  run('npm', ['pack', '--ignore-scripts', '--pack-destination', project], join(ROOT, 'client'));
+  runQuiet(process.execPath, ['scripts/build-client.mjs'], ROOT);
+  runQuiet('npm', ['pack', '--ignore-scripts', '--pack-destination', project], join(ROOT, 'client'));
   const tarball = readdirSync(project).find((name) => name.endsWith('.tgz'));
   if (tarball === undefined) throw new Error('npm pack wrote no tarball');
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-shell', private: true, type: 'module' }));
-  run('npm', ['install', '--prefer-offline', '--no-package-lock', '--ignore-scripts', `./${tarball}`], project);
+  runQuiet('npm', ['install', '--prefer-offline', '--no-package-lock', '--ignore-scripts', `./${tarball}`], project);
   writeFileSync(join(project, 'consumer.mjs'), CONSUMER);
 }, 180_000);
 
