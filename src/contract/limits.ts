@@ -63,6 +63,15 @@ export const CONNECTION_LIMITS = {
    * the new connections have had a read of their request head (so the excess is at most one burst).
    */
   maxUnauthenticatedConnections: 64,
+  /**
+   * Connections the kernel completes and queues before the service accepts them (capped by the OS,
+   * net.core.somaxconn: 4096 on Linux since 5.4). Node's default of 511 overflowed under a connect
+   * flood: the kernel then dropped the paired client's handshake and first request, retransmitted
+   * them a second or more later amid the flood's own retransmissions, and the bound recycled the
+   * connection before its request head was read. Queued, the client's request is in the socket
+   * when it is accepted and authenticates on the first read.
+   */
+  listenBacklog: 4_096,
   /** From accept, a connection has this long to complete an authenticated request head; then it is answered 408 REQUEST_TIMEOUT and closed. */
   unauthenticatedMs: 3_000,
   /**

@@ -8,6 +8,8 @@ export interface ConnectionPolicy {
   readonly maxUnauthenticatedConnections: number;
   readonly unauthenticatedMs: number;
   readonly lingeringCloseMs: number;
+  /** The listen backlog: connections the kernel queues until they are accepted. */
+  readonly listenBacklog: number;
 }
 
 /** Timers, injected so that tests drive deadlines without waiting for them. */

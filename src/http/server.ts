@@ -142,7 +142,8 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
   const deadlines = options.deadlines ?? SERVER_TIMEOUTS;
   const timers = options.timers ?? NODE_TIMERS;
   const table = new RouteTable(routes);
-  const connections = new ConnectionGovernor(options.connections ?? CONNECTION_LIMITS, timers);
+  const policy = options.connections ?? CONNECTION_LIMITS;
+  const connections = new ConnectionGovernor(policy, timers);
   // Set when a graceful shutdown begins: new requests get a SERVICE_STOPPING envelope.
   let stopping = false;
   const closingHooks: (() => Promise<void>)[] = [];
@@ -247,7 +248,7 @@ export function buildHttpAdapter(options: HttpAdapterOptions): HttpAdapter {
     listen: () =>
       new Promise<number>((resolve, reject) => {
         server.once('error', reject);
-        server.listen({ host: '127.0.0.1', port: 0 }, () => {
+        server.listen({ host: '127.0.0.1', port: 0, backlog: policy.listenBacklog }, () => {
           server.off('error', reject);
           // cast: a server listening on a TCP host and port reports an AddressInfo, not a pipe name
           resolve((server.address() as AddressInfo).port);

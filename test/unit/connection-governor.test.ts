@@ -40,7 +40,7 @@ class ManualTimers implements ConnectionTimers {
   }
 }
 
-const POLICY: ConnectionPolicy = { maxConnections: 6, maxUnauthenticatedConnections: 3, unauthenticatedMs: 3_000, lingeringCloseMs: 5_000 };
+const POLICY: ConnectionPolicy = { maxConnections: 6, maxUnauthenticatedConnections: 3, unauthenticatedMs: 3_000, lingeringCloseMs: 5_000, listenBacklog: 511 };
 
 let adapter: HttpAdapter | null = null;
 const sockets: Socket[] = [];
