@@ -28,6 +28,8 @@ const MERGE_EVIDENCE_CODES = [
   'parents_merged',
   'spouse_merged',
   'children_merged',
+  'same_identifier',
+  'same_content',
 ] as const;
 
 const MergeEvidenceSchema = Type.Object(

@@ -1,10 +1,11 @@
 import { OPS_LIMITS } from './limits.js';
 import { CONTEXT_WEIGHTS, pairContext, relativePairs } from './merge-context.js';
-import { automaticAllowed, contextAllowed, scorePair } from './merge-features.js';
+import { contextAllowed, scorePair } from './merge-features.js';
 import type { EvidenceCode } from './merge-features.js';
 import { dropAncestryCycles } from './merge-cycles.js';
 import type { AcceptedPair } from './merge-cycles.js';
-import { EXACT_SCORE, MERGE_THRESHOLDS } from './merge-score.js';
+import { recordAgreement } from './merge-record-facts.js';
+import { EXACT_SCORE, MERGE_THRESHOLDS, withRecordEvidence } from './merge-score.js';
 import type { ScoredPair } from './merge-score.js';
 import type { MergeSide } from './merge-sides.js';
 
@@ -55,7 +56,7 @@ export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSi
       if (pairs.length >= OPS_LIMITS.candidatePairs || mapped[j] !== -1 || known.has(i * width + j)) return;
       known.add(i * width + j);
       const score = scorePair(left.people, i, right.people, j);
-      if (score > 0) pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(left.people, i, right.people, j) });
+      if (score > 0) pairs.push(withRecordEvidence(left, right, i, j, score));
     });
     const scored = inContext(pairs, mapped, left, right);
     let more = mutualBestPairs(scored);
@@ -90,7 +91,10 @@ function inContext(pairs: readonly ScoredPair[], mapped: Int32Array, left: Merge
     const c = pairContext(left.people, p.i, right.people, p.j, mapped);
     if (c.score === -1) continue;
     const score = p.score + c.score;
-    const automatic = score >= MERGE_THRESHOLDS.automatic && (p.automatic || (c.identifies && contextAllowed(left.people, p.i, right.people, p.j)));
+    const automatic =
+      score >= MERGE_THRESHOLDS.automatic &&
+      (p.automatic ||
+        (c.identifies && contextAllowed(left.people, p.i, right.people, p.j) && !recordAgreement(left.records, p.i, right.records, p.j).conflict));
     out.push({ i: p.i, j: p.j, score, automatic });
   }
   return out;
@@ -206,6 +210,7 @@ export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair,
   if (p.score >= EXACT_SCORE) note('identical_record', EXACT_SCORE);
   else {
     scorePair(left.people, p.i, right.people, p.j, note);
+    recordAgreement(left.records, p.i, right.records, p.j, note);
     const c = pairContext(left.people, p.i, right.people, p.j, mapped);
     if (c.parents > 0) note('parents_merged', c.parents * CONTEXT_WEIGHTS.parent);
     if (c.spouses > 0) note('spouse_merged', CONTEXT_WEIGHTS.spouse);

@@ -628,7 +628,9 @@ export type EvidenceCode =
   | 'spouse_name'
   | 'parents_merged'
   | 'spouse_merged'
-  | 'children_merged';
+  | 'children_merged'
+  | 'same_identifier'
+  | 'same_content';
 export type EvidenceNote = (code: EvidenceCode, weight: number) => void;
 
 /**

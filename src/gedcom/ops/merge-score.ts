@@ -1,7 +1,8 @@
 import { OPS_LIMITS } from './limits.js';
 import { candidatePairs } from './merge-candidates.js';
 import type { BlockingReport, CandidateScan } from './merge-candidates.js';
-import { automaticAllowed, mayBeIdentical, scorePair } from './merge-features.js';
+import { automaticAllowed, contextAllowed, mayBeIdentical, scorePair } from './merge-features.js';
+import { recordAgreement } from './merge-record-facts.js';
 import { recordKey } from './merge-record-key.js';
 import type { MergeSide } from './merge-sides.js';
 import { transientTree } from './tree-index.js';
@@ -54,7 +55,7 @@ export function scoredPairs(
       const score = scorePair(lf, i, rf, j);
       if (score === -1) scan.vetoed++;
       else if (score >= MERGE_THRESHOLDS.review) {
-        pairs.push({ i, j, score, automatic: score >= MERGE_THRESHOLDS.automatic && automaticAllowed(lf, i, rf, j) });
+        pairs.push(withRecordEvidence(left, right, i, j, score));
         if (pairs.length >= OPS_LIMITS.candidatePairs) scan.full = true;
       }
       if (++scored % 50000 === 0) onScored?.(scored);
@@ -63,6 +64,20 @@ export function scoredPairs(
   );
   monitor.step('match', lf.count, lf.count);
   return { pairs, vetoed: scan.vetoed, blocking };
+}
+
+/**
+ * A pair of people scoring `score` (scorePair, not vetoed), with what their records say beyond the
+ * index (merge-record-facts.ts): the same AFN or the same content adds to the score and identifies
+ * the person; two different AFNs keep the pair from merging without review.
+ */
+export function withRecordEvidence(left: MergeSide, right: MergeSide, i: number, j: number, score: number): ScoredPair {
+  const lf = left.people;
+  const rf = right.people;
+  const record = recordAgreement(left.records, i, right.records, j);
+  const total = score + record.score;
+  const allowed = !record.conflict && (automaticAllowed(lf, i, rf, j) || (record.identifies && contextAllowed(lf, i, rf, j)));
+  return { i, j, score: total, automatic: total >= MERGE_THRESHOLDS.automatic && allowed };
 }
 
 /**

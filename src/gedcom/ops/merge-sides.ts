@@ -2,6 +2,7 @@ import type { GedcomDocumentLike } from '../model.js';
 import type { ConversionTarget } from '../convert/index.js';
 import { inVersion } from './output.js';
 import { SideFeatures } from './merge-features.js';
+import { RecordFacts } from './merge-record-facts.js';
 import type { TreeIndex } from './tree-index.js';
 import { indexTree } from './tree-index.js';
 import { monitorSlice, STEP_MASK } from '../monitor.js';
@@ -13,6 +14,8 @@ export interface MergeSide {
   readonly index: TreeIndex;
   /** What merge compares of each person of `index`. */
   readonly people: SideFeatures;
+  /** What merge reads of the scored people's records beyond the index (AFN, content). */
+  readonly records: RecordFacts;
 }
 
 /**
@@ -38,7 +41,10 @@ export function mergeSides(
   const ri = indexTree(right, { integrity: false, places: true, monitor: monitorSlice(monitor, 'index', base + left.records.length, indexTotal) });
   const lf = personFeatures(li, monitor);
   const rf = personFeatures(ri, monitor);
-  return { left: { doc: left, index: li, people: lf }, right: { doc: right, index: ri, people: rf } };
+  return {
+    left: { doc: left, index: li, people: lf, records: new RecordFacts(left, lf) },
+    right: { doc: right, index: ri, people: rf, records: new RecordFacts(right, rf) },
+  };
 }
 
 function personFeatures(index: TreeIndex, monitor: WorkMonitor): SideFeatures {

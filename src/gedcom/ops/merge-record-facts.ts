@@ -1,0 +1,164 @@
+import type { GedcomDocumentLike, GedcomNode } from '../model.js';
+import type { SideFeatures } from './merge-features.js';
+import { transientTree } from './tree-index.js';
+
+/**
+ * What merge reads of a person's record beyond the index, for the pairs already scored (never for
+ * every pair of a block): its Ancestral File Number, and its content as one key. Read once per
+ * person and kept.
+ *
+ * - An AFN numbers a person of the Ancestral File: the same AFN on both sides is the same person,
+ *   two different ones are two records of it (possibly duplicates, never merged without review).
+ * - The content key holds what a researcher stated of the person (names, sex, every event and
+ *   attribute with its date and place, in any order) and leaves out what a program or a renumbering
+ *   changes (xrefs and links, sources, notes, objects, change dates, custom `_` tags, the name
+ *   pieces GIVN/SURN derived from NAME). Two records of the same key that state a dated or placed
+ *   event agree on everything they hold.
+ */
+export class RecordFacts {
+  private readonly afns = new Map<number, string>();
+  private readonly keys = new Map<number, string>();
+  private readonly afnCount = new Map<string, number>();
+  private afnCounted = false;
+
+  constructor(
+    private readonly doc: GedcomDocumentLike,
+    readonly people: SideFeatures,
+  ) {}
+
+  /** The AFN of person p when the file gives it to that person alone; '' otherwise. */
+  afn(p: number): string {
+    const own = this.facts(p).afn;
+    if (own === '') return '';
+    this.countAfns();
+    return this.afnCount.get(own) === 1 ? own : '';
+  }
+
+  /** The content key of person p; '' when the record states no dated or placed event (a name alone identifies no one). */
+  contentKey(p: number): string {
+    return this.facts(p).key;
+  }
+
+  private facts(p: number): { afn: string; key: string } {
+    const key = this.keys.get(p);
+    if (key !== undefined) return { afn: this.afns.get(p) ?? '', key };
+    const rec = this.doc.byXref(this.people.xref(p));
+    const root = rec === undefined ? null : transientTree(rec);
+    const afn = root === null ? '' : afnOf(root);
+    const content = root === null ? '' : contentKey(root);
+    this.afns.set(p, afn);
+    this.keys.set(p, content);
+    return { afn, key: content };
+  }
+
+  /** How many people of the file carry each AFN (once, the first time an AFN is asked for). */
+  private countAfns(): void {
+    if (this.afnCounted) return;
+    this.afnCounted = true;
+    const people = this.people;
+    for (let p = 0; p < people.count; p++) {
+      const rec = this.doc.byXref(people.xref(p));
+      if (rec === undefined) continue;
+      const afn = afnOf(transientTree(rec));
+      if (afn !== '') this.afnCount.set(afn, (this.afnCount.get(afn) ?? 0) + 1);
+    }
+  }
+}
+
+function afnOf(root: GedcomNode): string {
+  for (const c of root.children) if (c.tag === 'AFN' && c.value.trim() !== '') return c.value.trim().toUpperCase();
+  return '';
+}
+
+/** Level-1 structures a producer or a renumbering changes: links, citations, notes, media, record ids, change dates. */
+const NOT_CONTENT: ReadonlySet<string> = new Set([
+  'FAMC',
+  'FAMS',
+  'SOUR',
+  'NOTE',
+  'OBJE',
+  'CHAN',
+  'CREA',
+  'RIN',
+  'REFN',
+  'UID',
+  'EXID',
+  'SUBM',
+  'ANCI',
+  'DESI',
+  'ASSO',
+  'ALIA',
+]);
+/** Substructures left out at any level: citations, notes, media and custom tags. */
+const NOT_CONTENT_BELOW: ReadonlySet<string> = new Set(['SOUR', 'NOTE', 'OBJE', 'CHAN']);
+
+/** A date closed at both ends: a day, a month, a year, ABT/EST/CAL, BET...AND, FROM...TO (not BEF, AFT, TO or FROM alone). */
+function closedDate(value: string): boolean {
+  const v = value.trim().toUpperCase();
+  return v !== '' && /\d/.test(v) && !/^(BEF|AFT|TO)\b/.test(v) && !(/^FROM\b/.test(v) && !/\bTO\b/.test(v));
+}
+
+/** The content key of an INDI record ('' when it states no event dated by a closed date). */
+function contentKey(root: GedcomNode): string {
+  const blocks: string[] = [];
+  let stated = false;
+  for (const c of root.children) {
+    if (NOT_CONTENT.has(c.tag) || c.tag.startsWith('_')) continue;
+    if (c.tag === 'NAME') {
+      blocks.push(`NAME ${c.value.replace(/\s+/g, ' ').trim()}`);
+      continue;
+    }
+    const parts: string[] = [];
+    const walk = (n: GedcomNode, depth: number): void => {
+      if (n.tag === 'DATE') stated ||= closedDate(n.value);
+      parts.push(`${depth} ${n.tag} ${(n.tag === 'DATE' ? n.value.toUpperCase() : n.value).replace(/\s+/g, ' ').trim()}`);
+      for (const d of n.children) if (!NOT_CONTENT_BELOW.has(d.tag) && !d.tag.startsWith('_')) walk(d, depth + 1);
+    };
+    walk(c, 1);
+    blocks.push(parts.join('\n'));
+  }
+  return stated ? blocks.sort().join('\n') : '';
+}
+
+/** Weights of the record evidence (multiples of 0.25, like every score component): each identifies like an exact day. */
+const RECORD_WEIGHTS = { identifier: 2.75, content: 2.75 } as const;
+
+export interface RecordAgreement {
+  /** Added to the pair's score. */
+  readonly score: number;
+  /** The same AFN, or the same content stating a dated or placed event: identifying evidence. */
+  readonly identifies: boolean;
+  /** Two different AFNs: never merged without review. */
+  readonly conflict: boolean;
+}
+
+const NONE: RecordAgreement = { score: 0, identifies: false, conflict: false };
+
+/**
+ * How the records of left person i and right person j agree beyond the index (see RecordFacts);
+ * `note` hears the components that add to the score (`same_identifier`, `same_content`).
+ */
+export function recordAgreement(
+  l: RecordFacts,
+  i: number,
+  r: RecordFacts,
+  j: number,
+  note?: (code: 'same_identifier' | 'same_content', weight: number) => void,
+): RecordAgreement {
+  // placeholder and alias names have no name feature: a record of only such names is never evidence
+  if (l.people.namesOf(i).length === 0 || r.people.namesOf(j).length === 0) return NONE;
+  const la = l.afn(i);
+  const ra = r.afn(j);
+  if (la !== '' && ra !== '' && la !== ra) return { score: 0, identifies: false, conflict: true };
+  let score = 0;
+  if (la !== '' && la === ra) {
+    score += RECORD_WEIGHTS.identifier;
+    note?.('same_identifier', RECORD_WEIGHTS.identifier);
+  }
+  const lk = l.contentKey(i);
+  if (lk !== '' && lk === r.contentKey(j)) {
+    score += RECORD_WEIGHTS.content;
+    note?.('same_content', RECORD_WEIGHTS.content);
+  }
+  return score === 0 ? NONE : { score, identifies: true, conflict: false };
+}
