@@ -90,7 +90,7 @@ function benchContext<K extends GedcomOperation>(paths: readonly string[], reque
     // GEDCOM files only: no GEDZIP input
     archives: paths.map(() => null),
     bytes,
-    documents: () => bytes().map((b) => parseGedcomBytes(b)),
+    documents: (lines = []) => bytes().map((b, i) => parseGedcomBytes(b, { lines: lines[i] })),
     write(doc: GedcomDocumentLike) {
       const fd = openSync(outPath, 'w');
       try {

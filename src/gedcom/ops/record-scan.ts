@@ -1,5 +1,5 @@
 import type { RecordSpan } from '../model.js';
-import type { RecordLineReader } from '../parse/record-lines.js';
+import type { PointerTable, RecordLineReader } from '../parse/record-lines.js';
 import type { DateReader } from './date-value.js';
 import type { IndexBuilder, LineValue } from './index-builder.js';
 import type { XrefTable } from './xref-table.js';
@@ -10,27 +10,49 @@ export const SCAN_FAMILY = 2;
 export const SCAN_OTHER = 0;
 export type ScanKind = typeof SCAN_PERSON | typeof SCAN_FAMILY | typeof SCAN_OTHER;
 
-/** The reader's current line as the builder sees it, decoding its value and resolving its pointer at most once. */
+/** The line a record scan reads: a {@link RecordLineReader}'s (src/gedcom/parse/record-lines.ts), over a record or over the parse's scanner. */
+export interface ScanLine {
+  readonly malformed: boolean;
+  readonly level: number;
+  readonly hasXref: boolean;
+  /** A CONC or CONT line. */
+  readonly continuation: boolean;
+  readonly isPointer: boolean;
+  /** Whether {@link value} was called on this line. */
+  readonly valueRead: boolean;
+  tag(): string;
+  tagIs(tag: string): boolean;
+  pointer(): string;
+  pointerIn(table: PointerTable): number;
+  value(): string;
+}
+
+/** The current line as the builder sees it, decoding its value and resolving its pointer at most once. */
 class CachedLine implements LineValue {
   private cached: string | null = null;
   private id = -2;
-  constructor(private readonly reader: RecordLineReader) {}
-  next(): void {
+  reader: ScanLine | null = null;
+  next(reader: ScanLine): void {
+    this.reader = reader;
     this.cached = null;
     this.id = -2;
   }
+  private get r(): ScanLine {
+    // cast: next() sets the reader before the builder reads a line
+    return this.reader as ScanLine;
+  }
   pointerId(xrefs: XrefTable): number {
-    if (this.id === -2) this.id = this.reader.isPointer ? this.reader.pointerIn(xrefs) : -1;
+    if (this.id === -2) this.id = this.r.isPointer ? this.r.pointerIn(xrefs) : -1;
     return this.id;
   }
   get isPointer(): boolean {
-    return this.reader.isPointer;
+    return this.r.isPointer;
   }
   pointer(): string {
-    return this.reader.pointer();
+    return this.r.pointer();
   }
   value(): string {
-    return (this.cached ??= this.reader.value());
+    return (this.cached ??= this.r.value());
   }
 }
 
@@ -38,9 +60,12 @@ class CachedLine implements LineValue {
  * Indexes one record from its source lines, without building its tree. Covers the records whose
  * lines map one to one onto tree nodes by level: every line well formed, no level jump, and no
  * CONC / CONT extending a line whose value the index reads (or continuing a pointer line).
- * Anything else drops what the builder got of the record and returns false, and the caller reads
+ * Anything else drops what the builder got of the record and answers false, and the caller reads
  * the record's tree instead, so both paths give the same rows and counts. Integrity findings
  * (pointers, invalid DATE lines) are held until the record is known to be readable this way.
+ *
+ * The lines are pushed: {@link begin}, {@link line} for each non-blank line, {@link end}; either
+ * from a record's span ({@link scan}) or while the parse tokenizes the file.
  */
 export class RecordScan {
   /** Xref ids (builder.xrefs) of the non-void pointers of the last record scanned, in line order. */
@@ -51,72 +76,96 @@ export class RecordScan {
   impossibleDates = 0;
   private readonly pointerAt: boolean[] = [];
   private readonly readAt: boolean[] = [];
-  private readonly line: CachedLine;
+  private readonly line = new CachedLine();
+  private kind: ScanKind = SCAN_OTHER;
+  private integrity = true;
+  private previous = -1;
+  private failed = false;
 
   constructor(
-    private readonly reader: RecordLineReader,
     private readonly builder: IndexBuilder,
     private readonly dates: DateReader,
-  ) {
-    this.line = new CachedLine(reader);
+  ) {}
+
+  /** Scan the record at `span` (record number `record` of its document) as `kind`, its lines read by `reader`. */
+  scan(reader: RecordLineReader, span: RecordSpan, kind: ScanKind, xref: string, record: number, integrity: boolean): boolean {
+    this.begin(kind, xref, record, integrity);
+    reader.open(span);
+    while (reader.next()) this.next(reader);
+    return this.end();
   }
 
-  /** Scan the record at `span` (record number `record` of its document) as `kind`. */
-  scan(span: RecordSpan, kind: ScanKind, xref: string, record: number, integrity: boolean): boolean {
+  /** A record starts. */
+  begin(kind: ScanKind, xref: string, record: number, integrity: boolean): void {
     const b = this.builder;
+    this.kind = kind;
+    this.integrity = integrity;
+    this.pointers.length = 0;
+    this.invalidDates = 0;
+    this.impossibleDates = 0;
+    this.previous = -1;
+    this.failed = false;
     if (kind === SCAN_PERSON) b.beginPerson(xref, record);
     else if (kind === SCAN_FAMILY) b.beginFamily(xref, record);
-    if (!this.lines(span, kind, integrity)) {
+  }
+
+  /** The record's next non-blank line (the first is its level-0 line). */
+  next(r: ScanLine): void {
+    if (this.failed) return;
+    const b = this.builder;
+    const line = this.line;
+    const previous = this.previous;
+    if (r.malformed) {
+      this.failed = true;
+      return;
+    }
+    const level = r.level;
+    if (previous < 0 ? level !== 0 : level === 0 || level > previous + 1) {
+      this.failed = true;
+      return;
+    }
+    if (!r.hasXref && r.continuation) {
+      // folded into the line above (see model.ts): fine unless that line's value was read
+      if (this.pointerAt[level - 1] === true || this.readAt[level - 1] === true) this.failed = true;
+      else this.previous = level - 1;
+      return;
+    }
+    line.next(r);
+    const kind = this.kind;
+    // the tag as a string only for the lines the builder reads; any other line is matched on its bytes
+    const built = kind !== SCAN_OTHER && (level === 1 || (level === 2 && b.readsChildren));
+    const tag = built ? r.tag() : '';
+    const pointer = r.isPointer;
+    if (this.integrity) {
+      if (pointer) {
+        const id = line.pointerId(b.xrefs);
+        if (id >= 0) this.pointers.push(id);
+      }
+      if ((built ? tag === 'DATE' : r.tagIs('DATE')) && !this.dates.isValid(line.value())) {
+        this.invalidDates++;
+        if (this.dates.isImpossible(line.value())) this.impossibleDates++;
+      }
+    }
+    if (built) {
+      if (level === 1) b.line1(tag, line);
+      else b.line2(tag, line);
+    }
+    this.pointerAt[level] = pointer;
+    this.readAt[level] = r.valueRead;
+    this.previous = level;
+  }
+
+  /** The record has ended: true when it was read this way (its rows are in the builder), false when the builder dropped it. */
+  end(): boolean {
+    const b = this.builder;
+    const kind = this.kind;
+    this.line.reader = null;
+    if (this.failed || this.previous < 0) {
       if (kind !== SCAN_OTHER) b.discard();
       return false;
     }
     if (kind === SCAN_PERSON) b.endPerson();
     else if (kind === SCAN_FAMILY) b.endFamily();
     return true;
-  }
-
-  private lines(span: RecordSpan, kind: ScanKind, integrity: boolean): boolean {
-    const r = this.reader;
-    const b = this.builder;
-    const line = this.line;
-    this.pointers.length = 0;
-    this.invalidDates = 0;
-    this.impossibleDates = 0;
-    r.open(span);
-    let previous = -1;
-    while (r.next()) {
-      if (r.malformed) return false;
-      const level = r.level;
-      if (previous < 0 ? level !== 0 : level === 0 || level > previous + 1) return false;
-      if (!r.hasXref && r.continuation) {
-        // folded into the line above (see model.ts): fine unless that line's value was read
-        if (this.pointerAt[level - 1] === true || this.readAt[level - 1] === true) return false;
-        previous = level - 1;
-        continue;
-      }
-      line.next();
-      // the tag as a string only for the lines the builder reads; any other line is matched on its bytes
-      const built = kind !== SCAN_OTHER && (level === 1 || (level === 2 && b.readsChildren));
-      const tag = built ? r.tag() : '';
-      const pointer = r.isPointer;
-      if (integrity) {
-        if (pointer) {
-          const id = line.pointerId(b.xrefs);
-          if (id >= 0) this.pointers.push(id);
-        }
-        if ((built ? tag === 'DATE' : r.tagIs('DATE')) && !this.dates.isValid(line.value())) {
-          this.invalidDates++;
-          if (this.dates.isImpossible(line.value())) this.impossibleDates++;
-        }
-      }
-      if (built) {
-        if (level === 1) b.line1(tag, line);
-        else b.line2(tag, line);
-      }
-      this.pointerAt[level] = pointer;
-      this.readAt[level] = r.valueRead;
-      previous = level;
-    }
-    return previous >= 0;
   }
 }

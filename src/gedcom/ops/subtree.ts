@@ -6,7 +6,7 @@ import type { OutputEncoding } from './output.js';
 import { holdsEveryCharacter, inRepresentableEncoding } from './output-encoding.js';
 import { selectPeople } from './select-people.js';
 import type { SubtreeDirection } from './select-people.js';
-import type { TreeIndex } from './tree-index.js';
+import type { IndexOptions, TreeIndex } from './tree-index.js';
 import { forEachPointer, indexTree, transientTree } from './tree-index.js';
 import { monitorSlice, SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
@@ -92,6 +92,11 @@ function prune(node: GedcomNode, keep: (pointer: string) => boolean): number {
   return removed;
 }
 
+/** What a subtree's walk reads of the index: the links only. */
+export function subtreeIndexOptions(monitor?: WorkMonitor): IndexOptions {
+  return monitor === undefined ? { integrity: false, linksOnly: true } : { integrity: false, linksOnly: true, monitor };
+}
+
 /**
  * Extract a rooted subtree: the root, its ancestors and/or descendants up to a generation bound,
  * optionally their spouses, the families that link two selected people, and the closure of every
@@ -102,7 +107,7 @@ function prune(node: GedcomNode, keep: (pointer: string) => boolean): number {
 export function extractSubtree(
   doc: GedcomDocumentLike,
   options: SubtreeOptions,
-  index: TreeIndex = indexTree(doc, { integrity: false, linksOnly: true, monitor: options.monitor }),
+  index: TreeIndex = indexTree(doc, subtreeIndexOptions(options.monitor)),
 ): SubtreeResult {
   const root = index.findPerson(options.root);
   if (root < 0) throw new SubtreeRootUnknown();

@@ -5,6 +5,8 @@ import type { EventTable } from './event-table.js';
 import { EV_DATED, TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_CREM, TAG_DEAT } from './event-table.js';
 import { IndexBuilder } from './index-builder.js';
 import { RecordScan, SCAN_FAMILY, SCAN_OTHER, SCAN_PERSON } from './record-scan.js';
+import { RecordLineReader } from '../parse/record-lines.js';
+import type { ParseLineSink, ParseLineSource } from '../parse/line-sink.js';
 import type { ScanKind } from './record-scan.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
@@ -239,13 +241,6 @@ export interface IndexOptions {
 
 /** Build the index of a document. */
 export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): TreeIndex {
-  const version = dateVersionOf(doc);
-  const integrity = options.integrity ?? true;
-  const maxListed = options.maxListed ?? 100;
-  const invalidDates: string[] = [];
-  let invalidDateCount = 0;
-  const impossibleDates: string[] = [];
-  let impossibleDateCount = 0;
   const monitor = options.monitor ?? SILENT_MONITOR;
   const records = doc.records;
   const total = records.length;
@@ -257,31 +252,150 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
     if (tag === 'INDI') expectedPeople++;
     else if (tag === 'FAM') expectedFamilies++;
   }
-  const builder = new IndexBuilder({
-    version,
-    allEvents: false,
-    places: options.places === true,
-    linksOnly: options.linksOnly === true,
-    expectedPeople,
-    expectedFamilies,
-    expectedRecords: total,
-  });
-  const xrefs = builder.xrefs;
+  const pass = new IndexPass(dateVersionOf(doc), options, expectedPeople, expectedFamilies, total);
   const reader = doc instanceof GedcomDocument ? doc.lineReader() : null;
-  const dates = new DateReader(version);
-  const scan = reader === null ? null : new RecordScan(reader, builder, dates);
-  const invalidDate = (at: string, n: number, impossible: number): void => {
-    invalidDateCount += n;
-    for (let i = 0; i < n && invalidDates.length < maxListed; i++) invalidDates.push(at);
-    impossibleDateCount += impossible;
-    for (let i = 0; i < impossible && impossibleDates.length < maxListed; i++) impossibleDates.push(at);
-  };
+  const scan = pass.scan;
   for (let r = 0; r < total; r++) {
     if (((r + 1) & STEP_MASK) === 0) monitor.step('index', r + 1, total);
     // cast: r < total = records.length
     const rec = records[r] as GedcomRecord;
     const xref = rec.xref;
-    const tag = rec.tag;
+    if (!pass.open(r, rec.tag, xref)) continue;
+    // untouched records are read from their source lines; edited ones (and the rare record the
+    // line reader cannot cover) from their tree
+    if (reader !== null && rec.span !== null && !rec.materialized && scan.scan(reader, rec.span, pass.kind, xref ?? '', r, pass.integrity)) pass.scanned();
+    else pass.tree(rec, r);
+    pass.close(r);
+  }
+  reader?.close();
+  const index = pass.finish(records);
+  monitor.step('index', total, total);
+  return index;
+}
+
+/**
+ * The index built in the parse's own pass (a {@link ParseLineSink} of parseGedcomBytes): each
+ * record's lines are read as the parse tokenizes them, not tokenized a second time. Same rows
+ * as {@link indexTree} of the parsed document with the same options: when a record cannot be read
+ * from its lines (a malformed line, a level jump, a continued value the index reads), the fold
+ * stops and {@link index} builds the index with indexTree instead.
+ */
+export class IndexFold implements ParseLineSink {
+  private pass: IndexPass | null = null;
+  private reader: RecordLineReader | null = null;
+  private active = false;
+  private current = -1;
+  private records = 0;
+  private abandoned = false;
+  /** Whether {@link index} answered from the parse's pass (false: it ran indexTree). */
+  folded = false;
+
+  constructor(private readonly options: IndexOptions = {}) {}
+
+  begin(source: ParseLineSource): void {
+    const v = source.version;
+    const version = v.family ?? (v.isV7 ? '7.0' : '5.5.1');
+    // the records are not counted yet: tables sized from the bytes (they grow past it)
+    const expectedRecords = Math.ceil(source.text.length / BYTES_PER_RECORD);
+    this.pass = new IndexPass(version, this.options, expectedRecords, expectedRecords >> 1, expectedRecords);
+    this.reader = new RecordLineReader(source.text, source.ctx, source.scanner);
+  }
+
+  record(record: number, tag: string, xref: string | null): void {
+    this.endRecord();
+    const pass = this.pass;
+    if (this.abandoned || pass === null) return;
+    this.current = record;
+    this.records = record + 1;
+    this.active = pass.open(record, tag, xref);
+    if (this.active) pass.scan.begin(pass.kind, xref ?? '', record, pass.integrity);
+  }
+
+  line(): void {
+    if (!this.active) return;
+    // cast: active only after begin, which made the pass and the reader
+    const reader = this.reader as RecordLineReader;
+    reader.valueRead = false;
+    // cast: active only after begin, which made the pass and the reader
+    (this.pass as IndexPass).scan.next(reader);
+  }
+
+  /** The index of `doc`, the document the parse made while telling this fold its lines. */
+  index(doc: GedcomDocumentLike): TreeIndex {
+    this.endRecord();
+    const pass = this.pass;
+    this.pass = null;
+    this.reader = null;
+    if (pass === null || this.abandoned || this.records !== doc.records.length) return indexTree(doc, this.options);
+    const monitor = this.options.monitor ?? SILENT_MONITOR;
+    const total = doc.records.length;
+    monitor.step('index', 0, total);
+    const index = pass.finish(doc.records);
+    monitor.step('index', total, total);
+    this.folded = true;
+    return index;
+  }
+
+  private endRecord(): void {
+    if (!this.active) return;
+    this.active = false;
+    // cast: active only after begin, which made the pass
+    const pass = this.pass as IndexPass;
+    if (!pass.scan.end()) {
+      // the record needs its tree, which the parse has not made: indexTree builds the whole index instead
+      this.abandoned = true;
+      return;
+    }
+    pass.scanned();
+    pass.close(this.current);
+  }
+}
+
+/** Bytes per record assumed to size the fold's tables before the records are counted. */
+const BYTES_PER_RECORD = 256;
+
+/** The index being built, one record after the other in file order (from its lines or from its tree). */
+class IndexPass {
+  readonly builder: IndexBuilder;
+  readonly scan: RecordScan;
+  readonly integrity: boolean;
+  /** What the record opened last is indexed as, and its xref id (-1: none). */
+  kind: ScanKind = SCAN_OTHER;
+  private id = -1;
+  private xref: string | null = null;
+  private tag = '';
+  private readonly dates: DateReader;
+  private readonly maxListed: number;
+  private readonly invalidDates: string[] = [];
+  private invalidDateCount = 0;
+  private readonly impossibleDates: string[] = [];
+  private impossibleDateCount = 0;
+
+  constructor(
+    private readonly version: string,
+    private readonly options: IndexOptions,
+    expectedPeople: number,
+    expectedFamilies: number,
+    expectedRecords: number,
+  ) {
+    this.integrity = options.integrity ?? true;
+    this.maxListed = options.maxListed ?? 100;
+    this.builder = new IndexBuilder({
+      version,
+      allEvents: false,
+      places: options.places === true,
+      linksOnly: options.linksOnly === true,
+      expectedPeople,
+      expectedFamilies,
+      expectedRecords,
+    });
+    this.dates = new DateReader(version);
+    this.scan = new RecordScan(this.builder, this.dates);
+  }
+
+  /** Record number `r` starts: counts its definition; false when the index skips it. */
+  open(r: number, tag: string, xref: string | null): boolean {
+    const xrefs = this.builder.xrefs;
     let kind: ScanKind = SCAN_OTHER;
     let id = -1;
     if (xref !== null) {
@@ -289,30 +403,60 @@ export function indexTree(doc: GedcomDocumentLike, options: IndexOptions = {}): 
       if (tag === 'INDI' && xrefs.person.get(id) < 0) kind = SCAN_PERSON;
       else if (tag === 'FAM' && xrefs.family.get(id) < 0) kind = SCAN_FAMILY;
     }
-    if (!integrity && kind === SCAN_OTHER) continue;
-    // untouched records are read from their source lines; edited ones (and the rare record the
-    // line reader cannot cover) from their tree
-    if (scan !== null && rec.span !== null && !rec.materialized && scan.scan(rec.span, kind, xref ?? '', r, integrity)) {
-      for (const id of scan.pointers) xrefs.pointAt(id);
-      if (scan.invalidDates > 0) invalidDate(xref ?? tag, scan.invalidDates, scan.impossibleDates);
-    } else {
-      const root = transientTree(rec);
-      if (kind === SCAN_PERSON) builder.person(root, r);
-      else if (kind === SCAN_FAMILY) builder.family(root, r);
-      if (integrity) {
-        forEachPointer(root, (p) => xrefs.point(p));
-        const n = countInvalidDates(root, dates);
-        if (n.invalid > 0) invalidDate(xref ?? tag, n.invalid, n.impossible);
-      }
-    }
-    if (kind === SCAN_PERSON) xrefs.person.set(id, builder.personCount - 1);
-    else if (kind === SCAN_FAMILY) xrefs.family.set(id, builder.familyCount - 1);
-    if ((r + 1) % 5000 === 0) options.onRecord?.(r + 1);
+    this.kind = kind;
+    this.id = id;
+    this.xref = xref;
+    this.tag = tag;
+    return this.integrity || kind !== SCAN_OTHER;
   }
-  reader?.close();
-  const index = finishIndex(builder, records, version, integrity, { invalidDates, invalidDateCount, impossibleDates, impossibleDateCount });
-  monitor.step('index', total, total);
-  return index;
+
+  /** The open record was read from its lines by {@link scan}. */
+  scanned(): void {
+    const scan = this.scan;
+    const xrefs = this.builder.xrefs;
+    for (const id of scan.pointers) xrefs.pointAt(id);
+    if (scan.invalidDates > 0) this.invalidDate(scan.invalidDates, scan.impossibleDates);
+  }
+
+  /** The open record, read from its tree. */
+  tree(rec: GedcomRecord, r: number): void {
+    const root = transientTree(rec);
+    const builder = this.builder;
+    if (this.kind === SCAN_PERSON) builder.person(root, r);
+    else if (this.kind === SCAN_FAMILY) builder.family(root, r);
+    if (this.integrity) {
+      const xrefs = builder.xrefs;
+      forEachPointer(root, (p) => xrefs.point(p));
+      const n = countInvalidDates(root, this.dates);
+      if (n.invalid > 0) this.invalidDate(n.invalid, n.impossible);
+    }
+  }
+
+  /** The open record (number `r`) is indexed. */
+  close(r: number): void {
+    const builder = this.builder;
+    if (this.kind === SCAN_PERSON) builder.xrefs.person.set(this.id, builder.personCount - 1);
+    else if (this.kind === SCAN_FAMILY) builder.xrefs.family.set(this.id, builder.familyCount - 1);
+    if ((r + 1) % 5000 === 0) this.options.onRecord?.(r + 1);
+  }
+
+  finish(records: readonly GedcomRecord[]): TreeIndex {
+    const dates = {
+      invalidDates: this.invalidDates,
+      invalidDateCount: this.invalidDateCount,
+      impossibleDates: this.impossibleDates,
+      impossibleDateCount: this.impossibleDateCount,
+    };
+    return finishIndex(this.builder, records, this.version, this.integrity, dates);
+  }
+
+  private invalidDate(n: number, impossible: number): void {
+    const at = this.xref ?? this.tag;
+    this.invalidDateCount += n;
+    for (let i = 0; i < n && this.invalidDates.length < this.maxListed; i++) this.invalidDates.push(at);
+    this.impossibleDateCount += impossible;
+    for (let i = 0; i < impossible && this.impossibleDates.length < this.maxListed; i++) this.impossibleDates.push(at);
+  }
 }
 
 /** Resolve the builder's xref ids into person and family numbers (phantoms for other targets). */

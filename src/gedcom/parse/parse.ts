@@ -24,6 +24,7 @@ import { isPointer } from '../lines/pointer.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 import type { ByteSource } from './read-all.js';
+import type { ParseLineSink } from './line-sink.js';
 import { isZipArchive, ZIP_ARCHIVE_MESSAGE } from '../archive.js';
 
 export interface ParseOptions {
@@ -36,6 +37,8 @@ export interface ParseOptions {
    * version's rules; a supported declared version always wins. An explicit caller decision.
    */
   readonly assumeVersion?: AssumableVersion | null;
+  /** Told every record's lines as they are tokenized (a tree index built in the parse's pass). */
+  readonly lines?: ParseLineSink;
 }
 
 /** A byte that belongs to a word (ASCII letter or digit, or part of a non-ASCII character). */
@@ -166,6 +169,8 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
   let lastStructLevel = -1;
   let lastStructContinuable = false;
   let trlrFlagged = false;
+  const sink = options.lines ?? null;
+  let sinkBegun = false;
 
   while (scanner.next()) {
     if ((++lines & STEP_MASK) === 0) monitor.step('parse', scanner.lineStart, total);
@@ -192,10 +197,19 @@ export function parseGedcomBytes(input: Uint8Array, options: ParseOptions = {}):
       inTrlr = curTag === 'TRLR';
       trlrFlagged = inTrlr && (scanner.valueEnd > scanner.valueStart || scanner.xrefEnd > 0);
       if (trlrFlagged) log.add('TRLR_NOT_EMPTY', scanner.lineNo, 'TRLR has a payload or an xref');
+      if (sink !== null) {
+        if (!sinkBegun) {
+          sinkBegun = true;
+          const ctx = { codec: source.codec, isV7: version.isV7, interner, lfcr: scanner.lfcrMode, utf8: source.codec.encoding === 'UTF-8' };
+          sink.begin({ text, ctx, scanner, version });
+        }
+        sink.record(spans.length, curTag, curXref);
+      }
     } else if (inTrlr && !trlrFlagged) {
       trlrFlagged = true;
       log.add('TRLR_NOT_EMPTY', scanner.lineNo, 'lines after TRLR that are not records');
     }
+    if (sink !== null && curStart >= 0) sink.line();
     if (ok) {
       const continuation = scanner.continuation();
       const isConc = continuation === CONC_LINE;

@@ -24,13 +24,14 @@ export interface PointerTable {
  * continuation line extends must fall back to the record's tree (see model.ts for the folding).
  */
 export class RecordLineReader {
-  private readonly s = new LineScanner();
-  /** Whether {@link value} was called since the last {@link next}. */
+  /** Whether {@link value} was called since the last {@link next} (a caller that moves `scanner` itself clears it). */
   valueRead = false;
 
+  /** `s`: the scanner over `bytes` whose line the reader reads; a caller may pass one it moves itself (the parse's, to read each line as it is tokenized). */
   constructor(
     private readonly bytes: Buffer,
     private readonly ctx: MaterializeContext,
+    private readonly s = new LineScanner(),
   ) {}
 
   /** Start at the first line of a record. */

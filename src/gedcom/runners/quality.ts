@@ -2,14 +2,16 @@ import { GEDCOM_LIMITS } from '../../contract/limits.js';
 import type { GedcomDocument } from '../document.js';
 import { qualityPrompt } from '../ops/advisory-prompt.js';
 import { analyzeQuality, QualityRootUnknown } from '../ops/quality.js';
-import { indexTree } from '../ops/tree-index.js';
+import { IndexFold } from '../ops/tree-index.js';
 import { LISTABLE_XREF } from './listing.js';
 import { OperationRefused, type OperationRunner } from './runner.js';
 
 export const runQuality: OperationRunner<'quality'> = (ctx) => {
+  // the index is built in the parse's pass
+  const fold = new IndexFold({ maxListed: GEDCOM_LIMITS.affectedXrefsPerRule, monitor: ctx.monitor });
   // cast: the descriptor declares one input (source)
-  const [doc] = ctx.documents() as [GedcomDocument];
-  const index = indexTree(doc, { maxListed: GEDCOM_LIMITS.affectedXrefsPerRule, monitor: ctx.monitor });
+  const [doc] = ctx.documents([fold]) as [GedcomDocument];
+  const index = fold.index(doc);
   let report;
   try {
     report = analyzeQuality(

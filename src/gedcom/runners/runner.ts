@@ -1,5 +1,6 @@
 import type { GedcomOperation, GedcomRequests, GedcomSections } from '../../contract/gedcom-operations.js';
 import type { GedcomDocument } from '../document.js';
+import type { ParseLineSink } from '../parse/line-sink.js';
 import type { GedcomDocumentLike } from '../model.js';
 import type { WorkMonitor } from '../monitor.js';
 import type { AdvisoryPrompt } from '../ops/advisory-prompt.js';
@@ -17,8 +18,11 @@ export interface OperationContext<K extends GedcomOperation> {
   readonly archives: readonly (readonly GedzipMemberFacts[] | null)[];
   /** Every input's bytes, read and verified (stage 'read'), in the order the descriptor's `inputs` names them; a GEDZIP input's are its dataset's. */
   bytes(): Buffer[];
-  /** Every input parsed (stages 'read' then 'parse'). */
-  documents(): GedcomDocument[];
+  /**
+   * Every input parsed (stages 'read' then 'parse'). `lines[i]`, when given, is told input i's
+   * lines as the parse tokenizes them (an index built in the same pass: IndexFold).
+   */
+  documents(lines?: readonly (ParseLineSink | undefined)[]): GedcomDocument[];
   /**
    * Writes the output document (stage 'write') when the job has an output; does nothing otherwise (a dry run).
    * With a GEDZIP input the output is a GEDZIP: `carried` names members taken under another name (a merge's clash).

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { gedcomCorpusFiles } from '../../support/corpus.js';
 import { parseGedcomBytes } from '../../../src/gedcom/parse/parse.js';
 import { generateGedcomBytes } from '../../../src/gedcom/generate.js';
-import { indexTree } from '../../../src/gedcom/ops/tree-index.js';
-import type { TreeIndex } from '../../../src/gedcom/ops/tree-index.js';
+import { IndexFold, indexTree } from '../../../src/gedcom/ops/tree-index.js';
+import type { IndexOptions, TreeIndex } from '../../../src/gedcom/ops/tree-index.js';
 import { familyView, personView } from '../../../src/gedcom/ops/index-views.js';
 
 /** Everything an index holds, as plain data (maps in insertion order). */
@@ -13,15 +13,31 @@ function plain(index: TreeIndex): unknown {
   return { rows, duplicates: [...index.duplicates.entries()], dangling: [...index.dangling.entries()] };
 }
 
-/** The index read from the source lines equals the index read from record trees (materialized records take the tree path). */
+/** The index built in the parse's pass, and whether it was (rather than indexTree after it). */
+function foldedIndex(bytes: Buffer, options: IndexOptions): { index: TreeIndex; folded: boolean } {
+  const fold = new IndexFold(options);
+  const index = fold.index(parseGedcomBytes(bytes, { lines: fold }));
+  return { index, folded: fold.folded };
+}
+
+/**
+ * The index read from the source lines, after the parse and in the parse's pass, equals the
+ * index read from record trees (materialized records take the tree path).
+ */
 function expectSameIndex(bytes: Buffer): void {
-  for (const integrity of [true, false]) {
-    for (const places of [true, false]) {
-      const scanned = indexTree(parseGedcomBytes(bytes), { integrity, places });
-      const doc = parseGedcomBytes(bytes);
-      doc.materializeAll();
-      expect(plain(scanned)).toEqual(plain(indexTree(doc, { integrity, places })));
-    }
+  for (const options of [
+    { integrity: true },
+    { integrity: false },
+    { integrity: true, places: true },
+    { integrity: false, places: true },
+    { integrity: false, linksOnly: true },
+  ]) {
+    const scanned = indexTree(parseGedcomBytes(bytes), options);
+    const doc = parseGedcomBytes(bytes);
+    doc.materializeAll();
+    const trees = plain(indexTree(doc, options));
+    expect(plain(scanned)).toEqual(trees);
+    expect(plain(foldedIndex(bytes, options).index)).toEqual(trees);
   }
 }
 
@@ -45,6 +61,16 @@ describe('index from source lines', () => {
 
   it.each(gedcomCorpusFiles().map((f) => [f.rel, f.path] as const))('matches the tree index on %s', (_rel, path) => {
     expectSameIndex(readFileSync(path));
+  });
+
+  it("is built in the parse's pass when every record reads from its lines, and by indexTree after it otherwise", async () => {
+    const generated = await generateGedcomBytes({ individuals: 300, seed: 4 });
+    expect(foldedIndex(generated, {}).folded).toBe(true);
+    expect(foldedIndex(generated, { integrity: false, linksOnly: true }).folded).toBe(true);
+    // a NAME continued with CONC needs its record's tree
+    expect(foldedIndex(Buffer.from(EDGE_CASES[0] as string, 'utf8'), {}).folded).toBe(false);
+    // no record at all
+    expect(foldedIndex(Buffer.alloc(0), {}).folded).toBe(false);
   });
 
   it('builds person and family views on request with every event, place and link', () => {

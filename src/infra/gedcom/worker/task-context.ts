@@ -49,13 +49,18 @@ export function taskContext<K extends GedcomOperation>(
     monitor,
     archives: task.inputs.map((_, i) => gedzip[i]?.archive.memberFacts() ?? null),
     bytes: readAll,
-    documents() {
+    documents(lines = []) {
       const inputs = readAll();
       const total = inputs.reduce((sum, b) => sum + b.length, 0);
       let base = 0;
       const assumeVersion = 'assume_version' in request ? (request.assume_version ?? null) : null;
-      const docs = inputs.map((b) => {
-        const doc = parseGedcomBytes(b, { monitor: monitorSlice(monitor, 'parse', base, total), assumeVersion });
+      const docs = inputs.map((b, i) => {
+        const sink = lines[i];
+        const doc = parseGedcomBytes(b, {
+          monitor: monitorSlice(monitor, 'parse', base, total),
+          assumeVersion,
+          ...(sink === undefined ? {} : { lines: sink }),
+        });
         base += b.length;
         if (doc.version.family === null) throw new TaskFailure('GEDCOM_VERSION_UNSUPPORTED');
         if (doc.diagnostics.some((d) => d.code === 'LINE_OVER_LIMIT' || d.code === 'VALUE_OVER_LIMIT')) throw new TaskFailure('GEDCOM_INPUT_LIMIT');
