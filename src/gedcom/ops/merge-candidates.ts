@@ -177,7 +177,7 @@ export function candidatePairs(
 ): BlockingReport {
   const subKeys = new SubKeys();
   const blocks = rightBlocks(right, subKeys);
-  const gathered = new Gathered();
+  const meeting = new Meeting();
   // seenBy[j] === i + 1: pair (i, j) was already emitted for this left person
   const seenBy = new Int32Array(right.count);
   const exact = state.exact;
@@ -185,6 +185,7 @@ export function candidatePairs(
   let leftOut = 0;
   let i = 0;
   let stamp = 1;
+  let birth: readonly [number, number] | null = null;
   const emit = (j: number): void => {
     if (seenBy[j] === stamp) return;
     seenBy[j] = stamp;
@@ -195,7 +196,7 @@ export function candidatePairs(
   };
   const meet = (k: Keyed, cap: number): void => {
     k.queried++;
-    const out = meetBlock(k.block, narrowBirth(left, i), right, cap, gathered, emit);
+    const out = meetBlock(k.block, birth, right, cap, meeting, emit);
     if (out > 0) {
       k.capped++;
       leftOut += out;
@@ -203,6 +204,7 @@ export function candidatePairs(
   };
   for (i = 0; i < left.count; i++) {
     stamp = i + 1;
+    birth = narrowBirth(left, i);
     if ((i & STEP_MASK) === 0) monitor.step('match', i, left.count);
     for (const key of blockKeys(left, i)) {
       const k = blocks.get(key);
@@ -222,11 +224,23 @@ export function candidatePairs(
   return report(blocks, leftOut);
 }
 
-/** Right people a capped meeting gathered, and their distance to the left person's birth, reused across meetings. */
-class Gathered {
+/** An exact day meets three windows of a run of exact days (see `placeWindows`); any other birth one. */
+const WINDOWS_PER_RUN = 3;
+
+/**
+ * Scratch of one meeting, reused across meetings: the windows of each run a birth meets (their
+ * index ranges in the run and the high bound a person must reach), and the right people gathered
+ * with their distance to the left person's birth. Typed arrays and plain loops: a left person
+ * meets several blocks, and the join runs millions of times on a file of repeated names.
+ */
+class Meeting {
   people = new Int32Array(1024);
   distance = new Float64Array(1024);
   length = 0;
+  /** Per window (at most WINDOWS_PER_RUN per run): its range of run indexes [start, end) and its reach. */
+  start = new Int32Array(WINDOWS_PER_RUN * 4);
+  end = new Int32Array(WINDOWS_PER_RUN * 4);
+  reach = new Float64Array(WINDOWS_PER_RUN * 4);
 
   add(j: number, d: number): void {
     if (this.length === this.people.length) {
@@ -240,71 +254,89 @@ class Gathered {
     this.people[this.length] = j;
     this.distance[this.length++] = d;
   }
+
+  /** Room for the windows of `runs` runs. */
+  fit(runs: number): void {
+    if (this.start.length >= WINDOWS_PER_RUN * runs) return;
+    this.start = new Int32Array(WINDOWS_PER_RUN * runs);
+    this.end = new Int32Array(WINDOWS_PER_RUN * runs);
+    this.reach = new Float64Array(WINDOWS_PER_RUN * runs);
+  }
 }
 
 /**
- * The windows of run `r` (low bounds, inclusive) a birth [lo, hi] meets: the ranges it overlaps
- * or touches (two adjacent years written one off), and for an exact day the same day and month a
- * year off; with the high bound a person of the window must reach.
+ * Places in `m` from slot `at` the windows of run `r` a birth [lo, hi] meets: the ranges of low
+ * bounds it overlaps or touches (two adjacent years written one off), and for an exact day the
+ * same day and month a year off; with the high bound a person of the window must reach. Returns
+ * the people of the windows (some may fall short of the reach).
  */
-function windows(r: Run, lo: number, hi: number): readonly (readonly [number, number, number])[] {
-  if (r.span > 0) return [[lo - 1 - r.span, hi + 1, lo - 1]];
-  if (lo !== hi) return [[lo - 1, hi + 1, lo - 1]];
-  return [
-    [lo - 1, hi + 1, lo - 1],
-    [lo - 366, lo - 365, -Infinity],
-    [lo + 365, lo + 366, -Infinity],
-  ];
+function placeWindows(m: Meeting, at: number, r: Run, lo: number, hi: number): number {
+  const low = r.low;
+  const from = r.span > 0 ? lo - 1 - r.span : lo - 1;
+  const s = lowerBound(low, from);
+  const e = lowerBound(low, hi + 1, true);
+  m.start[at] = s;
+  m.end[at] = e;
+  m.reach[at] = lo - 1;
+  if (r.span > 0 || lo !== hi) return e - s;
+  let n = e - s;
+  for (let k = 1; k <= 2; k++) {
+    // the same day and month a year before (k = 1), then after (k = 2)
+    const a = k === 1 ? lo - 366 : lo + 365;
+    const ks = lowerBound(low, a);
+    const ke = lowerBound(low, a + 1, true);
+    m.start[at + k] = ks;
+    m.end[at + k] = ke;
+    m.reach[at + k] = -Infinity;
+    n += ke - ks;
+  }
+  return n;
 }
 
+/** The windows `placeWindows` places for run `r` and a birth [lo, hi]. */
+const windowCount = (r: Run, lo: number, hi: number): number => (r.span > 0 || lo !== hi ? 1 : WINDOWS_PER_RUN);
+
 /**
- * Gathers the people of run `r` whose low bound is within [from, to] and whose high bound is at
- * least `reach`, with their distance to `birth`: all of them, or when there are more than `limit`
- * in the window, `limit` of them read from the birth's own place in the run outward (the nearest
- * low bounds first), so a capped meeting costs its cap, not the window.
+ * Gathers the people of run `r` in the window of slot `w` whose high bound reaches the window's
+ * reach, with their distance to the birth [lo, hi]: all of them, or when there are more than
+ * `limit` in the window, `limit` of them read from the birth's own place in the run outward (the
+ * nearest low bounds first), so a capped meeting costs its cap, not the window.
  */
-function gatherRange(
-  gathered: Gathered,
-  r: Run,
-  [from, to, reach]: readonly [number, number, number],
-  birth: readonly [number, number],
-  right: SideFeatures,
-  limit: number,
-): void {
+function gatherWindow(m: Meeting, w: number, r: Run, lo: number, hi: number, bounds: Float64Array, limit: number): void {
   const people = r.people;
   const low = r.low;
-  const bounds = right.bounds;
-  const mid2 = birth[0] + birth[1];
-  const start = lowerBound(low, from);
-  const end = lowerBound(low, to, true);
-  const take = (k: number): boolean => {
+  // cast: w is a slot placeWindows filled
+  const start = m.start[w] as number;
+  // cast: see above
+  const end = m.end[w] as number;
+  // cast: see above
+  const reach = m.reach[w] as number;
+  const mid2 = lo + hi;
+  if (end - start <= limit) {
+    for (let k = start; k < end; k++) {
+      // cast: start <= k < end <= people.length
+      const j = people[k] as number;
+      // cast: j is a person of the right side, bounds has 4 entries per person
+      const jhi = bounds[4 * j + 1] as number;
+      // cast: see above
+      if (jhi >= reach) m.add(j, Math.abs((bounds[4 * j] as number) + jhi - mid2));
+    }
+    return;
+  }
+  let b = Math.min(Math.max(lowerBound(low, lo), start), end);
+  let a = b - 1;
+  for (let taken = 0; taken < limit && (a >= start || b < end);) {
+    // cast: a and b are within [start, end) when read
+    const k = a >= start && (b >= end || lo - (low[a] as number) <= (low[b] as number) - lo) ? a-- : b++;
     // cast: start <= k < end <= people.length
     const j = people[k] as number;
     // cast: j is a person of the right side, bounds has 4 entries per person
     const jhi = bounds[4 * j + 1] as number;
-    if (jhi < reach) return false;
+    if (jhi < reach) continue;
     // cast: see above
-    gathered.add(j, Math.abs((bounds[4 * j] as number) + jhi - mid2));
-    return true;
-  };
-  if (end - start <= limit) {
-    for (let k = start; k < end; k++) take(k);
-    return;
+    m.add(j, Math.abs((bounds[4 * j] as number) + jhi - mid2));
+    taken++;
   }
-  let b = Math.min(Math.max(lowerBound(low, birth[0]), start), end);
-  let a = b - 1;
-  for (let taken = 0; taken < limit && (a >= start || b < end);) {
-    // cast: a and b are within [start, end) when read
-    const nearA = a >= start && (b >= end || birth[0] - (low[a] as number) <= (low[b] as number) - birth[0]);
-    if (take(nearA ? a-- : b++)) taken++;
-  }
-}
-
-/** People of `block`'s runs in the windows a birth [lo, hi] meets (some may fall short of the reach). */
-function windowPeople(block: Block, lo: number, hi: number): number {
-  let n = 0;
-  for (const r of block.runs) for (const [from, to] of windows(r, lo, hi)) n += lowerBound(r.low, to, true) - lowerBound(r.low, from);
-  return n;
 }
 
 /**
@@ -312,21 +344,15 @@ function windowPeople(block: Block, lo: number, hi: number): number {
  * comment), at most `cap` of them: the nearest by the middle of the birth range, then the undated
  * in order; returns how many it left out for the cap.
  */
-function meetBlock(
-  block: Block,
-  birth: readonly [number, number] | null,
-  right: SideFeatures,
-  cap: number,
-  gathered: Gathered,
-  emit: (j: number) => void,
-): number {
+function meetBlock(block: Block, birth: readonly [number, number] | null, right: SideFeatures, cap: number, m: Meeting, emit: (j: number) => void): number {
   const other = block.other;
+  const runs = block.runs;
   if (birth === null) {
     let budget = cap;
     let total = other.length;
     // cast: k < other.length
     for (let k = 0; k < other.length && budget > 0; k++, budget--) emit(other[k] as number);
-    for (const r of block.runs) {
+    for (const r of runs) {
       total += r.people.length;
       // cast: k < r.people.length
       for (let k = 0; k < r.people.length && budget > 0; k++, budget--) emit(r.people[k] as number);
@@ -334,20 +360,26 @@ function meetBlock(
     return Math.max(0, total - cap);
   }
   const [lo, hi] = birth;
-  const window = windowPeople(block, lo, hi) + other.length;
+  m.fit(runs.length);
+  let window = other.length;
+  for (let q = 0; q < runs.length; q++) window += placeWindows(m, WINDOWS_PER_RUN * q, runs[q] as Run, lo, hi); // cast: q < runs.length
   const limit = window <= cap ? Infinity : cap;
-  gathered.length = 0;
-  for (const r of block.runs) for (const w of windows(r, lo, hi)) gatherRange(gathered, r, w, birth, right, limit);
-  const n = gathered.length;
+  m.length = 0;
+  for (let q = 0; q < runs.length; q++) {
+    // cast: q < runs.length
+    const r = runs[q] as Run;
+    for (let w = 0, n = windowCount(r, lo, hi); w < n; w++) gatherWindow(m, WINDOWS_PER_RUN * q + w, r, lo, hi, right.bounds, limit);
+  }
+  const n = m.length;
   if (n + other.length <= cap) {
-    // cast: k < gathered.length
-    for (let k = 0; k < n; k++) emit(gathered.people[k] as number);
+    // cast: k < m.length
+    for (let k = 0; k < n; k++) emit(m.people[k] as number);
     // cast: k < other.length
     for (let k = 0; k < other.length; k++) emit(other[k] as number);
     return Math.max(0, window - cap);
   }
   // sorted neighbourhood: the `cap` nearest births (ties by person number), then the undated
-  const { people, distance } = gathered;
+  const { people, distance } = m;
   const near = Math.min(n, cap);
   const sorted = distance.slice(0, n).sort();
   // cast: near - 1 < n indexes sorted when near > 0
