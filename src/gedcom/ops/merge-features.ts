@@ -30,6 +30,8 @@ export interface NameFeature {
   readonly surnameCode: string;
   readonly suffix: string;
   readonly givenFull: string;
+  /** The given-name string id in its side's index: names of one side with the same id have the same given names. */
+  readonly given: number;
   readonly tokens: readonly GivenToken[];
   /** The father's given name a patronymic surname is made of ("Eriksson": Erik), as a token; null when the surname is none. */
   readonly patronymic: GivenToken | null;
@@ -66,6 +68,8 @@ function locality(place: string): string {
 }
 
 const NO_NAMES: readonly NameFeature[] = [];
+/** Pairs of given names whose score one side keeps at most (then it starts over): bounds the memory on files of many distinct names. */
+const GIVEN_SCORES_KEPT = 1 << 20;
 /** A vital event: the offset of its range in {@link SideFeatures.bounds}, and its bit in `approximate`. */
 const BIRTH = { at: 0, bit: 1 } as const;
 const DEATH = { at: 2, bit: 2 } as const;
@@ -97,6 +101,9 @@ export class SideFeatures {
   private readonly decade: Float64Array;
   private readonly names: (readonly NameFeature[])[];
   private readonly places = new Map<number, PlaceFeature>();
+  /** givenScore of this side's given names against `givenOther`'s, by string ids (see givenScoreOf). */
+  private givenScores = new Map<number, number>();
+  private givenOther: SideFeatures | null = null;
 
   constructor(
     readonly index: TreeIndex,
@@ -201,6 +208,36 @@ export class SideFeatures {
       this.places.set(id, (hit = { joined: tokens.join(' '), tokens, levels, codes: tokens.map(soundex), locality: locality(place) }));
     }
     return hit;
+  }
+
+  /**
+   * givenScore of name `x` of this side and name `y` of side `other`, computed once per pair of
+   * given names: a file of repeated names compares the same few thousand pairs millions of times.
+   */
+  givenScoreOf(x: NameFeature, other: SideFeatures, y: NameFeature): number {
+    if (this.givenOther !== other || this.givenScores.size >= GIVEN_SCORES_KEPT) {
+      this.givenOther = other;
+      this.givenScores = new Map();
+    }
+    const key = x.given * other.index.strings.length + y.given;
+    let score = this.givenScores.get(key);
+    if (score === undefined) this.givenScores.set(key, (score = givenScore(x, y)));
+    return score;
+  }
+
+  /** Whether a spouse of person p bears surname `x` or `y` (folded, not empty) in a name. */
+  spouseSurnamed(p: number, x: string, y: string): boolean {
+    const index = this.index;
+    // cast: famsStart has an entry per person plus one, and p is a person number
+    for (let l = index.famsStart[p] as number, end = index.famsStart[p + 1] as number; l < end; l++) {
+      // cast: l < famsStart[p + 1] <= famsFamily.length
+      const f = index.famsFamily[l] as number;
+      if (!index.isFamily(f)) continue;
+      const s = index.spouseIn(f, p);
+      if (s < 0) continue;
+      for (const n of this.namesOf(s)) if (n.surname !== '' && (n.surname === x || n.surname === y)) return true;
+    }
+    return false;
   }
 
   hasParents(p: number): boolean {
@@ -353,7 +390,15 @@ class NameFeatures {
       const text = s[sx] as string;
       this.suffix.set(sx, (suffix = foldAscii(text).toUpperCase().trim()));
     }
-    return { surname: surname.folded, surnameCode: surname.code, suffix, givenFull: given.full, tokens: given.tokens, patronymic: surname.patronymic };
+    return {
+      surname: surname.folded,
+      surnameCode: surname.code,
+      suffix,
+      givenFull: given.full,
+      given: g,
+      tokens: given.tokens,
+      patronymic: surname.patronymic,
+    };
   }
 }
 
@@ -467,30 +512,31 @@ function surnameAgreement(a: NameFeature, b: NameFeature): 'same' | 'absent' | '
 }
 
 /**
- * Gramps name_match for one pair of names, with name equivalence: a surname that differs vetoes
- * unless `explained` accounts for it (a married name, a patronymic); an explained or absent
- * surname takes 0.25 off the given-name score.
+ * Gramps name_match for name `x` of left person i (side a) and name `y` of right person j (side
+ * b), with name equivalence: a surname that differs vetoes unless surnameExplained accounts for it
+ * (a married name, a patronymic), or for names of relatives (`i` = RELATIVE); an explained or
+ * absent surname takes 0.25 off the given-name score.
  */
-function nameScore(a: NameFeature, b: NameFeature, explained: ((x: NameFeature, y: NameFeature) => boolean) | null): number {
-  if (a.suffix !== '' && b.suffix !== '' && a.suffix !== b.suffix) return -1;
-  const given = givenScore(a, b);
+function nameScore(a: SideFeatures, i: number, x: NameFeature, b: SideFeatures, j: number, y: NameFeature): number {
+  if (x.suffix !== '' && y.suffix !== '' && x.suffix !== y.suffix) return -1;
+  const given = a.givenScoreOf(x, b, y);
   if (given === -1) return -1;
-  const surname = surnameAgreement(a, b);
+  const surname = surnameAgreement(x, y);
   if (surname === 'same') return given;
-  if (surname === 'differ' && (explained === null || !explained(a, b))) return -1;
+  if (surname === 'differ' && i !== RELATIVE && !surnameExplained(a, i, b, j, x, y)) return -1;
   return Math.max(given - 0.25, 0.25);
 }
 
-/** Best score over every pair of names; -1 when every pair vetoes (0 when a side has no name). */
-function namesScore(a: readonly NameFeature[], b: readonly NameFeature[], explained: ((x: NameFeature, y: NameFeature) => boolean) | null): number {
-  if (a.length === 0 || b.length === 0) return 0;
+/** Best nameScore over every pair of names of `xs` (side a) and `ys` (side b); -1 when every pair vetoes (0 when a side has no name). */
+function namesScore(a: SideFeatures, i: number, xs: readonly NameFeature[], b: SideFeatures, j: number, ys: readonly NameFeature[]): number {
+  if (xs.length === 0 || ys.length === 0) return 0;
   let best = -1;
-  for (const x of a) for (const y of b) best = Math.max(best, nameScore(x, y, explained));
+  for (const x of xs) for (const y of ys) best = Math.max(best, nameScore(a, i, x, b, j, y));
   return best;
 }
 
-/** A relative's names (parents, spouses): a surname that differs is allowed (patronymics, married names, spelling), the given names must agree. */
-const RELATIVE_SURNAME = (): boolean => true;
+/** The person number nameScore is given for a relative's names (parents, spouses): a surname that differs is allowed (patronymics, married names, spelling), the given names must agree. */
+const RELATIVE = -1;
 
 /**
  * Gramps date_match over day ranges (approximate dates widened by the slack) of left person i and
@@ -563,7 +609,7 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   if (birth === -1) return -1;
   const death = dateScore(a, i, b, j, DEATH);
   if (death === -1) return -1;
-  const names = namesScore(a.namesOf(i), b.namesOf(j), (x, y) => surnameExplained(a, i, b, j, x, y));
+  const names = namesScore(a, i, a.namesOf(i), b, j, b.namesOf(j));
   if (names === -1) return -1;
   const birthPlace = placeScore(a.placeOf(a.birth(i)), b.placeOf(b.birth(j)));
   if (birthPlace === -1) return -1;
@@ -580,7 +626,7 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
       const x = a.parentNames(i, father);
       const y = b.parentNames(j, father);
       if (x === null || y === null) continue;
-      const parent = namesScore(x, y, RELATIVE_SURNAME);
+      const parent = namesScore(a, RELATIVE, x, b, RELATIVE, y);
       if (parent === -1) return -1;
       if (father) fatherName = parent;
       else motherName = parent;
@@ -591,7 +637,7 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   const bSpouses = b.spouses(j);
   for (const s of a.spouses(i)) {
     for (const t of bSpouses) {
-      const m = namesScore(s, t, RELATIVE_SURNAME);
+      const m = namesScore(a, RELATIVE, s, b, RELATIVE, t);
       if (m > 0) spouses += m;
     }
   }
@@ -639,15 +685,17 @@ export type EvidenceNote = (code: EvidenceCode, weight: number) => void;
  * patronymic made of the given name of the father on either side.
  */
 function surnameExplained(a: SideFeatures, i: number, b: SideFeatures, j: number, x: NameFeature, y: NameFeature): boolean {
-  if (a.sex[i] !== SEX_CODE_M && b.sex[j] !== SEX_CODE_M) {
-    for (const spouses of [a.spouses(i), b.spouses(j)])
-      for (const names of spouses) for (const n of names) if (n.surname !== '' && (n.surname === x.surname || n.surname === y.surname)) return true;
-  }
-  for (const token of [x.patronymic, y.patronymic]) {
-    if (token === null) continue;
-    for (const father of [a.parentNames(i, true), b.parentNames(j, true)])
-      for (const n of father ?? []) if (n.tokens.some((t) => tokenAgreement(t, token) === 0.5)) return true;
-  }
+  if (a.sex[i] !== SEX_CODE_M && b.sex[j] !== SEX_CODE_M && (a.spouseSurnamed(i, x.surname, y.surname) || b.spouseSurnamed(j, x.surname, y.surname)))
+    return true;
+  if (x.patronymic === null && y.patronymic === null) return false;
+  const fathers = [a.parentNames(i, true), b.parentNames(j, true)];
+  return fatherNamed(fathers, x.patronymic) || fatherNamed(fathers, y.patronymic);
+}
+
+/** Whether a given-name token of a father's names (either side's) is a form of the patronymic's `token`. */
+function fatherNamed(fathers: readonly (readonly NameFeature[] | null)[], token: GivenToken | null): boolean {
+  if (token === null) return false;
+  for (const father of fathers) for (const n of father ?? NO_NAMES) for (const t of n.tokens) if (tokenAgreement(t, token) === 0.5) return true;
   return false;
 }
 
@@ -719,7 +767,7 @@ function localityAgrees(p: PlaceFeature | null, q: PlaceFeature | null): boolean
 
 function spouseOfTheSameName(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
   const bSpouses = b.spouses(j);
-  for (const s of a.spouses(i)) for (const t of bSpouses) if (namesScore(s, t, RELATIVE_SURNAME) >= 0.75) return true;
+  for (const s of a.spouses(i)) for (const t of bSpouses) if (namesScore(a, RELATIVE, s, b, RELATIVE, t) >= 0.75) return true;
   return false;
 }
 
@@ -728,7 +776,7 @@ function conflictingSpouses(a: SideFeatures, i: number, b: SideFeatures, j: numb
   const x = a.spouses(i).filter((names) => names.length > 0);
   const y = b.spouses(j).filter((names) => names.length > 0);
   if (x.length === 0 || y.length === 0) return false;
-  for (const s of x) for (const t of y) if (namesScore(s, t, RELATIVE_SURNAME) > 0) return false;
+  for (const s of x) for (const t of y) if (namesScore(a, RELATIVE, s, b, RELATIVE, t) > 0) return false;
   return true;
 }
 
