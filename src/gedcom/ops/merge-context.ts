@@ -18,12 +18,17 @@ export interface PairContext {
   readonly score: number;
   /** The context singles the person out: a spouse or a child merged, or a parent merged with the same given names and no namesake sibling. */
   readonly identifies: boolean;
+  /**
+   * A spouse and a child merged while a side names the person not at all (no given name): the other
+   * parent of merged children with a merged partner, identified by the family alone.
+   */
+  readonly unnamedParent: boolean;
   readonly parents: number;
   readonly spouses: number;
   readonly children: number;
 }
 
-const VETO: PairContext = { score: -1, identifies: false, parents: 0, spouses: 0, children: 0 };
+const VETO: PairContext = { score: -1, identifies: false, unnamedParent: false, parents: 0, spouses: 0, children: 0 };
 
 /** The context of left person i and right person j given `mapped` (right person -> left person or -1). */
 export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: number, mapped: Int32Array): PairContext {
@@ -83,10 +88,16 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
       (spouses > 0 && (l.sameGiven(i, r, j) || (!remarriedSpouse && givenAgrees(l, i, r, j)))) ||
       (children > 0 && givenAgrees(l, i, r, j)) ||
       (parents > 0 && !namesake),
+    unnamedParent: spouses > 0 && children > 0 && (unnamed(l, i) || unnamed(r, j)),
     parents,
     spouses,
     children,
   };
+}
+
+/** Person p has no given name that is evidence (none, or a placeholder). */
+function unnamed(side: SideFeatures, p: number): boolean {
+  return side.namesOf(p).every((n) => n.tokens.length === 0);
 }
 
 /** The weight of merged relatives: each merged parent, one merged spouse, one merged child (more children add nothing). */

@@ -94,7 +94,8 @@ function inContext(pairs: readonly ScoredPair[], mapped: Int32Array, left: Merge
     const automatic =
       score >= MERGE_THRESHOLDS.automatic &&
       (p.automatic ||
-        (c.identifies && contextAllowed(left.people, p.i, right.people, p.j) && !recordAgreement(left.records, p.i, right.records, p.j).conflict));
+        (((c.identifies && contextAllowed(left.people, p.i, right.people, p.j)) || c.unnamedParent) &&
+          !recordAgreement(left.records, p.i, right.records, p.j).conflict));
     out.push({ i: p.i, j: p.j, score, automatic });
   }
   return out;

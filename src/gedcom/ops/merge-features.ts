@@ -1,6 +1,6 @@
 import { EV_APPROXIMATE, EV_DATED, TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_CREM, TAG_DEAT } from './event-table.js';
 import { SEX_F, SEX_M } from './index-builder.js';
-import { foldSurname, givenTokens, patronymicRoot, placeholderName, regnalNumber, tokenAgreement } from './merge-names.js';
+import { compatibleGiven, foldSurname, givenTokens, patronymicRoot, placeholderName, regnalNumber, tokenAgreement } from './merge-names.js';
 import type { GivenToken } from './merge-names.js';
 import { foldAscii, soundex } from './soundex.js';
 import type { TreeIndex } from './tree-index.js';
@@ -21,6 +21,8 @@ const CHRISTENING_YEARS = 2;
 const EXACT_DAY_SCORE = 2.75;
 /** Added to a date stated alike on both sides (the same year, or the same approximate statement) whose event's place agrees in its locality: with the name and the place it reaches the automatic threshold, as an exact day does. */
 const DATE_AND_PLACE_SCORE = 0.75;
+/** Given names one of which is the other written more fully (a middle name dropped or reduced to its initial): less than the same names. */
+const COMPATIBLE_GIVEN_SCORE = 0.75;
 /** Exact dates this many days apart are a year written off by one (same day and month), not a conflict. */
 const YEAR_OFF_DAYS: readonly number[] = [365, 366];
 
@@ -290,6 +292,13 @@ export class SideFeatures {
     return false;
   }
 
+  /** Whether the first name of p is the same given names as a name of q, or one of them written more fully (merge-names.ts compatibleGiven). */
+  compatibleGiven(p: number, other: SideFeatures, q: number): boolean {
+    const x = this.namesOf(p)[0];
+    if (x === undefined || x.givenFull === '') return false;
+    return this.sameGiven(p, other, q) || other.namesOf(q).some((n) => compatibleGiven(x.tokens, n.tokens));
+  }
+
   /** Whether the first names of p and q are the same given names: written alike, or token by token forms of one name (William Henry / Bill Henry). */
   sameGiven(p: number, other: SideFeatures, q: number): boolean {
     const x = this.namesOf(p)[0];
@@ -502,6 +511,8 @@ function givenScore(a: NameFeature, b: NameFeature): number {
   let score = 0;
   for (const x of a.tokens) for (const y of b.tokens) score += tokenAgreement(x, y);
   score = Math.min(score, 1);
+  // a middle name dropped or written as its initial ("Caroline Lee" / "Caroline" / "Caroline L.")
+  if (compatibleGiven(a.tokens, b.tokens)) score = Math.max(score, COMPATIBLE_GIVEN_SCORE);
   return score === 0 ? -1 : score;
 }
 
@@ -514,8 +525,8 @@ function surnameAgreement(a: NameFeature, b: NameFeature): 'same' | 'absent' | '
 /**
  * Gramps name_match for name `x` of left person i (side a) and name `y` of right person j (side
  * b), with name equivalence: a surname that differs vetoes unless surnameExplained accounts for it
- * (a married name, a patronymic), or for names of relatives (`i` = RELATIVE); an explained or
- * absent surname takes 0.25 off the given-name score.
+ * (a married name: nothing off; a patronymic: 0.25 off), or for names of relatives (`i` = RELATIVE:
+ * 0.25 off); an absent surname takes 0.25 off the given-name score.
  */
 function nameScore(a: SideFeatures, i: number, x: NameFeature, b: SideFeatures, j: number, y: NameFeature): number {
   if (x.suffix !== '' && y.suffix !== '' && x.suffix !== y.suffix) return -1;
@@ -523,8 +534,9 @@ function nameScore(a: SideFeatures, i: number, x: NameFeature, b: SideFeatures, 
   if (given === -1) return -1;
   const surname = surnameAgreement(x, y);
   if (surname === 'same') return given;
-  if (surname === 'differ' && i !== RELATIVE && !surnameExplained(a, i, b, j, x, y)) return -1;
-  return Math.max(given - 0.25, 0.25);
+  if (surname === 'absent') return Math.max(given - 0.25, 0.25);
+  const cost = i === RELATIVE ? 0.25 : surnameExplained(a, i, b, j, x, y);
+  return cost === -1 ? -1 : Math.max(given - cost, 0.25);
 }
 
 /** Best nameScore over every pair of names of `xs` (side a) and `ys` (side b); -1 when every pair vetoes (0 when a side has no name). */
@@ -616,8 +628,8 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   const deathPlace = placeScore(a.placeOf(a.death(i)), b.placeOf(b.death(j)));
   if (deathPlace === -1) return -1;
   // a date and a place of one event stated alike on both sides (the year and the town) single the person out like an exact day
-  const birthBoth = birth === 1 && localityAgrees(a.placeOf(a.birth(i)), b.placeOf(b.birth(j))) && a.sameGiven(i, b, j) ? DATE_AND_PLACE_SCORE : 0;
-  const deathBoth = death === 1 && localityAgrees(a.placeOf(a.death(i)), b.placeOf(b.death(j))) && a.sameGiven(i, b, j) ? DATE_AND_PLACE_SCORE : 0;
+  const birthBoth = birth === 1 && localityAgrees(a.placeOf(a.birth(i)), b.placeOf(b.birth(j))) && a.compatibleGiven(i, b, j) ? DATE_AND_PLACE_SCORE : 0;
+  const deathBoth = death === 1 && localityAgrees(a.placeOf(a.death(i)), b.placeOf(b.death(j))) && a.compatibleGiven(i, b, j) ? DATE_AND_PLACE_SCORE : 0;
   let total = names + birth + birthBoth + death + deathBoth + birthPlace + deathPlace;
   let fatherName = 0;
   let motherName = 0;
@@ -680,16 +692,16 @@ export type EvidenceCode =
 export type EvidenceNote = (code: EvidenceCode, weight: number) => void;
 
 /**
- * A surname of left person i (`x`) and of right person j (`y`) that differ but name one person: a
- * woman under her husband's surname (either name is the surname of a spouse on either side), or a
- * patronymic made of the given name of the father on either side.
+ * A surname of left person i (`x`) and of right person j (`y`) that differ but name one person,
+ * as the points it takes off the given-name score: 0 for a woman under her husband's surname
+ * (either name is the surname of a spouse on either side), 0.25 for a patronymic made of the given
+ * name of the father on either side; -1 when nothing accounts for it.
  */
-function surnameExplained(a: SideFeatures, i: number, b: SideFeatures, j: number, x: NameFeature, y: NameFeature): boolean {
-  if (a.sex[i] !== SEX_CODE_M && b.sex[j] !== SEX_CODE_M && (a.spouseSurnamed(i, x.surname, y.surname) || b.spouseSurnamed(j, x.surname, y.surname)))
-    return true;
-  if (x.patronymic === null && y.patronymic === null) return false;
+function surnameExplained(a: SideFeatures, i: number, b: SideFeatures, j: number, x: NameFeature, y: NameFeature): number {
+  if (a.sex[i] !== SEX_CODE_M && b.sex[j] !== SEX_CODE_M && (a.spouseSurnamed(i, x.surname, y.surname) || b.spouseSurnamed(j, x.surname, y.surname))) return 0;
+  if (x.patronymic === null && y.patronymic === null) return -1;
   const fathers = [a.parentNames(i, true), b.parentNames(j, true)];
-  return fatherNamed(fathers, x.patronymic) || fatherNamed(fathers, y.patronymic);
+  return fatherNamed(fathers, x.patronymic) || fatherNamed(fathers, y.patronymic) ? 0.25 : -1;
 }
 
 /** Whether a given-name token of a father's names (either side's) is a form of the patronymic's `token`. */

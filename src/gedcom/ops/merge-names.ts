@@ -59,11 +59,20 @@ export interface GivenToken {
   readonly groups: readonly number[];
   /** Rows of the nickname tables the token heads. */
   readonly heads: readonly number[];
+  /** Written with an abbreviation point ("V." of "Ivor V."): an initial, never a regnal number. */
+  readonly abbreviated: boolean;
 }
 
 /** Folded, upper-case given-name tokens (hyphens and abbreviation points separate tokens). */
 export function givenTokens(given: string): GivenToken[] {
-  return foldGiven(given).map((text) => ({ text, code: soundex(text), groups: NAME_GROUPS.groups.get(text) ?? [], heads: NAME_GROUPS.heads.get(text) ?? [] }));
+  const pointed = new Set([...given.matchAll(/([^\s.-]+)\./g)].map((m) => foldGiven(m[1] ?? '')[0]));
+  return foldGiven(given).map((text) => ({
+    text,
+    code: soundex(text),
+    groups: NAME_GROUPS.groups.get(text) ?? [],
+    heads: NAME_GROUPS.heads.get(text) ?? [],
+    abbreviated: pointed.has(text),
+  }));
 }
 
 function foldGiven(given: string): string[] {
@@ -130,7 +139,7 @@ const REGNAL = /^(I{1,3}|IV|VI{0,3}|IX|XI{0,3}|XIV|XVI{0,3}|XIX|XX)$/;
 
 /** The regnal number of a given name ("Louis XIV" -> "XIV"); '' when none. */
 export function regnalNumber(tokens: readonly GivenToken[]): string {
-  for (const t of tokens) if (REGNAL.test(t.text) && t.text !== 'I') return t.text;
+  for (const t of tokens) if (REGNAL.test(t.text) && t.text !== 'I' && !t.abbreviated) return t.text;
   return '';
 }
 

@@ -12,8 +12,10 @@ import { transientTree } from './tree-index.js';
  * - The content key holds what a researcher stated of the person (names, sex, every event and
  *   attribute with its date and place, in any order) and leaves out what a program or a renumbering
  *   changes (xrefs and links, sources, notes, objects, change dates, custom `_` tags, the name
- *   pieces GIVN/SURN derived from NAME). Two records of the same key that state a dated or placed
- *   event agree on everything they hold.
+ *   pieces GIVN/SURN derived from NAME). Two records of the same key that state an event dated by
+ *   a closed date agree on everything they hold; when every structure of one is a structure of the
+ *   other, one holds events the other does not state (absence, not conflict: a death left out, an
+ *   occupation added) and they agree on everything both hold.
  */
 export class RecordFacts {
   private readonly afns = new Map<number, string>();
@@ -70,7 +72,7 @@ function afnOf(root: GedcomNode): string {
   return '';
 }
 
-/** Level-1 structures a producer or a renumbering changes: links, citations, notes, media, record ids, change dates. */
+/** Level-1 structures a producer or a renumbering changes (links, citations, notes, media, record ids, change dates), and the AFN, compared on its own. */
 const NOT_CONTENT: ReadonlySet<string> = new Set([
   'FAMC',
   'FAMS',
@@ -81,6 +83,7 @@ const NOT_CONTENT: ReadonlySet<string> = new Set([
   'CREA',
   'RIN',
   'REFN',
+  'AFN',
   'UID',
   'EXID',
   'SUBM',
@@ -96,6 +99,16 @@ const NOT_CONTENT_BELOW: ReadonlySet<string> = new Set(['SOUR', 'NOTE', 'OBJE', 
 function closedDate(value: string): boolean {
   const v = value.trim().toUpperCase();
   return v !== '' && /\d/.test(v) && !/^(BEF|AFT|TO)\b/.test(v) && !(/^FROM\b/.test(v) && !/\bTO\b/.test(v));
+}
+
+/** Between the blocks of a content key (one per level-1 structure; a block's lines are joined by newlines). */
+const BLOCK = '\u0001';
+
+/** Whether every block of one content key is a block of the other (events only one side states are absence, not conflict). */
+function contentWithin(x: string, y: string): boolean {
+  const [small, big] = x.length <= y.length ? [x, y] : [y, x];
+  const blocks = new Set(big.split(BLOCK));
+  return small.split(BLOCK).every((b) => blocks.has(b));
 }
 
 /** The content key of an INDI record ('' when it states no event dated by a closed date). */
@@ -117,7 +130,7 @@ function contentKey(root: GedcomNode): string {
     walk(c, 1);
     blocks.push(parts.join('\n'));
   }
-  return stated ? blocks.sort().join('\n') : '';
+  return stated ? blocks.sort().join(BLOCK) : '';
 }
 
 /** Weights of the record evidence (multiples of 0.25, like every score component): each identifies like an exact day. */
@@ -126,7 +139,7 @@ const RECORD_WEIGHTS = { identifier: 2.75, content: 2.75 } as const;
 export interface RecordAgreement {
   /** Added to the pair's score. */
   readonly score: number;
-  /** The same AFN, or the same content stating a dated or placed event: identifying evidence. */
+  /** The same AFN, or the same content (or one's within the other's) stating an event of a closed date: identifying evidence. */
   readonly identifies: boolean;
   /** Two different AFNs: never merged without review. */
   readonly conflict: boolean;
@@ -156,7 +169,8 @@ export function recordAgreement(
     note?.('same_identifier', RECORD_WEIGHTS.identifier);
   }
   const lk = l.contentKey(i);
-  if (lk !== '' && lk === r.contentKey(j)) {
+  const rk = r.contentKey(j);
+  if (lk !== '' && rk !== '' && (lk === rk || contentWithin(lk, rk))) {
     score += RECORD_WEIGHTS.content;
     note?.('same_content', RECORD_WEIGHTS.content);
   }

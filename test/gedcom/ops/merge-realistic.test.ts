@@ -143,7 +143,7 @@ describe('merge identity through the record itself (AFN, identical content)', ()
     expect(cousin.merged).toEqual([]);
   });
 
-  it('the same content is no evidence without a closed date, for placeholder names, or when an event differs or is missing', () => {
+  it('the same content is no evidence without a closed date, for placeholder names, or when a fact differs', () => {
     const nameOnly = '1 NAME Edward /Grey/\n1 SEX M\n1 BIRT\n2 PLAC Wales\n';
     expect(run(person('I1', nameOnly), person('P1', nameOnly)).merged).toEqual([]);
     const open = '1 NAME Edward /Grey/\n1 SEX M\n1 DEAT\n2 DATE AFT 1500\n';
@@ -151,7 +151,7 @@ describe('merge identity through the record itself (AFN, identical content)', ()
     const alias = '1 NAME s552 //\n1 SEX M\n1 BIRT\n2 DATE ABT 1050\n2 PLAC Wales\n';
     expect(run(person('I1', alias), person('P1', alias)).merged).toEqual([]);
     const dated = '1 NAME Edward /Grey/\n1 SEX M\n1 BIRT\n2 DATE ABT 1450\n';
-    expect(run(person('I1', dated), person('P1', `${dated}1 OCCU Knight\n`)).merged).toEqual([]);
+    expect(run(person('I1', `${dated}1 OCCU Squire\n`), person('P1', `${dated}1 OCCU Knight\n`)).merged).toEqual([]);
     expect(run(person('I1', dated), person('P1', dated)).merged.map((p) => p.right)).toEqual(['@P1@']);
   });
 
@@ -166,9 +166,55 @@ describe('merge identity through the record itself (AFN, identical content)', ()
     expect(differ.review.map((p) => p.right)).toEqual(['@P1@']);
     // an AFN two people of one file carry identifies neither
     const shared = run(
-      person('I1', body('S918-1S')) + person('I2', '1 NAME Jane /Doe/\n1 SEX F\n1 AFN S918-1S\n'),
+      person('I1', body('S918-1S', '1 OCCU Mariner\n')) + person('I2', '1 NAME Jane /Doe/\n1 SEX F\n1 AFN S918-1S\n'),
       person('P1', body('S918-1S', '1 OCCU Merchant\n')),
     );
     expect(shared.merged).toEqual([]);
+  });
+});
+
+describe('merge names written otherwise and records stating more or less', () => {
+  const person = (x: string, body: string): string => `0 @${x}@ INDI\n${body}`;
+  const run = (left: string, right: string) => mergeDocuments(doc(`${HEAD}${left}0 TRLR\n`), doc(`${HEAD}${right}0 TRLR\n`), { dryRun: true });
+  const nameWeight = (out: ReturnType<typeof run>): (number | undefined)[] =>
+    [...out.merged, ...out.review].map((p) => p.evidence.find((e) => e.code === 'name')?.weight);
+
+  it('a middle name dropped scores 0.75, an initial with a point is no regnal number (Ivor V. / Ivor Vaughn)', () => {
+    const born = '1 SEX M\n1 BIRT\n2 DATE 3 MAR 1104\n2 PLAC Machynlleth, Montgomeryshire, Wales\n';
+    const caroline = (given: string): string => `1 NAME ${given} /Bouvier/\n1 SEX F\n1 BIRT\n2 DATE 1933\n`;
+    expect(nameWeight(run(person('I1', caroline('Caroline Lee')), person('P1', caroline('Caroline'))))).toEqual([0.75]);
+    const initial = run(person('I1', `1 NAME Ivor Vaughn /ap Ivor/\n${born}`), person('P1', `1 NAME Ivor V. /ap Ivor/\n${born}`));
+    expect(initial.merged.map((p) => p.right)).toEqual(['@P1@']);
+    // a regnal number on one side only is still reviewed (Gwenllian / Gwenllian II)
+    const regnal = run(person('I1', `1 NAME Ivor /ap Ivor/\n${born}`), person('P1', `1 NAME Ivor V /ap Ivor/\n${born}`));
+    expect(regnal.merged).toEqual([]);
+  });
+
+  it("a woman under her husband's surname, named on a side, scores her given names in full", () => {
+    const husband = (x: string): string => `0 @${x}H@ INDI\n1 NAME John /Jones/\n1 SEX M\n1 FAMS @${x}F@\n0 @${x}F@ FAM\n1 HUSB @${x}H@\n1 WIFE @${x}W@\n`;
+    const wife = (x: string, surname: string): string => `0 @${x}W@ INDI\n1 NAME Mary /${surname}/\n1 SEX F\n1 FAMS @${x}F@\n`;
+    const out = run(wife('L', 'Smith') + husband('L'), wife('R', 'Jones') + husband('R'));
+    expect([...out.merged, ...out.review].find((p) => p.left === '@LW@')?.evidence.find((e) => e.code === 'name')?.weight).toBe(1);
+  });
+
+  it('a record stating a death or an occupation the other leaves out agrees on what both hold; a birth that differs does not', () => {
+    const base = (year: number): string => `1 NAME Cadivor /ap Gwaethvoed/\n1 SEX F\n1 BIRT\n2 DATE ABT ${year}\n2 PLAC Wales\n`;
+    const more = run(person('I1', `${base(1050)}1 DEAT\n2 DATE 1101\n`), person('P1', `${base(1050)}1 OCCU Weaver\n`));
+    expect(more.merged).toEqual([]);
+    const within = run(person('I1', `${base(1050)}1 DEAT\n2 DATE 1101\n`), person('P1', base(1050)));
+    expect(within.merged.map((p) => p.evidence.map((e) => e.code))).toEqual([expect.arrayContaining(['same_content'])]);
+    expect(run(person('I1', `${base(1050)}1 DEAT\n2 DATE 1101\n`), person('P1', base(1052))).merged).toEqual([]);
+  });
+
+  it('a wife named on neither side is merged by her husband and children merged, not by her husband alone', () => {
+    const family = (x: string, wifeName: string, child: boolean): string =>
+      `0 @${x}H@ INDI\n1 NAME Hywel /ap Owain/\n1 SEX M\n1 BIRT\n2 DATE 3 MAR 1120\n1 FAMS @${x}F@\n` +
+      `0 @${x}W@ INDI\n1 NAME ${wifeName}\n1 SEX F\n1 FAMS @${x}F@\n` +
+      (child ? `0 @${x}C@ INDI\n1 NAME Madog /ap Hywel/\n1 SEX M\n1 BIRT\n2 DATE 9 JUL 1150\n1 FAMC @${x}F@\n` : '') +
+      `0 @${x}F@ FAM\n1 HUSB @${x}H@\n1 WIFE @${x}W@\n${child ? `1 CHIL @${x}C@\n` : ''}`;
+    const out = run(family('L', '', true), family('R', '/ap Owain/', true));
+    expect(new Map(out.merged.map((p) => [p.left, p.right])).get('@LW@')).toBe('@RW@');
+    const childless = run(family('L', '', false), family('R', '/ap Owain/', false));
+    expect(childless.merged.map((p) => p.left)).toEqual(['@LH@']);
   });
 });
