@@ -315,6 +315,15 @@ export class SideFeatures {
     return this.index.isPerson(parent) ? this.namesOf(parent) : null;
   }
 
+  /** The families person p is a spouse or parent in (FAMS links to families of the file). */
+  marriages(p: number): number {
+    const index = this.index;
+    let n = 0;
+    // cast: famsStart has an entry per person plus one, and p is a person number
+    for (let l = index.famsStart[p] as number, end = index.famsStart[p + 1] as number; l < end; l++) if (index.isFamily(index.famsFamily[l] as number)) n++;
+    return n;
+  }
+
   /** Names of each spouse of person p, in the order of its FAMS links. */
   spouses(p: number): (readonly NameFeature[])[] {
     const index = this.index;
@@ -723,6 +732,9 @@ function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: num
   // a place alone identifies only the same given names ("Elidir" and "Elidir Vaughan", brothers born
   // a year apart in one county, are reviewed)
   if (!a.sameGiven(i, b, j)) return spouseOfTheSameName(a, i, b, j);
+  // two approximate births stated otherwise (ABT 1075 / ABT 1080): two namesakes of one place, such as two sons of one
+  // couple a few years apart, fit them as well
+  if (approximateBirthsDiffer(a, i, b, j)) return spouseOfTheSameName(a, i, b, j);
   for (const [x, y] of [
     [a.birth(i), b.birth(j)],
     [a.death(i), b.death(j)],
@@ -730,6 +742,13 @@ function identifyingEvidence(a: SideFeatures, i: number, b: SideFeatures, j: num
     if (localityAgrees(a.placeOf(x), b.placeOf(y))) return true;
   }
   return spouseOfTheSameName(a, i, b, j);
+}
+
+/** Both births approximate and stated otherwise (their ranges differ; they overlap only through the slack, or the caller would have vetoed). */
+function approximateBirthsDiffer(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  // cast: callers pass person numbers, and approximate has an entry per person
+  const both = ((a.approximate[i] as number) & (b.approximate[j] as number) & BIRTH.bit) !== 0;
+  return both && dateScore(a, i, b, j, BIRTH) === 0.5;
 }
 
 /**
@@ -783,11 +802,15 @@ function spouseOfTheSameName(a: SideFeatures, i: number, b: SideFeatures, j: num
   return false;
 }
 
-/** Both sides name spouses and no spouse of one matches a spouse of the other by name. */
+/**
+ * Both sides name spouses and no spouse of one matches a spouse of the other by name, while every
+ * family of each side names its spouse (a family of an unnamed or absent partner may be the
+ * other side's marriage: each file holding one of two marriages is no conflict).
+ */
 function conflictingSpouses(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
   const x = a.spouses(i).filter((names) => names.length > 0);
   const y = b.spouses(j).filter((names) => names.length > 0);
-  if (x.length === 0 || y.length === 0) return false;
+  if (x.length === 0 || y.length === 0 || x.length < a.marriages(i) || y.length < b.marriages(j)) return false;
   for (const s of x) for (const t of y) if (namesScore(a, RELATIVE, s, b, RELATIVE, t) > 0) return false;
   return true;
 }

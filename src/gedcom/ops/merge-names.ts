@@ -151,6 +151,11 @@ export function patronymicRoot(surname: string): string | null {
   return root.length < 2 ? null : root;
 }
 
+/** A further token written as the initial of the other, a particle included ("a." of "ap", "V." of "Verch"): tokenAgreement leaves particles out. */
+function initialOf(x: GivenToken, y: GivenToken): boolean {
+  return (x.text.length === 1 && y.text.startsWith(x.text)) || (y.text.length === 1 && x.text.startsWith(y.text));
+}
+
 /**
  * Given names that may be one person's, written more or less fully: the first tokens agree as one
  * name (equal or forms of one name) and every further token of the shorter agrees (an initial
@@ -166,7 +171,7 @@ export function compatibleGiven(x: readonly GivenToken[], y: readonly GivenToken
     // cast: s < short.length
     const t = short[s] as GivenToken;
     // cast: k < long.length
-    while (k < long.length && tokenAgreement(t, long[k] as GivenToken) === 0) k++;
+    while (k < long.length && tokenAgreement(t, long[k] as GivenToken) === 0 && !initialOf(t, long[k] as GivenToken)) k++;
     if (k >= long.length) return false;
     k++;
   }

@@ -116,11 +116,7 @@ function contentKey(root: GedcomNode): string {
   const blocks: string[] = [];
   let stated = false;
   for (const c of root.children) {
-    if (NOT_CONTENT.has(c.tag) || c.tag.startsWith('_')) continue;
-    if (c.tag === 'NAME') {
-      blocks.push(`NAME ${c.value.replace(/\s+/g, ' ').trim()}`);
-      continue;
-    }
+    if (NOT_CONTENT.has(c.tag) || c.tag === 'NAME' || c.tag.startsWith('_')) continue;
     const parts: string[] = [];
     const walk = (n: GedcomNode, depth: number): void => {
       if (n.tag === 'DATE') stated ||= closedDate(n.value);
@@ -148,6 +144,16 @@ export interface RecordAgreement {
 const NONE: RecordAgreement = { score: 0, identifies: false, conflict: false };
 
 /**
+ * The first names of left person i and right person j: the same surname (folded) and the same given
+ * names, or one written more fully (a middle name dropped or an initial: merge-names.ts compatibleGiven).
+ */
+function namesAlike(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  const x = a.namesOf(i)[0];
+  const y = b.namesOf(j)[0];
+  return x !== undefined && y !== undefined && x.surname === y.surname && (x.givenFull === y.givenFull || a.compatibleGiven(i, b, j));
+}
+
+/**
  * How the records of left person i and right person j agree beyond the index (see RecordFacts);
  * `note` hears the components that add to the score (`same_identifier`, `same_content`).
  */
@@ -170,7 +176,7 @@ export function recordAgreement(
   }
   const lk = l.contentKey(i);
   const rk = r.contentKey(j);
-  if (lk !== '' && rk !== '' && (lk === rk || contentWithin(lk, rk))) {
+  if (lk !== '' && rk !== '' && namesAlike(l.people, i, r.people, j) && (lk === rk || contentWithin(lk, rk))) {
     score += RECORD_WEIGHTS.content;
     note?.('same_content', RECORD_WEIGHTS.content);
   }

@@ -206,6 +206,43 @@ describe('merge names written otherwise and records stating more or less', () =>
     expect(run(person('I1', `${base(1050)}1 DEAT\n2 DATE 1101\n`), person('P1', base(1052))).merged).toEqual([]);
   });
 
+  it('records alike but for a middle name written as its initial (a particle too: ap / a.) agree on their content', () => {
+    const body = '1 SEX M\n1 BIRT\n2 DATE ABT 965\n2 PLAC Wales\n1 DEAT\n2 DATE 991\n';
+    const out = run(person('I1', `1 NAME Cadwallon ap /Maredudd/\n${body}`), person('P1', `1 NAME Cadwallon a. /Maredudd/\n${body}`));
+    expect(out.merged.map((p) => p.evidence.map((e) => e.code))).toEqual([expect.arrayContaining(['same_content'])]);
+    const otherSurname = run(person('I1', `1 NAME Cadwallon ap /Maredudd/\n${body}`), person('P1', `1 NAME Cadwallon /Owain/\n${body}`));
+    expect(otherSurname.merged).toEqual([]);
+  });
+
+  it('a place does not identify two approximate births stated otherwise (two sons of one couple a few years apart)', () => {
+    const family = (x: string, year: number, extra: string): string =>
+      `0 @${x}1@ INDI\n1 NAME Gwrgeneu /ap Idnerth/\n1 SEX M\n1 BIRT\n2 DATE ABT ${year}\n2 PLAC Radnorshire, Wales\n1 OCCU Lord\n${extra}1 FAMC @${x}F@\n` +
+      `0 @${x}2@ INDI\n1 NAME Idnerth /ap Cadwgon/\n1 SEX M\n1 FAMS @${x}F@\n0 @${x}3@ INDI\n1 NAME Gwenllian //\n1 SEX F\n1 FAMS @${x}F@\n` +
+      `0 @${x}F@ FAM\n1 HUSB @${x}2@\n1 WIFE @${x}3@\n1 CHIL @${x}1@\n`;
+    const resi = '1 RESI\n2 PLAC Radnorshire, Wales\n';
+    const out = run(family('I', 1080, ''), family('P', 1075, resi));
+    expect(out.merged.map((p) => p.left)).not.toContain('@I1@');
+    expect(out.review.map((p) => p.left)).toContain('@I1@');
+    const same = run(family('I', 1080, ''), family('P', 1080, resi));
+    expect(same.merged.map((p) => p.left)).toContain('@I1@');
+  });
+
+  it('spouses named otherwise are no conflict while a side has a marriage of an unnamed or absent partner', () => {
+    const man = (x: string, spouses: readonly string[]): string =>
+      `0 @${x}@ INDI\n1 NAME Morgan /ap Caradog/\n1 SEX M\n1 BIRT\n2 DATE 3 MAR 1135\n2 PLAC Afan, Glamorgan, Wales\n` +
+      spouses.map((_, k) => `1 FAMS @${x}F${k}@\n`).join('') +
+      spouses
+        .map(
+          (given, k) =>
+            `0 @${x}F${k}@ FAM\n1 HUSB @${x}@\n${given === '' ? '' : `1 WIFE @${x}W${k}@\n0 @${x}W${k}@ INDI\n1 NAME ${given} //\n1 SEX F\n1 FAMS @${x}F${k}@\n`}`,
+        )
+        .join('');
+    const partial = run(man('I1', ['Sara', '']), man('P1', ['', 'Gwenllian']));
+    expect(partial.merged.map((p) => p.left)).toContain('@I1@');
+    const conflicting = run(man('I1', ['Sara']), man('P1', ['Gwenllian']));
+    expect(conflicting.merged.map((p) => p.left)).not.toContain('@I1@');
+  });
+
   it('a wife named on neither side is merged by her husband and children merged, not by her husband alone', () => {
     const family = (x: string, wifeName: string, child: boolean): string =>
       `0 @${x}H@ INDI\n1 NAME Hywel /ap Owain/\n1 SEX M\n1 BIRT\n2 DATE 3 MAR 1120\n1 FAMS @${x}F@\n` +
