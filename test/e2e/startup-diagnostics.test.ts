@@ -2,7 +2,7 @@ import { chmodSync, openSync, rmSync, writeFileSync, writeSync, closeSync, readF
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LaunchedSidecar } from '../../client/launcher.js';
-import { filesUnder, keyringTool, localState, runSetup, type LocalStateFixture } from '../support/local-state.js';
+import { filesUnder, holderRecorded, keyringTool, localState, runSetup, type LocalStateFixture } from '../support/local-state.js';
 
 async function diagnostics(sidecar: LaunchedSidecar) {
   const response = await sidecar.api.GET('/api/v1/startup-diagnostics', { params: { header: sidecar.header } });
@@ -59,6 +59,7 @@ describe('startup diagnostics', () => {
     withFixture('unlocked', {}, async (fixture) => {
       const sidecar = await fixture.launch();
       await diagnostics(sidecar);
+      await holderRecorded(fixture.workspace, sidecar.pid);
       const before = filesUnder(fixture.workspace);
       const keyBefore = keyringTool(fixture.secrets.env, 'get', 'database.key');
       for (let i = 0; i < 5; i++) await diagnostics(sidecar);

@@ -9,7 +9,7 @@ import { LaunchRefused, type LaunchedSidecar } from '../../client/launcher.js';
 import { SERVE_EXIT } from '../../src/contract/launch.js';
 import { corpusRoot } from '../support/corpus.js';
 import { call, eventually, openStream, releaseJob, snapshot, submitJob, waitTerminal } from '../support/job-stream.js';
-import { filesUnder, localState, runSetup } from '../support/local-state.js';
+import { filesUnder, holderRecorded, localState, runSetup } from '../support/local-state.js';
 import { SIDECAR_ENTRY, startSidecar, TEST_SIDECAR_ENTRY } from '../support/sidecar.js';
 
 const PRES = join(corpusRoot(), 'gedcom/arbre-app-public-gedcoms/files/pres2020.ged');
@@ -37,6 +37,7 @@ describe('one serving process per workspace', () => {
       const running = await submitJob(first, { progress_events: 3, hold: 'release' });
       await eventually(async () => (await snapshot(first, running.job_id)).last_event_id === 5);
       const stream = await openStream(first, running.job_id);
+      await holderRecorded(fixture.workspace, first.pid);
       const before = filesUnder(fixture.workspace);
 
       const refusal = await refusedLaunch(launch);
@@ -101,6 +102,7 @@ describe('one serving process per workspace', () => {
     const fixture = localState('unlocked');
     try {
       const serving = await fixture.launch();
+      await holderRecorded(fixture.workspace, serving.pid);
       const before = filesUnder(fixture.workspace);
       const refused = runSetup(fixture.secrets.env, fixture.workspace);
       expect(refused.status).toBe(SERVE_EXIT.workspaceInUse);

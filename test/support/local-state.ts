@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LaunchedSidecar } from '../../client/launcher.js';
+import { eventually } from './job-stream.js';
 import { startSecretService, type KeyringCondition, type PrivateSecretService } from './secret-service.js';
 import { SIDECAR_ENTRY, startSidecar } from './sidecar.js';
 
@@ -62,6 +63,21 @@ export function localState(condition: KeyringCondition = 'unlocked', options: { 
 }
 
 /** Every file under a directory with its bytes, for before/after comparisons and byte searches. */
+/**
+ * Waits until a serving sidecar has recorded its pid beside the workspace lock, which it writes in
+ * the background once it holds the lock: a snapshot of the workspace's files taken before then
+ * would see that file change after it.
+ */
+export async function holderRecorded(workspace: string, pid: number): Promise<void> {
+  await eventually(async () => {
+    try {
+      return readFileSync(join(workspace, 'service.lock.pid'), 'utf8') === `${pid}\n`;
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function filesUnder(directory: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const walk = (path: string): void => {
