@@ -83,8 +83,6 @@ function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments, li
 
 /** Stands in for a node in the scratch arrays between records (so they hold no record's nodes). */
 const VACANT: GedcomNode = { tag: '', xref: null, pointer: null, value: '', children: [], line: 0 };
-/** A node's children until its subtree is closed (replaced then; never handed out). */
-const PENDING: GedcomNode[] = [];
 
 /**
  * Scratch space of {@link materializeRecord}, reused by every record: the open lines (the path
@@ -94,6 +92,8 @@ const PENDING: GedcomNode[] = [];
  * slots per line with children, which the garbage collector copied with the tree).
  */
 class OpenLines {
+  /** A node's children until the node is closed (replaced then; never handed out). */
+  readonly pending: GedcomNode[] = [];
   nodes: GedcomNode[] = [];
   level: Int32Array = new Int32Array(64);
   valueStart: Int32Array = new Int32Array(64);
@@ -180,7 +180,7 @@ export function materializeRecord(bytes: Buffer, start: number, end: number, fir
       if (flags & LINE_MALFORMED) {
         const raw = ctx.codec.decode(bytes, s.contentStart, s.lineEnd);
         if (root === null) {
-          root = { tag: '', xref: null, pointer: null, value: '', children: PENDING, line: s.lineNo, raw };
+          root = { tag: '', xref: null, pointer: null, value: '', children: o.pending, line: s.lineNo, raw };
           o.open(root, -1, 0, 0);
         } else {
           o.addKid({ tag: '', xref: null, pointer: null, value: '', children: [], line: s.lineNo, raw });
@@ -220,7 +220,7 @@ export function materializeRecord(bytes: Buffer, start: number, end: number, fir
       const ve = s.valueEnd;
       if (isPointer(bytes, vs, ve)) pointer = isAsciiRange(bytes, vs, ve) ? bytes.toString('latin1', vs, ve) : ctx.codec.decode(bytes, vs, ve);
       else value = decodeSingle(ctx, bytes, vs, ve);
-      const node: GedcomNode = { tag, xref, pointer, value, children: PENDING, line: s.lineNo };
+      const node: GedcomNode = { tag, xref, pointer, value, children: o.pending, line: s.lineNo };
       if (root === null) root = node;
       else o.addKid(node);
       o.open(node, level, vs, ve);
