@@ -1,5 +1,6 @@
 import type { GedcomNode } from '../model.js';
 import { DateReader, dateScratch } from './date-value.js';
+import type { DateScratch } from './date-value.js';
 import { EVENT_CODE, EventTableBuilder, EV_APPROXIMATE, EV_DATED, EV_DATE_VALID, EV_SOURCED, PERSON_VITAL_CODES, SOURCE_VITAL_CODES } from './event-table.js';
 import { GrowInt32, GrowUint8 } from './growable.js';
 import { StringTable } from './string-table.js';
@@ -21,6 +22,8 @@ export interface LineValue {
   value(): string;
   /** The id of the pointer payload in `xrefs`; -1 for a value or `@VOID@`. */
   pointerId(xrefs: XrefTable): number;
+  /** The value read as a DATE payload by `dates` into `out`. */
+  dateInto(dates: DateReader, out: DateScratch): void;
 }
 
 /** The id of a line's pointer payload; -1 for a value or `@VOID@`. */
@@ -79,9 +82,21 @@ class NodeValue implements LineValue {
   pointerId(xrefs: XrefTable): number {
     return pointerIdOf(this, xrefs);
   }
+  dateInto(dates: DateReader, out: DateScratch): void {
+    dates.into(this.value(), out);
+  }
 }
 
 const WHITESPACE_RUN = /\s+/g;
+
+/** `text` with every run of whitespace made one space; a name of printable ASCII with single spaces is returned as it is, without a regular expression. */
+function collapseWhitespace(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 ? text.charCodeAt(i + 1) === 32 : c < 32 || c > 126) return text.replace(WHITESPACE_RUN, ' ');
+  }
+  return text;
+}
 
 function sexOf(value: string): number {
   const v = value.trim().toUpperCase();
@@ -259,7 +274,7 @@ export class IndexBuilder {
         else if (tag === 'DATE') {
           if (this.dated) return;
           const d = this.date;
-          this.dates.into(line.value(), d);
+          line.dateInto(this.dates, d);
           this.dateValid = d.valid;
           if (d.ranged) {
             this.dated = true;
@@ -435,8 +450,8 @@ export class IndexBuilder {
 
   private finishName(): void {
     const s = this.strings;
-    this.nameGiven.push(s.id(this.given.trim().replace(WHITESPACE_RUN, ' ')));
-    this.nameSurname.push(s.id(this.surname.trim().replace(WHITESPACE_RUN, ' ')));
+    this.nameGiven.push(s.id(collapseWhitespace(this.given.trim())));
+    this.nameSurname.push(s.id(collapseWhitespace(this.surname.trim())));
     this.nameSuffix.push(s.id(this.suffix.trim()));
     this.nameType.push(s.id(this.type));
   }

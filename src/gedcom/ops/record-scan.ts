@@ -1,6 +1,7 @@
 import type { RecordSpan } from '../model.js';
 import type { PointerTable, RecordLineReader } from '../parse/record-lines.js';
-import type { DateReader } from './date-value.js';
+import { dateScratch } from './date-value.js';
+import type { DateReader, DateScratch } from './date-value.js';
 import type { IndexBuilder, LineValue } from './index-builder.js';
 import type { XrefTable } from './xref-table.js';
 
@@ -31,11 +32,28 @@ export interface ScanLine {
 class CachedLine implements LineValue {
   private cached: string | null = null;
   private id = -2;
+  /** The line's value read as a date (valid when `dated`): the integrity check and the builder read an event's DATE once. */
+  private readonly date = dateScratch();
+  private dated = false;
   reader: ScanLine | null = null;
   next(reader: ScanLine): void {
     this.reader = reader;
     this.cached = null;
     this.id = -2;
+    this.dated = false;
+  }
+  dateInto(dates: DateReader, out: DateScratch): void {
+    const d = this.date;
+    if (!this.dated) {
+      // every DateReader of a scan reads the same version's dates
+      dates.into(this.value(), d);
+      this.dated = true;
+    }
+    out.valid = d.valid;
+    out.earliest = d.earliest;
+    out.latest = d.latest;
+    out.approximate = d.approximate;
+    out.ranged = d.ranged;
   }
   private get r(): ScanLine {
     // cast: next() sets the reader before the builder reads a line
@@ -77,6 +95,7 @@ export class RecordScan {
   private readonly pointerAt: boolean[] = [];
   private readonly readAt: boolean[] = [];
   private readonly line = new CachedLine();
+  private readonly check = dateScratch();
   private kind: ScanKind = SCAN_OTHER;
   private integrity = true;
   private previous = -1;
@@ -141,7 +160,7 @@ export class RecordScan {
         const id = line.pointerId(b.xrefs);
         if (id >= 0) this.pointers.push(id);
       }
-      if ((built ? tag === 'DATE' : r.tagIs('DATE')) && !this.dates.isValid(line.value())) {
+      if ((built ? tag === 'DATE' : r.tagIs('DATE')) && !this.validDate()) {
         this.invalidDates++;
         if (this.dates.isImpossible(line.value())) this.impossibleDates++;
       }
@@ -153,6 +172,13 @@ export class RecordScan {
     this.pointerAt[level] = pointer;
     this.readAt[level] = r.valueRead;
     this.previous = level;
+  }
+
+  /** Whether the current line's value is a valid date. */
+  private validDate(): boolean {
+    const check = this.check;
+    this.line.dateInto(this.dates, check);
+    return check.valid;
   }
 
   /** The record has ended: true when it was read this way (its rows are in the builder), false when the builder dropped it. */
