@@ -297,7 +297,7 @@ export class IndexFold implements ParseLineSink {
     const version = v.family ?? (v.isV7 ? '7.0' : '5.5.1');
     // the records are not counted yet: tables sized from the bytes (they grow past it)
     const expectedRecords = Math.ceil(source.text.length / BYTES_PER_RECORD);
-    this.pass = new IndexPass(version, this.options, expectedRecords, expectedRecords >> 1, expectedRecords);
+    this.pass = new IndexPass(version, this.options, Math.ceil(expectedRecords * PEOPLE_SHARE), Math.ceil(expectedRecords * FAMILY_SHARE), expectedRecords);
     this.reader = new RecordLineReader(source.text, source.ctx, source.scanner);
   }
 
@@ -353,6 +353,9 @@ export class IndexFold implements ParseLineSink {
 
 /** Bytes per record assumed to size the fold's tables before the records are counted. */
 const BYTES_PER_RECORD = 256;
+/** Shares of people and families among the records assumed likewise (an over-sized table costs a copy when the index is finished). */
+const PEOPLE_SHARE = 0.7;
+const FAMILY_SHARE = 0.35;
 
 /** The index being built, one record after the other in file order (from its lines or from its tree). */
 class IndexPass {
