@@ -1306,7 +1306,7 @@ export interface components {
                 /** @description The evidence that decided the pair, as codes and weights. */
                 evidence: {
                     /** @enum {unknown} */
-                    code: "identical_record" | "name" | "birth_date" | "death_date" | "birth_place" | "death_place" | "father_name" | "mother_name" | "spouse_name" | "parents_merged" | "spouse_merged" | "children_merged" | "same_identifier" | "same_content";
+                    code: "identical_record" | "name" | "birth_date" | "death_date" | "birth_place" | "death_place" | "father_name" | "mother_name" | "spouse_name" | "parents_merged" | "spouse_merged" | "children_merged" | "same_identifier" | "same_content" | "rare_name";
                     weight: number;
                 }[];
             }[];
@@ -1320,7 +1320,7 @@ export interface components {
                 /** @description The evidence that decided the pair, as codes and weights. */
                 evidence: {
                     /** @enum {unknown} */
-                    code: "identical_record" | "name" | "birth_date" | "death_date" | "birth_place" | "death_place" | "father_name" | "mother_name" | "spouse_name" | "parents_merged" | "spouse_merged" | "children_merged" | "same_identifier" | "same_content";
+                    code: "identical_record" | "name" | "birth_date" | "death_date" | "birth_place" | "death_place" | "father_name" | "mother_name" | "spouse_name" | "parents_merged" | "spouse_merged" | "children_merged" | "same_identifier" | "same_content" | "rare_name";
                     weight: number;
                 }[];
             }[];

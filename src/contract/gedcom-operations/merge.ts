@@ -30,6 +30,7 @@ const MERGE_EVIDENCE_CODES = [
   'children_merged',
   'same_identifier',
   'same_content',
+  'rare_name',
 ] as const;
 
 const MergeEvidenceSchema = Type.Object(

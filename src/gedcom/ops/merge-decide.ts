@@ -4,6 +4,7 @@ import { contextAllowed, scorePair } from './merge-features.js';
 import type { EvidenceCode } from './merge-features.js';
 import { dropAncestryCycles } from './merge-cycles.js';
 import type { AcceptedPair } from './merge-cycles.js';
+import { RARE_NAME_WEIGHT, rareNamePairs } from './merge-name-frequency.js';
 import { recordAgreement } from './merge-record-facts.js';
 import { EXACT_SCORE, MERGE_THRESHOLDS, withRecordEvidence } from './merge-score.js';
 import type { ScoredPair } from './merge-score.js';
@@ -34,6 +35,8 @@ export interface MergeDecision {
   readonly review: readonly MergePair[];
   /** Every pair in the review band. */
   readonly reviewCount: number;
+  /** Whether the pair (left i, right j) was identified by its rare name (merge-name-frequency.ts). */
+  readonly rareName: (i: number, j: number) => boolean;
 }
 
 /**
@@ -43,6 +46,7 @@ export interface MergeDecision {
  * ancestor; the pairs left whose people were not merged are the review band. Sorts `pairs`.
  */
 export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSide, page: ReviewPage): MergeDecision {
+  const rareName = rareNamePairs(pairs, left, right);
   const accepted = mutualBestPairs(pairs);
   // right person -> left person, then family context rounds, then refuse merges that create an ancestry cycle
   const mapped = new Int32Array(right.index.personCount).fill(-1);
@@ -71,8 +75,8 @@ export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSi
   // cast: an accepted pair joins left person i and right person j, each a person number of its index
   for (const p of accepted) personMap.set(right.index.personXref[p.j] as string, left.index.personXref[p.i] as string);
   const remaining = inContext(pairs, mapped, left, right).sort((a, b) => b.score - a.score || a.i - b.i || a.j - b.j);
-  const { review, reviewCount } = reviewBand(remaining, accepted, left, right, mapped, page);
-  return { accepted, mapped, personMap, review, reviewCount };
+  const { review, reviewCount } = reviewBand(remaining, accepted, left, right, mapped, page, rareName);
+  return { accepted, mapped, personMap, review, reviewCount, rareName };
 }
 
 /** Rounds of family context at most (each merges the pairs the previous round's merges single out). */
@@ -185,6 +189,7 @@ function reviewBand(
   right: MergeSide,
   mapped: Int32Array,
   page: ReviewPage,
+  rareName: (i: number, j: number) => boolean,
 ): { review: MergePair[]; reviewCount: number } {
   const max = Math.min(page.max ?? OPS_LIMITS.reviewPairs, OPS_LIMITS.reviewPairs);
   const review: MergePair[] = [];
@@ -194,7 +199,7 @@ function reviewBand(
   for (const p of pairs) {
     if (acceptedL.has(p.i) || acceptedR.has(p.j)) continue;
     reviewCount++;
-    if (reviewCount > page.offset && review.length < max) review.push(reportedPair(left, right, p, mapped));
+    if (reviewCount > page.offset && review.length < max) review.push(reportedPair(left, right, p, mapped, rareName));
   }
   return { review, reviewCount };
 }
@@ -203,7 +208,7 @@ function reviewBand(
  * A pair as the result reports it, with its evidence: the components of its score and its family
  * context as the decision left it (`mapped`), or `identical_record` for a pair of identical records.
  */
-export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair, mapped: Int32Array): MergePair {
+export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair, mapped: Int32Array, rareName: (i: number, j: number) => boolean): MergePair {
   const evidence: MergeEvidence[] = [];
   const note = (code: EvidenceCode, weight: number): void => {
     evidence.push({ code, weight });
@@ -212,6 +217,7 @@ export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair,
   else {
     scorePair(left.people, p.i, right.people, p.j, note);
     recordAgreement(left.records, p.i, right.records, p.j, note);
+    if (rareName(p.i, p.j)) note('rare_name', RARE_NAME_WEIGHT);
     const c = pairContext(left.people, p.i, right.people, p.j, mapped);
     if (c.parents > 0) note('parents_merged', c.parents * CONTEXT_WEIGHTS.parent);
     if (c.spouses > 0) note('spouse_merged', CONTEXT_WEIGHTS.spouse);

@@ -697,7 +697,8 @@ export type EvidenceCode =
   | 'spouse_merged'
   | 'children_merged'
   | 'same_identifier'
-  | 'same_content';
+  | 'same_content'
+  | 'rare_name';
 export type EvidenceNote = (code: EvidenceCode, weight: number) => void;
 
 /**

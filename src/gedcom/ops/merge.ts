@@ -109,7 +109,7 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
   const decision = decidePairs(pairs, left, right, { offset: Math.max(0, options.reviewOffset ?? 0), max: options.maxReview });
   const { accepted, personMap, review } = decision;
   const familyMap = unifiedFamilies(left.index, right.index, decision.mapped, identicalFamilies(left.doc, right.doc, right.index, personMap));
-  const merged = accepted.map((p) => reportedPair(left, right, p, decision.mapped));
+  const merged = accepted.map((p) => reportedPair(left, right, p, decision.mapped, decision.rareName));
   // records, not xrefs: a person defined twice (a duplicate xref) counts twice, as it is written twice
   const folded = (x: string | null): boolean => x !== null && (personMap.has(x) || familyMap.has(x));
   const leftIndividuals = countRecords(left.doc, 'INDI');

@@ -1,0 +1,112 @@
+import { birthsAgreePrecisely, contextAllowed, scorePair } from './merge-features.js';
+import type { EvidenceCode, NameFeature, SideFeatures } from './merge-features.js';
+import { recordAgreement } from './merge-record-facts.js';
+import type { ScoredPair } from './merge-score.js';
+import type { MergeSide } from './merge-sides.js';
+
+/**
+ * Name-frequency evidence (Fellegi-Sunter with value-specific weights; Winkler's frequency-based
+ * matching): agreeing on a name that few people bear says more than agreeing on a common one. A
+ * pair whose full name is borne by no one else in either file, each the other's only candidate,
+ * agreeing on a date or a place, is identified by its name.
+ */
+
+/** Added to the score of a pair identified by its rare name: with a name and a date agreeing (0.75 each at least) it reaches the automatic threshold. */
+export const RARE_NAME_WEIGHT = 2.25;
+
+/**
+ * A file must hold at least this many people for a name borne once to be rare (a share of 1% or
+ * less): in a file of a few people every name is borne once and says nothing.
+ */
+const MIN_PEOPLE = 100;
+
+/** The name as the counts key it: the given names as written (folded) and the surname's Soundex, so spellings of one surname count together. */
+function nameKey(n: NameFeature): string {
+  return `${n.surnameCode}\u0000${n.givenFull}`;
+}
+
+/** How many people of a side bear each name key (a person's several names counted once each). One pass, one map entry per distinct name. */
+function nameCounts(side: SideFeatures): Map<string, number> {
+  const counts = new Map<string, number>();
+  const seen = new Set<string>();
+  for (let p = 0; p < side.count; p++) {
+    const names = side.namesOf(p);
+    if (names.length === 0) continue;
+    seen.clear();
+    for (const n of names) {
+      const key = nameKey(n);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** Whether person p bears the name key in one of its names. */
+function bears(side: SideFeatures, p: number, key: string): boolean {
+  return side.namesOf(p).some((n) => nameKey(n) === key);
+}
+
+/** A name that can be evidence by its rarity: a given name and a surname (not one word alone; placeholders have no feature at all). */
+function fullName(n: NameFeature | undefined): n is NameFeature {
+  return n !== undefined && n.givenFull !== '' && n.surname !== '';
+}
+
+/** The score components that count as agreement beside the name: a birth or death date stated alike or within the other (0.75 at least), or a birth or death place agreeing in its town (1). */
+function agreement(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  const parts = new Map<EvidenceCode, number>();
+  scorePair(a, i, b, j, (code, weight) => parts.set(code, weight));
+  if ((parts.get('name') ?? 0) < 0.75) return false;
+  const date = Math.max(parts.get('birth_date') ?? 0, parts.get('death_date') ?? 0);
+  const place = Math.max(parts.get('birth_place') ?? 0, parts.get('death_place') ?? 0);
+  return date >= 0.75 || place >= 1;
+}
+
+/**
+ * The scored pairs identified by a rare name, raised by RARE_NAME_WEIGHT and allowed to merge
+ * without review (replaced in `pairs`); returns whether a pair (left i, right j) was. A pair is
+ * when: each side holds at least MIN_PEOPLE people; the first names of both are full names, each
+ * borne by that person alone in its file and by no one in the other file but the other person;
+ * each is the other's only scored candidate (a namesake a generation apart is vetoed by its dates,
+ * a namesake cousin of overlapping dates is a second candidate, so neither is ever one); the name,
+ * and a date or a place, agree (see `agreement`); neither the record (two AFNs) nor the spouses
+ * conflict. Linear in the people and the pairs.
+ */
+export function rareNamePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSide): (i: number, j: number) => boolean {
+  const l = left.people;
+  const r = right.people;
+  const rare = new Set<number>();
+  const width = r.count + 1;
+  const found = (i: number, j: number): boolean => rare.has(i * width + j);
+  if (l.count < MIN_PEOPLE || r.count < MIN_PEOPLE) return found;
+  const perLeft = new Map<number, number>();
+  const perRight = new Map<number, number>();
+  for (const p of pairs) {
+    perLeft.set(p.i, (perLeft.get(p.i) ?? 0) + 1);
+    perRight.set(p.j, (perRight.get(p.j) ?? 0) + 1);
+  }
+  let lc: Map<string, number> | null = null;
+  let rc: Map<string, number> | null = null;
+  for (let k = 0; k < pairs.length; k++) {
+    // cast: k < pairs.length
+    const p = pairs[k] as ScoredPair;
+    if (p.automatic || perLeft.get(p.i) !== 1 || perRight.get(p.j) !== 1) continue;
+    const x = l.namesOf(p.i)[0];
+    const y = r.namesOf(p.j)[0];
+    if (!fullName(x) || !fullName(y)) continue;
+    lc ??= nameCounts(l);
+    rc ??= nameCounts(r);
+    const kx = nameKey(x);
+    const ky = nameKey(y);
+    // borne once in each file, and in the other file by the other person only (or by no one)
+    if (lc.get(kx) !== 1 || rc.get(ky) !== 1 || (rc.get(kx) ?? 0) > (bears(r, p.j, kx) ? 1 : 0) || (lc.get(ky) ?? 0) > (bears(l, p.i, ky) ? 1 : 0)) continue;
+    // two namesake siblings (of one couple, a year or two apart) share the parents, often the place, and fit approximate births alike
+    if (l.namesakeSibling(p.i) || r.namesakeSibling(p.j) || !birthsAgreePrecisely(l, p.i, r, p.j)) continue;
+    if (!agreement(l, p.i, r, p.j) || !contextAllowed(l, p.i, r, p.j)) continue;
+    if (recordAgreement(left.records, p.i, right.records, p.j).conflict) continue;
+    rare.add(p.i * width + p.j);
+    pairs[k] = { i: p.i, j: p.j, score: p.score + RARE_NAME_WEIGHT, automatic: true };
+  }
+  return found;
+}
