@@ -4,7 +4,7 @@ import { contextAllowed, scorePair } from './merge-features.js';
 import type { EvidenceCode } from './merge-features.js';
 import { dropAncestryCycles } from './merge-cycles.js';
 import type { AcceptedPair } from './merge-cycles.js';
-import { RARE_NAME_WEIGHT, rareNamePairs } from './merge-name-frequency.js';
+import { rareNamePairs } from './merge-name-frequency.js';
 import { recordAgreement } from './merge-record-facts.js';
 import { EXACT_SCORE, MERGE_THRESHOLDS, withRecordEvidence } from './merge-score.js';
 import type { ScoredPair } from './merge-score.js';
@@ -35,8 +35,8 @@ export interface MergeDecision {
   readonly review: readonly MergePair[];
   /** Every pair in the review band. */
   readonly reviewCount: number;
-  /** Whether the pair (left i, right j) was identified by its rare name (merge-name-frequency.ts). */
-  readonly rareName: (i: number, j: number) => boolean;
+  /** The weight the pair (left i, right j) gained from its rare name (merge-name-frequency.ts); 0 when none. */
+  readonly rareName: (i: number, j: number) => number;
 }
 
 /**
@@ -189,7 +189,7 @@ function reviewBand(
   right: MergeSide,
   mapped: Int32Array,
   page: ReviewPage,
-  rareName: (i: number, j: number) => boolean,
+  rareName: (i: number, j: number) => number,
 ): { review: MergePair[]; reviewCount: number } {
   const max = Math.min(page.max ?? OPS_LIMITS.reviewPairs, OPS_LIMITS.reviewPairs);
   const review: MergePair[] = [];
@@ -208,7 +208,7 @@ function reviewBand(
  * A pair as the result reports it, with its evidence: the components of its score and its family
  * context as the decision left it (`mapped`), or `identical_record` for a pair of identical records.
  */
-export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair, mapped: Int32Array, rareName: (i: number, j: number) => boolean): MergePair {
+export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair, mapped: Int32Array, rareName: (i: number, j: number) => number): MergePair {
   const evidence: MergeEvidence[] = [];
   const note = (code: EvidenceCode, weight: number): void => {
     evidence.push({ code, weight });
@@ -217,7 +217,8 @@ export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair,
   else {
     scorePair(left.people, p.i, right.people, p.j, note);
     recordAgreement(left.records, p.i, right.records, p.j, note);
-    if (rareName(p.i, p.j)) note('rare_name', RARE_NAME_WEIGHT);
+    const rare = rareName(p.i, p.j);
+    if (rare > 0) note('rare_name', rare);
     const c = pairContext(left.people, p.i, right.people, p.j, mapped);
     if (c.parents > 0) note('parents_merged', c.parents * CONTEXT_WEIGHTS.parent);
     if (c.spouses > 0) note('spouse_merged', CONTEXT_WEIGHTS.spouse);

@@ -1,4 +1,4 @@
-import { birthsAgreePrecisely, contextAllowed, scorePair } from './merge-features.js';
+import { aDateAgreesPrecisely, birthsAgreePrecisely, contextAllowed, scorePair } from './merge-features.js';
 import type { EvidenceCode, NameFeature, SideFeatures } from './merge-features.js';
 import { recordAgreement } from './merge-record-facts.js';
 import type { ScoredPair } from './merge-score.js';
@@ -7,12 +7,29 @@ import type { MergeSide } from './merge-sides.js';
 /**
  * Name-frequency evidence (Fellegi-Sunter with value-specific weights; Winkler's frequency-based
  * matching): agreeing on a name that few people bear says more than agreeing on a common one. A
- * pair whose full name is borne by no one else in either file, each the other's only candidate,
- * agreeing on a date or a place, is identified by its name.
+ * pair whose full name is borne by at most MAX_BEARERS people in each file, each the other's only
+ * candidate, agreeing on a date (precisely when others bear the name) or a place, is identified by
+ * its name, weighed by how many bear it.
  */
 
-/** Added to the score of a pair identified by its rare name: with a name and a date agreeing (0.75 each at least) it reaches the automatic threshold. */
-export const RARE_NAME_WEIGHT = 2.25;
+/** Added to the score of a pair identified by a name borne once in each file: with a name and a date agreeing (0.75 each at least) it reaches the automatic threshold. */
+const RARE_NAME_WEIGHT = 2.25;
+
+/**
+ * People of one file who may bear the name of a pair identified by it (the pair's own person
+ * included): a name borne by more is common, its namesakes too many to rule out by the dates.
+ */
+const MAX_BEARERS = 3;
+
+/**
+ * The weight of a name borne by `bearers` people in the file where it is commonest: the
+ * Fellegi-Sunter agreement weight log(1/u) falls by log2(bearers) bits as the chance u that two
+ * different people share the name grows with the count; a quarter point per bit, rounded to the
+ * quarter points every score is made of (1: 2.25, 2: 2, 3: 1.75).
+ */
+export function rareNameWeight(bearers: number): number {
+  return RARE_NAME_WEIGHT - 0.25 * Math.round(Math.log2(bearers));
+}
 
 /**
  * A file must hold at least this many people for a name borne once to be rare (a share of 1% or
@@ -43,6 +60,16 @@ function nameCounts(side: SideFeatures): Map<string, number> {
   return counts;
 }
 
+/**
+ * The people of a side bearing name key `own` (of person p) or `other` (the other person's): a
+ * person bearing both is counted twice unless it is p, so the count errs on the side of more.
+ */
+function bearersOf(side: SideFeatures, counts: ReadonlyMap<string, number>, p: number, own: string, other: string): number {
+  const mine = counts.get(own) ?? 0;
+  if (other === own) return mine;
+  return mine + (counts.get(other) ?? 0) - (bears(side, p, other) ? 1 : 0);
+}
+
 /** Whether person p bears the name key in one of its names. */
 function bears(side: SideFeatures, p: number, key: string): boolean {
   return side.namesOf(p).some((n) => nameKey(n) === key);
@@ -64,22 +91,24 @@ function agreement(a: SideFeatures, i: number, b: SideFeatures, j: number): bool
 }
 
 /**
- * The scored pairs identified by a rare name, raised by RARE_NAME_WEIGHT and allowed to merge
- * without review (replaced in `pairs`); returns whether a pair (left i, right j) was. A pair is
- * when: each side holds at least MIN_PEOPLE people; the first names of both are full names, each
- * borne by that person alone in its file and by no one in the other file but the other person;
- * each is the other's only scored candidate (a namesake a generation apart is vetoed by its dates,
- * a namesake cousin of overlapping dates is a second candidate, so neither is ever one); the name,
- * and a date or a place, agree (see `agreement`); neither the record (two AFNs) nor the spouses
- * conflict. Linear in the people and the pairs.
+ * The scored pairs identified by a rare name, raised by its weight (rareNameWeight) and allowed to
+ * merge without review (replaced in `pairs`); returns the weight added to a pair (left i, right j),
+ * 0 for none. A pair is when: each side holds at least MIN_PEOPLE people; the first names of both
+ * are full names, borne in each file by at most MAX_BEARERS people (either name), and when by more
+ * than the pair's own person, a birth or death date agrees precisely (the same day, or a day within
+ * the other's year: the namesakes were vetoed by their dates, which a year or a place alone does
+ * not tell apart); each is the other's only scored candidate (a namesake a generation apart is
+ * vetoed by its dates, a namesake cousin of overlapping dates is a second candidate, so neither is
+ * ever one); the name, and a date or a place, agree (see `agreement`); neither the record (two
+ * AFNs) nor the spouses conflict. Linear in the people and the pairs.
  */
-export function rareNamePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSide): (i: number, j: number) => boolean {
+export function rareNamePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSide): (i: number, j: number) => number {
   const l = left.people;
   const r = right.people;
-  const rare = new Set<number>();
+  const rare = new Map<number, number>();
   const width = r.count + 1;
-  const found = (i: number, j: number): boolean => rare.has(i * width + j);
-  if (l.count < MIN_PEOPLE || r.count < MIN_PEOPLE) return found;
+  const weightOf = (i: number, j: number): number => rare.get(i * width + j) ?? 0;
+  if (l.count < MIN_PEOPLE || r.count < MIN_PEOPLE) return weightOf;
   const perLeft = new Map<number, number>();
   const perRight = new Map<number, number>();
   for (const p of pairs) {
@@ -99,14 +128,15 @@ export function rareNamePairs(pairs: ScoredPair[], left: MergeSide, right: Merge
     rc ??= nameCounts(r);
     const kx = nameKey(x);
     const ky = nameKey(y);
-    // borne once in each file, and in the other file by the other person only (or by no one)
-    if (lc.get(kx) !== 1 || rc.get(ky) !== 1 || (rc.get(kx) ?? 0) > (bears(r, p.j, kx) ? 1 : 0) || (lc.get(ky) ?? 0) > (bears(l, p.i, ky) ? 1 : 0)) continue;
+    const bearers = Math.max(bearersOf(l, lc, p.i, kx, ky), bearersOf(r, rc, p.j, ky, kx));
+    if (bearers > MAX_BEARERS || (bearers > 1 && !aDateAgreesPrecisely(l, p.i, r, p.j))) continue;
     // two namesake siblings (of one couple, a year or two apart) share the parents, often the place, and fit approximate births alike
     if (l.namesakeSibling(p.i) || r.namesakeSibling(p.j) || !birthsAgreePrecisely(l, p.i, r, p.j)) continue;
     if (!agreement(l, p.i, r, p.j) || !contextAllowed(l, p.i, r, p.j)) continue;
     if (recordAgreement(left.records, p.i, right.records, p.j).conflict) continue;
-    rare.add(p.i * width + p.j);
-    pairs[k] = { i: p.i, j: p.j, score: p.score + RARE_NAME_WEIGHT, automatic: true };
+    const weight = rareNameWeight(bearers);
+    rare.set(p.i * width + p.j, weight);
+    pairs[k] = { i: p.i, j: p.j, score: p.score + weight, automatic: true };
   }
-  return found;
+  return weightOf;
 }
