@@ -37,9 +37,22 @@ export function rareNameWeight(bearers: number): number {
  */
 const MIN_PEOPLE = 100;
 
-/** The name as the counts key it: the given names as written (folded) and the surname's Soundex, so spellings of one surname count together. */
+/**
+ * The name as the counts key it: the given names as written (folded) and the surname's Soundex, so
+ * spellings of one surname count together; a name without a surname by its given names alone,
+ * counted over everyone bearing them whatever their surname (see keysOf).
+ */
 function nameKey(n: NameFeature): string {
-  return `${n.surnameCode}\u0000${n.givenFull}`;
+  return n.surname === '' ? givenKey(n) : `${n.surnameCode}\u0000${n.givenFull}`;
+}
+
+function givenKey(n: NameFeature): string {
+  return `\u0001${n.givenFull}`;
+}
+
+/** The keys a name is counted under: its own, and its given names alone (a person named without a surname may be any of their bearers). */
+function keysOf(n: NameFeature): readonly string[] {
+  return n.surname === '' ? [givenKey(n)] : [nameKey(n), givenKey(n)];
 }
 
 /** How many people of a side bear each name key (a person's several names counted once each). One pass, one map entry per distinct name. */
@@ -51,10 +64,11 @@ function nameCounts(side: SideFeatures): Map<string, number> {
     if (names.length === 0) continue;
     seen.clear();
     for (const n of names) {
-      const key = nameKey(n);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      for (const key of keysOf(n)) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
     }
   }
   return counts;
@@ -72,12 +86,12 @@ function bearersOf(side: SideFeatures, counts: ReadonlyMap<string, number>, p: n
 
 /** Whether person p bears the name key in one of its names. */
 function bears(side: SideFeatures, p: number, key: string): boolean {
-  return side.namesOf(p).some((n) => nameKey(n) === key);
+  return side.namesOf(p).some((n) => keysOf(n).includes(key));
 }
 
-/** A name that can be evidence by its rarity: a given name and a surname (not one word alone; placeholders have no feature at all). */
+/** A name that can be evidence by its rarity: given names, with or without a surname (a surname alone is none; placeholders have no feature at all). */
 function fullName(n: NameFeature | undefined): n is NameFeature {
-  return n !== undefined && n.givenFull !== '' && n.surname !== '';
+  return n !== undefined && n.givenFull !== '';
 }
 
 /** The score components that count as agreement beside the name: a birth or death date stated alike or within the other (0.75 at least), or a birth or death place agreeing in its town (1). */
