@@ -105,13 +105,28 @@ function agreement(a: SideFeatures, i: number, b: SideFeatures, j: number): bool
 }
 
 /**
+ * A birth or a death placed in another town on each side ("Calberhal, Northshire" / "Marul,
+ * Northshire"): two namesakes born the same year in one county, which the county alone does not
+ * tell apart.
+ */
+function townsDiffer(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
+  for (const [x, y] of [
+    [a.placeOf(a.birth(i)), b.placeOf(b.birth(j))],
+    [a.placeOf(a.death(i)), b.placeOf(b.death(j))],
+  ] as const) {
+    if (x !== null && y !== null && x.locality !== '' && y.locality !== '' && x.locality !== y.locality) return true;
+  }
+  return false;
+}
+
+/**
  * The scored pairs identified by a rare name, raised by its weight (rareNameWeight) and allowed to
  * merge without review (replaced in `pairs`); returns the weight added to a pair (left i, right j),
  * 0 for none. A pair is when: each side holds at least MIN_PEOPLE people; the first names of both
  * are full names, borne in each file by at most MAX_BEARERS people (either name), and when by more
  * than the pair's own person, a birth or death date agrees precisely (the same day, or a day within
  * the other's year: the namesakes were vetoed by their dates, which a year or a place alone does
- * not tell apart); each is the other's only scored candidate (a namesake a generation apart is
+ * not tell apart) and no birth or death is placed in another town on each side; each is the other's only scored candidate (a namesake a generation apart is
  * vetoed by its dates, a namesake cousin of overlapping dates is a second candidate, so neither is
  * ever one); the name, and a date or a place, agree (see `agreement`); neither the record (two
  * AFNs) nor the spouses conflict. Linear in the people and the pairs.
@@ -143,7 +158,7 @@ export function rareNamePairs(pairs: ScoredPair[], left: MergeSide, right: Merge
     const kx = nameKey(x);
     const ky = nameKey(y);
     const bearers = Math.max(bearersOf(l, lc, p.i, kx, ky), bearersOf(r, rc, p.j, ky, kx));
-    if (bearers > MAX_BEARERS || (bearers > 1 && !aDateAgreesPrecisely(l, p.i, r, p.j))) continue;
+    if (bearers > MAX_BEARERS || (bearers > 1 && (!aDateAgreesPrecisely(l, p.i, r, p.j) || townsDiffer(l, p.i, r, p.j)))) continue;
     // two namesake siblings (of one couple, a year or two apart) share the parents, often the place, and fit approximate births alike
     if (l.namesakeSibling(p.i) || r.namesakeSibling(p.j) || !birthsAgreePrecisely(l, p.i, r, p.j)) continue;
     if (!agreement(l, p.i, r, p.j) || !contextAllowed(l, p.i, r, p.j)) continue;

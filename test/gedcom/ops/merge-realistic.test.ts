@@ -310,6 +310,15 @@ describe('merge identity through a rare name (name-frequency evidence)', () => {
     expect(out.merged.map((p) => p.evidence.find((e) => e.code === 'rare_name')?.weight)).toEqual([2.25]);
   });
 
+  it('a name borne by two, the year agreeing but the births in two towns of one county (two namesakes of one year): reviewed only', () => {
+    const placed = (text: string, town: string): string => text.replace('2 DATE 1850\n', `2 DATE 1850\n2 PLAC ${town}, Northshire, Land\n`);
+    const apart = run(placed(left(), 'Calberhal'), placed(right(edmund('P2', '1880')), 'Marul'));
+    expect(apart.merged).toEqual([]);
+    expect(apart.review.map((p) => p.right)).toEqual(['@P1@']);
+    const together = run(placed(left(), 'Calberhal'), placed(right(edmund('P2', '1880')), 'Calberhal'));
+    expect(together.merged.map((p) => p.right)).toEqual(['@P1@']);
+  });
+
   it('a name borne by four in a file (three namesakes vetoed by their dates) is common: reviewed only', () => {
     const out = run(left(), right(`${edmund('P2', '1880')}${edmund('P3', '1910')}${edmund('P4', '1940')}`));
     expect(out.merged).toEqual([]);
