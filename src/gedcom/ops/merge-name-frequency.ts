@@ -27,7 +27,7 @@ const MAX_BEARERS = 3;
  * different people share the name grows with the count; a quarter point per bit, rounded to the
  * quarter points every score is made of (1: 2.25, 2: 2, 3: 1.75).
  */
-export function rareNameWeight(bearers: number): number {
+function rareNameWeight(bearers: number): number {
   return RARE_NAME_WEIGHT - 0.25 * Math.round(Math.log2(bearers));
 }
 
