@@ -50,37 +50,47 @@ function gregorianDay(year: number, month: number, day: number): number {
 
 const SPACE = 32;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** The longest payload of the simple form: `31 DEC 9999`. */
+const SIMPLE_MAX = 11;
+/** The characters of a short ASCII payload, for {@link simpleDateInto} to read as bytes. */
+const textBytes = new Uint8Array(SIMPLE_MAX);
 
 /**
  * The common Gregorian `[D] [MON] YYYY` payload (day 1-31 without a leading zero, year of three
- * or four digits without one) without the general parser: the same day range as dateRange.
- * False when the text is not of that form (or names a day the month lacks).
+ * or four digits without one) without the general parser: the same day range as dateRange, read
+ * from the bytes b[start, end) as the source holds them (the form is ASCII without `@`, so its
+ * bytes are its text in every encoding and escapes cannot occur). False when the bytes are not
+ * of that form (or name a day the month lacks).
  */
-function simpleDateInto(text: string, out: DateScratch): boolean {
-  const n = text.length;
-  let i = 0;
+function simpleDateBytes(b: Uint8Array, start: number, end: number, out: DateScratch): boolean {
+  const n = end;
+  let i = start;
   let day = 0;
   // a leading number followed by a space can only be the day
-  let k = 0;
-  while (k < n && isDigit(text.charCodeAt(k))) k++;
-  if (k < n && k > 0) {
-    if (text.charCodeAt(k) !== SPACE || k > 2 || text.charCodeAt(0) === 48) return false;
-    day = k === 1 ? text.charCodeAt(0) - 48 : (text.charCodeAt(0) - 48) * 10 + text.charCodeAt(1) - 48;
+  let k = start;
+  // cast: start <= k < n = end, a byte of b (so are every b[...] read below: each index is checked against n first)
+  while (k < n && isDigit(b[k] as number)) k++;
+  if (k < n && k > start) {
+    if (b[k] !== SPACE || k - start > 2 || b[start] === 48) return false;
+    // cast: k - start is 1 or 2, so start and start + 1 < k are bytes of the range
+    day = k - start === 1 ? (b[start] as number) - 48 : ((b[start] as number) - 48) * 10 + (b[start + 1] as number) - 48;
     if (day > 31) return false;
     i = k + 1;
   }
   let month = 0;
-  if (i + 3 < n && text.charCodeAt(i + 3) === SPACE) {
-    const m = MONTH_CODE.get((text.charCodeAt(i) << 16) | (text.charCodeAt(i + 1) << 8) | text.charCodeAt(i + 2));
+  if (i + 3 < n && b[i + 3] === SPACE) {
+    // cast: i + 2 < i + 3 < n, bytes of the range
+    const m = MONTH_CODE.get(((b[i] as number) << 16) | ((b[i + 1] as number) << 8) | (b[i + 2] as number));
     if (m === undefined) return false;
     month = m;
     i += 4;
   }
   const digits = n - i;
-  if (digits < 3 || digits > 4 || text.charCodeAt(i) === 48) return false;
+  if (digits < 3 || digits > 4 || b[i] === 48) return false;
   let year = 0;
   for (let j = i; j < n; j++) {
-    const c = text.charCodeAt(j);
+    // cast: i <= j < n, a byte of the range
+    const c = b[j] as number;
     if (!isDigit(c)) return false;
     year = year * 10 + c - 48;
   }
@@ -99,6 +109,18 @@ function simpleDateInto(text: string, out: DateScratch): boolean {
   if (at > last) return false;
   setRange(out, at, at);
   return true;
+}
+
+/** {@link simpleDateBytes} of a payload already decoded: its characters copied as bytes when they can be of the form. */
+function simpleDateInto(text: string, out: DateScratch): boolean {
+  const n = text.length;
+  if (n > SIMPLE_MAX) return false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return false;
+    textBytes[i] = c;
+  }
+  return simpleDateBytes(textBytes, 0, n, out);
 }
 
 function setRange(out: DateScratch, earliest: number, latest: number): void {
@@ -128,6 +150,15 @@ export class DateReader {
     out.latest = p.latest;
     out.approximate = p.approximate;
     out.ranged = p.ranged;
+  }
+
+  /**
+   * Parse the DATE payload written as the source bytes buf[start, end) into `out`, the same as
+   * {@link into} of its text: the simple form is read from the bytes, any other payload is decoded
+   * by `line` (the line whose value the bytes are) and read as text.
+   */
+  intoBytes(buf: Uint8Array, start: number, end: number, line: { value(): string }, out: DateScratch): void {
+    if (!simpleDateBytes(buf, start, end, out)) this.into(line.value(), out);
   }
 
   /** Whether an invalid DATE payload names a day its calendar does not have (31 APR, 30 FEB, 29 FEB 1900 but not 29 FEB 1900 Julian). */

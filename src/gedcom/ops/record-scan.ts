@@ -19,8 +19,12 @@ export interface ScanLine {
   /** A CONC or CONT line. */
   readonly continuation: boolean;
   readonly isPointer: boolean;
-  /** Whether {@link value} was called on this line. */
-  readonly valueRead: boolean;
+  /** Whether the value was read on this line ({@link value}, or its bytes by a reader that sets this): a continuation line then needs the tree. */
+  valueRead: boolean;
+  /** The payload as written: source[valueStart, valueEnd). */
+  readonly source: Buffer;
+  readonly valueStart: number;
+  readonly valueEnd: number;
   tag(): string;
   tagIs(tag: string): boolean;
   pointer(): string;
@@ -45,8 +49,10 @@ class CachedLine implements LineValue {
   dateInto(dates: DateReader, out: DateScratch): void {
     const d = this.date;
     if (!this.dated) {
-      // every DateReader of a scan reads the same version's dates
-      dates.into(this.value(), d);
+      // every DateReader of a scan reads the same version's dates; the common form from the bytes, without a string
+      const r = this.r;
+      r.valueRead = true;
+      dates.intoBytes(r.source, r.valueStart, r.valueEnd, this, d);
       this.dated = true;
     }
     out.valid = d.valid;

@@ -76,6 +76,20 @@ export class RecordLineReader {
     return this.s.tagIs(tag);
   }
 
+  /** The bytes the lines are read from (the payload of the current line is source[valueStart, valueEnd)). */
+  get source(): Buffer {
+    return this.bytes;
+  }
+
+  /** Where the current line's payload starts in {@link source}, as written (escapes not removed). */
+  get valueStart(): number {
+    return this.s.valueStart;
+  }
+
+  get valueEnd(): number {
+    return this.s.valueEnd;
+  }
+
   /** A CONC or CONT line (whatever its place). */
   get continuation(): boolean {
     const s = this.s;
