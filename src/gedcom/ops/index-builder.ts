@@ -3,7 +3,8 @@ import { DateReader, dateScratch } from './date-value.js';
 import type { DateScratch } from './date-value.js';
 import { EVENT_CODE, EventTableBuilder, EV_APPROXIMATE, EV_DATED, EV_DATE_VALID, EV_SOURCED, PERSON_VITAL_CODES, SOURCE_VITAL_CODES } from './event-table.js';
 import { GrowInt32, GrowUint8 } from './growable.js';
-import { StringTable } from './string-table.js';
+import { ByteStrings, StringTable } from './string-table.js';
+import type { RangeText } from './string-table.js';
 import { XrefTable } from './xref-table.js';
 
 /**
@@ -16,10 +17,19 @@ import { XrefTable } from './xref-table.js';
  */
 
 /** One line as the builder sees it: its payload is either a pointer or a value. */
-export interface LineValue {
+export interface LineValue extends RangeText {
   readonly isPointer: boolean;
   pointer(): string;
   value(): string;
+  /**
+   * The bytes of the payload when they can be read without {@link value}: then the payload is
+   * bytes[valueStart, valueEnd), any piece of it cut at ASCII bytes decodes ({@link text}) to the
+   * same piece of value(), and the value counts as read. Null when the value is to be read as text
+   * (a tree node, a pointer, an escape, a single-byte or ANSEL source with non-ASCII bytes).
+   */
+  plain(): Uint8Array | null;
+  readonly valueStart: number;
+  readonly valueEnd: number;
   /** The id of the pointer payload in `xrefs`; -1 for a value or `@VOID@`. */
   pointerId(xrefs: XrefTable): number;
   /** The value read as a DATE payload by `dates` into `out`. */
@@ -79,6 +89,14 @@ class NodeValue implements LineValue {
     // cast: walk sets node before each line1/line2 reads this adapter, and clears it only after
     return (this.node as GedcomNode).value;
   }
+  plain(): null {
+    return null;
+  }
+  readonly valueStart = 0;
+  readonly valueEnd = 0;
+  text(): string {
+    return '';
+  }
   pointerId(xrefs: XrefTable): number {
     return pointerIdOf(this, xrefs);
   }
@@ -103,6 +121,25 @@ function sexOf(value: string): number {
   return v === 'M' ? SEX_M : v === 'F' ? SEX_F : SEX_U;
 }
 
+/** Whitespace as String.prototype.trim strips it, of the ASCII range. */
+const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/** {@link sexOf} of a payload's bytes (see LineValue.plain); a payload with bytes past ASCII is decoded by `text`. */
+function sexOfBytes(b: Uint8Array, start: number, end: number, text: RangeText): number {
+  // cast: start <= index < end, bytes of the payload
+  while (start < end && isAsciiSpace(b[start] as number)) start++;
+  // cast: start <= index < end, bytes of the payload
+  while (end > start && isAsciiSpace(b[end - 1] as number)) end--;
+  for (let i = start; i < end; i++) if ((b[i] as number) >= 0x80) return sexOf(text.text(start, end)); // cast: start <= i < end
+  if (end - start !== 1) return SEX_U;
+  const c = b[start];
+  return c === 77 || c === 109 ? SEX_M : c === 70 || c === 102 ? SEX_F : SEX_U;
+}
+
+/** A given name or surname as the index keeps it: trimmed, each run of whitespace one space. */
+const namePart = (text: string): string => collapseWhitespace(text.trim());
+const SLASH = 47;
+
 /** The level-1 structure whose level-2 lines are being read. */
 const Open = { None: 0, Name: 1, Event: 2, Famc: 3 } as const;
 type Open = (typeof Open)[keyof typeof Open];
@@ -118,6 +155,8 @@ interface Marks {
 
 export class IndexBuilder {
   readonly strings = new StringTable();
+  /** Name parts by the bytes they were read from (see LineValue.plain). */
+  private readonly parts = new ByteStrings(namePart);
   readonly xrefs: XrefTable;
   // people
   readonly personXref: string[] = [];
@@ -261,7 +300,9 @@ export class IndexBuilder {
     switch (this.open) {
       case Open.Name:
         if (tag === 'GIVN' || tag === 'SURN' || tag === 'NSFX') {
-          const v = line.value();
+          const b = tag === 'NSFX' ? null : line.plain();
+          // from the bytes: the part as finishName makes it, '' when blank
+          const v = b === null ? line.value() : this.parts.get(b, line.valueStart, line.valueEnd, line);
           if (v.trim() === '') return;
           if (tag === 'GIVN') this.given = v;
           else if (tag === 'SURN') this.surname = v;
@@ -388,12 +429,17 @@ export class IndexBuilder {
   private personLine(tag: string, line: LineValue): void {
     if (this.options.linksOnly === true && tag !== 'FAMC' && tag !== 'FAMS') return;
     switch (tag) {
-      case 'SEX':
-        this.sexCode = sexOf(line.value());
+      case 'SEX': {
+        const b = line.plain();
+        this.sexCode = b === null ? sexOf(line.value()) : sexOfBytes(b, line.valueStart, line.valueEnd, line);
         return;
-      case 'NAME':
-        this.startName(line.value());
+      }
+      case 'NAME': {
+        const b = line.plain();
+        if (b === null) this.startName(line.value());
+        else this.startNameBytes(b, line.valueStart, line.valueEnd, line);
         return;
+      }
       case 'FAMC': {
         const id = line.pointerId(this.xrefs);
         if (id >= 0) {
@@ -445,6 +491,20 @@ export class IndexBuilder {
       this.surname = close >= 0 ? value.slice(open + 1, close) : value.slice(open + 1);
       this.suffix = close >= 0 ? value.slice(close + 1) : '';
     }
+    this.type = '';
+  }
+
+  /** {@link startName} of a payload's bytes (see LineValue.plain): each part made once per distinct bytes, as finishName makes it. */
+  private startNameBytes(b: Uint8Array, start: number, end: number, text: RangeText): void {
+    this.open = Open.Name;
+    let open = start;
+    while (open < end && b[open] !== SLASH) open++;
+    let close = open + 1;
+    while (close < end && b[close] !== SLASH) close++;
+    const parts = this.parts;
+    this.given = parts.get(b, start, open, text);
+    this.surname = open < end ? parts.get(b, open + 1, Math.min(close, end), text) : '';
+    this.suffix = close + 1 < end ? text.text(close + 1, end) : '';
     this.type = '';
   }
 

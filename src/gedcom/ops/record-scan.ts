@@ -25,6 +25,10 @@ export interface ScanLine {
   readonly source: Buffer;
   readonly valueStart: number;
   readonly valueEnd: number;
+  /** Whether the payload's bytes decode part by part (RecordLineReader.plainValue). */
+  readonly plainValue: boolean;
+  /** The text of a piece of a {@link plainValue} payload. */
+  text(start: number, end: number): string;
   tag(): string;
   tagIs(tag: string): boolean;
   pointer(): string;
@@ -77,6 +81,21 @@ class CachedLine implements LineValue {
   }
   value(): string {
     return (this.cached ??= this.r.value());
+  }
+  plain(): Uint8Array | null {
+    const r = this.r;
+    if (!r.plainValue) return null;
+    r.valueRead = true;
+    return r.source;
+  }
+  get valueStart(): number {
+    return this.r.valueStart;
+  }
+  get valueEnd(): number {
+    return this.r.valueEnd;
+  }
+  text(start: number, end: number): string {
+    return this.r.text(start, end);
   }
 }
 

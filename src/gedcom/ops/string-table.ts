@@ -1,3 +1,5 @@
+import { GrowUint8 } from './growable.js';
+
 /**
  * The distinct name parts and places of an index as small integers: id 0 is '', every other
  * distinct string gets the next id. Shared while the table holds fewer than `maxShared` strings
@@ -24,5 +26,82 @@ export class StringTable {
   done(): readonly string[] {
     this.ids.clear();
     return this.list;
+  }
+}
+
+/** Decodes a range of the source bytes a {@link ByteStrings} is fed from. */
+export interface RangeText {
+  text(start: number, end: number): string;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Int32 fields per slot: index + 1 (0: empty), hash, start of the bytes in the pool, length. */
+const SLOT = 4;
+
+/**
+ * Strings made from byte ranges of one source, each made once per distinct bytes: a file repeats
+ * its name parts thousands of times, and a hit costs a hash and a comparison of the bytes instead
+ * of a decoded string, a slice and a whitespace pass. The string is whatever `make` gives for the
+ * decoded text, the same for every call of one table. Holds at most `max` keys; past that, misses
+ * are made each time (a file of all-distinct values costs no more than without the table).
+ */
+export class ByteStrings {
+  private slots = new Int32Array(SLOT * 1024);
+  private readonly pool = new GrowUint8(1 << 12);
+  private readonly values: string[] = [];
+
+  constructor(
+    private readonly make: (text: string) => string,
+    private readonly max = 1 << 16,
+  ) {}
+
+  /** make(decoded text of buf[start, end)), `text` decoding the range on a miss. */
+  get(buf: Uint8Array, start: number, end: number, text: RangeText): string {
+    let h = FNV_OFFSET;
+    // cast: start <= i < end, a range of buf
+    for (let i = start; i < end; i++) h = Math.imul(h ^ (buf[i] as number), FNV_PRIME);
+    const slots = this.slots;
+    const mask = slots.length / SLOT - 1;
+    const n = end - start;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const at = SLOT * slot;
+      // cast: at + 3 < slots.length (slot <= mask)
+      const entry = slots[at] as number;
+      if (entry === 0) return this.add(buf, start, end, h, slot, text);
+      // cast: at + 3 < slots.length (slot <= mask)
+      if (slots[at + 1] === h && slots[at + 3] === n && this.pool.matches(slots[at + 2] as number, buf, start, n)) return this.values[entry - 1] as string;
+    }
+  }
+
+  private add(buf: Uint8Array, start: number, end: number, hash: number, slot: number, text: RangeText): string {
+    const value = this.make(text.text(start, end));
+    if (this.values.length >= this.max) return value;
+    this.values.push(value);
+    const at = SLOT * slot;
+    const slots = this.slots;
+    slots[at] = this.values.length;
+    slots[at + 1] = hash;
+    slots[at + 2] = this.pool.length;
+    slots[at + 3] = end - start;
+    // cast: start <= i < end, a range of buf
+    for (let i = start; i < end; i++) this.pool.push(buf[i] as number);
+    if (2 * SLOT * this.values.length > slots.length) this.grow();
+    return value;
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    const slots = new Int32Array(2 * old.length);
+    const mask = slots.length / SLOT - 1;
+    for (let s = 0; s < old.length; s += SLOT) {
+      if (old[s] === 0) continue;
+      // cast: s + 1 < old.length (slots are SLOT fields)
+      let slot = (old[s + 1] as number) & mask;
+      while (slots[SLOT * slot] !== 0) slot = (slot + 1) & mask;
+      // cast: s + k < old.length (slots are SLOT fields)
+      for (let k = 0; k < SLOT; k++) slots[SLOT * slot + k] = old[s + k] as number;
+    }
+    this.slots = slots;
   }
 }

@@ -6,6 +6,7 @@ import type { MaterializeContext } from './materialize.js';
 import { decodeSingle } from './materialize.js';
 
 const EMPTY = Buffer.alloc(0);
+const AT = 64;
 
 /** Decodes the pointer of the current line. */
 export interface PointerText {
@@ -88,6 +89,29 @@ export class RecordLineReader {
 
   get valueEnd(): number {
     return this.s.valueEnd;
+  }
+
+  /**
+   * Whether the payload's bytes decode part by part: any piece of them cut at ASCII bytes is, as
+   * {@link text}, the same piece of {@link value}. True when the payload is no pointer, has no `@`
+   * (no escape) and is ASCII or of a UTF-8 source (a single-byte or ANSEL decoding may join a
+   * byte with the next).
+   */
+  get plainValue(): boolean {
+    const s = this.s;
+    const b = this.bytes;
+    const utf8 = this.ctx.utf8;
+    for (let i = s.valueStart; i < s.valueEnd; i++) {
+      // cast: valueStart <= i < valueEnd, the line's value range of these bytes
+      const c = b[i] as number;
+      if (c === AT || (c >= 0x80 && !utf8)) return false;
+    }
+    return true;
+  }
+
+  /** The text of source[start, end), a range of a {@link plainValue} payload, as the value holds it. */
+  text(start: number, end: number): string {
+    return decodeSingle(this.ctx, this.bytes, start, end);
   }
 
   /** A CONC or CONT line (whatever its place). */
