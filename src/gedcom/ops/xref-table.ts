@@ -12,12 +12,13 @@ const FNV_PRIME = 0x01000193;
  * numbers of its first INDI / FAM definition, how many records define it, how often a pointer
  * names it and when it was first defined. Lives only while the index is built.
  *
- * Ids are found by an open-addressing hash of the xref's characters, so a pointer is looked up
- * straight from the source bytes ({@link idOfBytes}) without decoding it to a string first: the
- * index meets millions of pointers, and a string per pointer in a Map of every xref cost more than
- * a fifth of building the index. A lookup touches two places of memory, not four: each slot holds
- * the id and the hash side by side, and the characters of every ASCII xref are copied into one
- * byte pool, so a pointer is compared with bytes rather than with a string object of the heap.
+ * An xref of the usual form `@` + upper-case letter + number (`@I12@`) is found by its letter and
+ * number in a dense table, from its text or straight from the source bytes ({@link idOfBytes}):
+ * no hash, no comparison of characters, and no string for a pointer already seen. Any other xref
+ * is found by an open-addressing hash of its characters, also from the bytes: each slot holds the
+ * id and the hash side by side, and the characters of every ASCII xref are copied into one byte
+ * pool, so a pointer is compared with bytes rather than with a string object of the heap. Which
+ * of the two holds an xref depends only on its characters, so both ways of asking agree.
  */
 /** Largest number of an `@X123@` xref the dense cache holds (it grows up to it as numbers are met). */
 const DENSE_MAX = 1 << 22;
@@ -47,18 +48,17 @@ export class XrefTable implements PointerTable {
   /** Sequence number of the first pointer naming the xref (in file order); -1 when none does. */
   readonly firstPointed = new GrowInt32(1024);
   private pointed = 0;
+  /** Xrefs in the hash (those not of the numbered form). */
+  private hashed = 0;
   /**
-   * A cache in front of the hash: for an xref of the usual form `@` + upper-case letter + number
-   * (no leading zero), id + 1 by letter and number (0: not cached). The hash stays the one truth
-   * (every id is in it), so the cache only saves the probe and the comparison of the characters.
+   * The xrefs of the usual form `@` + upper-case letter + number (no leading zero, at most
+   * DENSE_MAX): id + 1 by letter and number (0: not met yet). They are not in the hash.
    */
   private readonly dense: (Int32Array | undefined)[] = [];
 
-  /** `expected`: about how many xrefs the table will hold (sizes the hash; it grows past it). */
-  constructor(expected = 0) {
-    let slots = INITIAL_SLOTS;
-    while (slots < 2 * expected) slots *= 2;
-    this.slots = new Int32Array(SLOT * slots);
+  /** `expected`: about how many xrefs the table will hold (sizes the first dense table of a letter; tables grow past it). */
+  constructor(private readonly expected = 0) {
+    this.slots = new Int32Array(SLOT * INITIAL_SLOTS);
   }
 
   id(xref: string): number {
@@ -74,13 +74,16 @@ export class XrefTable implements PointerTable {
           const c = xref.charCodeAt(i);
           number = c >= DIGIT_0 && c <= DIGIT_9 ? number * 10 + c - DIGIT_0 : -1;
         }
-        const cached = number >= 0 ? this.cached(letter, number) : 0;
-        if (cached > 0) return cached - 1;
+        if (number >= 0 && number <= DENSE_MAX) {
+          const known = this.cached(letter, number);
+          if (known > 0) return known - 1;
+          const id = this.newId(xref);
+          this.cache(letter, number, id);
+          return id;
+        }
       }
     }
-    const id = this.hashedId(xref);
-    if (number >= 0) this.cache(letter, number, id);
-    return id;
+    return this.hashedId(xref);
   }
 
   /**
@@ -102,13 +105,14 @@ export class XrefTable implements PointerTable {
           const c = buf[i] as number;
           number = c >= DIGIT_0 && c <= DIGIT_9 ? number * 10 + c - DIGIT_0 : -1;
         }
-        const cached = number >= 0 ? this.cached(letter, number) : 0;
-        if (cached > 0) return cached - 1;
+        if (number >= 0 && number <= DENSE_MAX) {
+          const known = this.cached(letter, number);
+          // a numbered xref not met yet: its text, which id() files under the same letter and number
+          return known > 0 ? known - 1 : this.id(text.pointer());
+        }
       }
     }
-    const id = this.hashedIdOfBytes(buf, start, end, text);
-    if (number >= 0 && id >= 0) this.cache(letter, number, id);
-    return id;
+    return this.hashedIdOfBytes(buf, start, end, text);
   }
 
   private cached(letter: number, number: number): number {
@@ -117,10 +121,10 @@ export class XrefTable implements PointerTable {
   }
 
   private cache(letter: number, number: number, id: number): void {
-    if (number > DENSE_MAX) return;
     let table = this.dense[letter - LETTER_A];
     if (table === undefined || number >= table.length) {
-      const bigger = new Int32Array(Math.min(DENSE_MAX + 1, Math.max(1024, number + 1, table === undefined ? 0 : table.length + (table.length >> 1))));
+      const least = table === undefined ? Math.max(1024, this.expected) : table.length + (table.length >> 1);
+      const bigger = new Int32Array(Math.min(DENSE_MAX + 1, Math.max(number + 1, least)));
       if (table !== undefined) bigger.set(table);
       this.dense[letter - LETTER_A] = table = bigger;
     }
@@ -173,9 +177,22 @@ export class XrefTable implements PointerTable {
     return xref === '@VOID@' ? -1 : this.hashedId(xref);
   }
 
-  private add(xref: string, hash: number, slot: number): number {
+  /** A new id for `xref` with its counters, in no lookup structure yet. */
+  private newId(xref: string): number {
     const id = this.xrefs.length;
     this.xrefs.push(xref);
+    this.person.push(-1);
+    this.family.push(-1);
+    this.definitions.push(0);
+    this.pointers.push(0);
+    this.firstDefined.push(-1);
+    this.firstPointed.push(-1);
+    return id;
+  }
+
+  private add(xref: string, hash: number, slot: number): number {
+    const id = this.newId(xref);
+    this.hashed++;
     if (xref === '@VOID@') this.voidId = id;
     let ascii = true;
     for (let i = 0; i < xref.length && ascii; i++) ascii = xref.charCodeAt(i) < 0x80;
@@ -185,13 +202,7 @@ export class XrefTable implements PointerTable {
     this.slots[at + 2] = this.pool.length;
     this.slots[at + 3] = ascii ? xref.length : -1;
     if (ascii) for (let i = 0; i < xref.length; i++) this.pool.push(xref.charCodeAt(i));
-    this.person.push(-1);
-    this.family.push(-1);
-    this.definitions.push(0);
-    this.pointers.push(0);
-    this.firstDefined.push(-1);
-    this.firstPointed.push(-1);
-    if (2 * SLOT * this.xrefs.length > this.slots.length) this.grow();
+    if (2 * SLOT * this.hashed > this.slots.length) this.grow();
     return id;
   }
 
