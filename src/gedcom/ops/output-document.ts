@@ -23,7 +23,8 @@ export interface OutputEncoding {
  * another encoding than its origin (see output-encoding.ts), untouched records are re-encoded.
  */
 export class OutputDocument implements GedcomDocumentLike {
-  private readonly index = new Map<string, GedcomRecord>();
+  /** Built on the first lookup: most outputs are only written. */
+  private index: Map<string, GedcomRecord> | null = null;
   private readonly originRecords: ReadonlySet<GedcomRecord>;
   readonly outputEncoding: OutputEncoding;
 
@@ -37,16 +38,21 @@ export class OutputDocument implements GedcomDocumentLike {
     readonly diagnostics: readonly GedcomDiagnostic[] = [],
     replaced: { readonly encoding: GedcomEncoding; readonly unrepresentable: number } | null = null,
   ) {
-    for (const r of records) {
-      const x = r.xref;
-      if (x !== null && !this.index.has(x)) this.index.set(x, r);
-    }
     this.originRecords = new Set(origin?.records ?? []);
     this.outputEncoding = { encoding: encoding.used, replaced: replaced?.encoding ?? null, unrepresentable: replaced?.unrepresentable ?? 0 };
   }
 
   byXref(xref: string): GedcomRecord | undefined {
-    return this.index.get(xref);
+    let index = this.index;
+    if (index === null) {
+      index = new Map();
+      for (const r of this.records) {
+        const x = r.xref;
+        if (x !== null && !index.has(x)) index.set(x, r);
+      }
+      this.index = index;
+    }
+    return index.get(xref);
   }
 
   /** True when `rec` is a record of the origin (written raw when untouched). */

@@ -7,6 +7,7 @@ import { canonicalRecordText } from '../write/canonical.js';
 import { TERMINATOR_TEXT } from '../write/writer.js';
 import type { WriteReport } from '../write/writer.js';
 import { originOf, writtenFromSource } from './output-document.js';
+import { ChunkGather } from './output-gather.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
@@ -49,16 +50,19 @@ export function* writeOutputChunks(doc: GedcomDocumentLike, monitor: WorkMonitor
   const raw = (rec: GedcomRecord): RecordSpan | null => (origin !== null && writtenFromSource(doc, rec) ? rec.span : null);
   const total = doc.records.length;
   monitor.step('write', 0, total);
+  const gather = new ChunkGather(out);
   let written = 0;
   for (const rec of doc.records) {
     if ((++written & STEP_MASK) === 0) monitor.step('write', written, total);
     const span = raw(rec);
     if (origin !== null && span !== null && sameEncoding) {
-      if (open) yield out.encode(opts.eol).bytes;
+      const eol = open ? gather.add(out.encode(opts.eol).bytes) : null;
+      if (eol !== null) yield eol;
       if (report) report.rawRecords++;
       if (span.end > span.start) {
         open = !isTerminator(origin.source.text[span.end - 1]);
-        yield origin.source.fileBytes(span.start, span.end);
+        const ready = gather.span(span.start, span.end);
+        if (ready !== null) yield ready;
       }
       continue;
     }
@@ -76,8 +80,11 @@ export function* writeOutputChunks(doc: GedcomDocumentLike, monitor: WorkMonitor
     open = !isTerminator(text.charCodeAt(text.length - 1));
     const encoded = out.encode(text);
     if (report) report.unrepresentable += encoded.unrepresentable;
-    yield encoded.bytes;
+    const ready = gather.add(encoded.bytes);
+    if (ready !== null) yield ready;
   }
+  const rest = gather.end();
+  if (rest !== null) yield rest;
   monitor.step('write', total, total);
 }
 
