@@ -8,6 +8,7 @@ import { identicalFamilies, unifiedFamilies } from './merge-families.js';
 import type { BlockingReport } from './merge-candidates.js';
 import { scoredPairs } from './merge-score.js';
 import { mergeSides } from './merge-sides.js';
+import type { ParsedIndexes } from './merge-sides.js';
 import { forEachPointer, transientTree } from './tree-index.js';
 import { SILENT_MONITOR } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
@@ -66,6 +67,8 @@ export interface MergeOptions {
    * WorkCancelled.
    */
   readonly monitor?: WorkMonitor;
+  /** Per side, the index its parse built in its own pass (IndexFold with MERGE_INDEX_OPTIONS); a side without one is indexed after the parse. */
+  readonly parsedIndexes?: ParsedIndexes;
 }
 
 /** Individuals and families count INDI and FAM records (output: written, or for a dry run those that would be). */
@@ -102,9 +105,49 @@ export interface MergeResult {
 
 /** Merge `right` into `left`. Pure: neither input is modified. */
 export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: GedcomDocumentLike, options: MergeOptions = {}): MergeResult {
-  const target: ConversionTarget = options.outputVersion ?? (leftInput.version.isV7 ? '7.0' : '5.5.1');
   const monitor = options.monitor ?? SILENT_MONITOR;
-  const { left, right } = mergeSides(leftInput, rightInput, target, monitor, () => options.onProgress?.('index', 0, null));
+  // the sides (indexes, features) are no longer reachable once decided: apply and the writing run without them
+  const decided = decideMerge(leftInput, rightInput, options, monitor);
+  const { left, right, merged, review, blocking, baseCounts } = decided;
+  if (options.dryRun === true) {
+    return { document: null, merged, review, blocking, counts: { ...baseCounts, remappedXrefs: 0, sharedRecords: 0, alternates: 0 }, outputEncoding: null };
+  }
+  options.onProgress?.('assemble', 0, right.records.length);
+  const applied = applyMerge(left, right, decided.maps, monitor);
+  return {
+    document: applied.document,
+    merged,
+    review,
+    blocking,
+    counts: {
+      ...baseCounts,
+      outputIndividuals: applied.individuals,
+      outputFamilies: applied.families,
+      remappedXrefs: applied.remapped,
+      sharedRecords: applied.shared,
+      alternates: applied.alternates,
+    },
+    outputEncoding: applied.document.outputEncoding,
+  };
+}
+
+/** The steps up to the decisions: both sides in the output version, blocked, scored and decided; what applying them needs. */
+function decideMerge(
+  leftInput: GedcomDocumentLike,
+  rightInput: GedcomDocumentLike,
+  options: MergeOptions,
+  monitor: WorkMonitor,
+): {
+  left: GedcomDocumentLike;
+  right: GedcomDocumentLike;
+  maps: { personMap: ReadonlyMap<string, string>; familyMap: ReadonlyMap<string, string> };
+  merged: MergePair[];
+  review: readonly MergePair[];
+  blocking: BlockingReport;
+  baseCounts: Omit<MergeCounts, 'remappedXrefs' | 'sharedRecords' | 'alternates'>;
+} {
+  const target: ConversionTarget = options.outputVersion ?? (leftInput.version.isV7 ? '7.0' : '5.5.1');
+  const { left, right } = mergeSides(leftInput, rightInput, target, monitor, () => options.onProgress?.('index', 0, null), options.parsedIndexes);
   const { pairs, vetoed, blocking } = scoredPairs(left, right, monitor, (scored) => options.onProgress?.('score', scored, null));
   const decision = decidePairs(pairs, left, right, { offset: Math.max(0, options.reviewOffset ?? 0), max: options.maxReview });
   const { accepted, personMap, review } = decision;
@@ -129,26 +172,7 @@ export function mergeDocuments(leftInput: GedcomDocumentLike, rightInput: Gedcom
     unifiedFamilies: familyMap.size,
     vetoedPairs: vetoed,
   };
-  if (options.dryRun === true) {
-    return { document: null, merged, review, blocking, counts: { ...baseCounts, remappedXrefs: 0, sharedRecords: 0, alternates: 0 }, outputEncoding: null };
-  }
-  options.onProgress?.('assemble', 0, right.doc.records.length);
-  const applied = applyMerge(left.doc, right.doc, { personMap, familyMap }, monitor);
-  return {
-    document: applied.document,
-    merged,
-    review,
-    blocking,
-    counts: {
-      ...baseCounts,
-      outputIndividuals: applied.individuals,
-      outputFamilies: applied.families,
-      remappedXrefs: applied.remapped,
-      sharedRecords: applied.shared,
-      alternates: applied.alternates,
-    },
-    outputEncoding: applied.document.outputEncoding,
-  };
+  return { left: left.doc, right: right.doc, maps: { personMap, familyMap }, merged, review, blocking, baseCounts };
 }
 
 /** Records of `tag` in a document (those whose xref passes `only`, when given). */

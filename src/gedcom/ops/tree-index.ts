@@ -320,14 +320,16 @@ export class IndexFold implements ParseLineSink {
     (this.pass as IndexPass).scan.next(reader);
   }
 
-  /** The index of `doc`, the document the parse made while telling this fold its lines. */
-  index(doc: GedcomDocumentLike): TreeIndex {
+  /**
+   * The index of `doc`, the document the parse made while telling this fold its lines; `monitor`
+   * (default: the options') is told the records indexed (stage 'index').
+   */
+  index(doc: GedcomDocumentLike, monitor: WorkMonitor = this.options.monitor ?? SILENT_MONITOR): TreeIndex {
     this.endRecord();
     const pass = this.pass;
     this.pass = null;
     this.reader = null;
-    if (pass === null || this.abandoned || this.records !== doc.records.length) return indexTree(doc, this.options);
-    const monitor = this.options.monitor ?? SILENT_MONITOR;
+    if (pass === null || this.abandoned || this.records !== doc.records.length) return indexTree(doc, { ...this.options, monitor });
     const total = doc.records.length;
     monitor.step('index', 0, total);
     const index = pass.finish(doc.records);

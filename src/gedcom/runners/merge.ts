@@ -5,7 +5,8 @@ import { mergePrompt } from '../ops/advisory-prompt.js';
 import { mergeDocuments } from '../ops/merge.js';
 import type { MergeEvidence, MergePair } from '../ops/merge-decide.js';
 import { MERGE_THRESHOLDS } from '../ops/merge-score.js';
-import { indexTree } from '../ops/tree-index.js';
+import { MERGE_INDEX_OPTIONS } from '../ops/merge-sides.js';
+import { IndexFold, indexTree } from '../ops/tree-index.js';
 import { LISTABLE_XREF } from './listing.js';
 import type { OperationRunner } from './runner.js';
 
@@ -21,8 +22,10 @@ const listed = (p: MergePair): { left: string; right: string; score: number; evi
 });
 
 export const runMerge: OperationRunner<'merge'> = (ctx) => {
+  // each side's index is built in its parse's pass (used unless the side is converted to the output version)
+  const folds = [new IndexFold(MERGE_INDEX_OPTIONS), new IndexFold(MERGE_INDEX_OPTIONS)] as const;
   // cast: the descriptor declares two inputs (left, right)
-  const [left, right] = ctx.documents() as [GedcomDocument, GedcomDocument];
+  const [left, right] = ctx.documents(folds) as [GedcomDocument, GedcomDocument];
   const [leftMembers, rightMembers] = [ctx.archives[0] ?? null, ctx.archives[1] ?? null];
   // a file of one name and two contents: the right side's is carried renamed (before merging, so its FILE structures follow)
   const renamed = leftMembers !== null && rightMembers !== null ? resolveMemberClashes(leftMembers, rightMembers, right, 1) : [];
@@ -33,6 +36,8 @@ export const runMerge: OperationRunner<'merge'> = (ctx) => {
     maxReview: GEDCOM_LIMITS.reviewPairs,
     reviewOffset: (ctx.request.review_page ?? 0) * GEDCOM_LIMITS.reviewPairs,
     monitor: ctx.monitor,
+    // a member renamed above changed the right document after its parse: indexed again
+    parsedIndexes: { left: folds[0], right: renamed.length === 0 ? folds[1] : null },
   });
   if (r.document !== null) ctx.write(r.document, renamed);
   const prompt =
