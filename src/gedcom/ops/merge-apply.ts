@@ -1,5 +1,7 @@
-import type { GedcomDocumentLike } from '../model.js';
+import type { GedcomDocumentLike, RecordSpan } from '../model.js';
 import { GedcomRecord } from '../model.js';
+import { GedcomDocument } from '../document.js';
+import type { RecordLineReader } from '../parse/record-lines.js';
 import { outputLike } from './output.js';
 import type { OutputDocument } from './output.js';
 import { holdsEveryCharacter, inRepresentableEncoding } from './output-encoding.js';
@@ -48,15 +50,15 @@ export function applyMerge(left: GedcomDocumentLike, right: GedcomDocumentLike, 
   for (const [r, l] of maps.personMap) xrefs.map.set(r, l);
   for (const [r, l] of maps.familyMap) xrefs.map.set(r, l);
   const rightRecords = right.records.filter((r) => r.tag !== 'HEAD' && r.tag !== 'TRLR');
-  const sharedByKey = placeRightXrefs(left, rightRecords, leftKeys, xrefs, tick);
-  const folded = foldTargets(rightRecords, maps, leftDuplicates(left), xrefs, tick);
+  const shared = placeRightXrefs(left, rightRecords, leftKeys, xrefs, tick);
+  const folded = foldTargets(rightRecords, maps, leftDuplicates(left, xrefs.leftDuplicated), xrefs, tick);
   const { out, trailer, alternates } = leftOutput(left, right, folded, xrefs, tick);
-  const sharedAnonymous = appendNewRightRecords(out, left, rightRecords, maps, xrefs, tick);
+  const sharedAnonymous = appendNewRightRecords(out, left, right, rightRecords, maps, shared, xrefs, tick);
   out.push(...trailer);
   const document = inRepresentableEncoding(outputLike(left, out), tick);
   monitor.step('apply', total, total);
   const written = (tag: string): number => out.reduce((n, r) => n + (r.tag === tag ? 1 : 0), 0);
-  return { document, remapped: xrefs.remapped, shared: sharedByKey + sharedAnonymous, alternates, individuals: written('INDI'), families: written('FAM') };
+  return { document, remapped: xrefs.remapped, shared: shared.size + sharedAnonymous, alternates, individuals: written('INDI'), families: written('FAM') };
 }
 
 /** The left file's non-person records with an xref, by tag and text (identical ones are kept once). */
@@ -74,7 +76,7 @@ function leftRecordKeys(left: GedcomDocumentLike, tick: () => void): Map<string,
 /**
  * Settle the xref of every right record not merged: an identical left record's (the one of the
  * same xref when it is identical too: two records of the same text in a file merged with itself
- * stay two), its own, or a fresh one. Returns how many were shared.
+ * stay two), its own, or a fresh one. Returns the right xrefs that were shared (they name a left record).
  */
 function placeRightXrefs(
   left: GedcomDocumentLike,
@@ -82,8 +84,8 @@ function placeRightXrefs(
   leftKeys: ReadonlyMap<string, string>,
   xrefs: OutputXrefs,
   tick: () => void,
-): number {
-  let shared = 0;
+): Set<string> {
+  const shared = new Set<string>();
   for (const r of rightRecords) {
     tick();
     const x = r.xref;
@@ -94,7 +96,7 @@ function placeRightXrefs(
       if (same !== undefined) {
         const own = same === x ? undefined : left.byXref(x);
         xrefs.map.set(x, own !== undefined && own.tag === r.tag && recordKey(transientTree(own)) === key ? x : same);
-        shared++;
+        shared.add(x);
         continue;
       }
     }
@@ -108,11 +110,12 @@ function placeRightXrefs(
  * xref and text, with how many records have it. A right record merged into that xref with the same
  * text is already written as that record, so it is not folded in again (a file merged with itself).
  */
-function leftDuplicates(left: GedcomDocumentLike): Map<string, Map<string, number>> {
+function leftDuplicates(left: GedcomDocumentLike, duplicated: ReadonlySet<string>): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
+  if (duplicated.size === 0) return out;
   for (const r of left.records) {
     const x = r.xref;
-    if (x === null || (r.tag !== 'INDI' && r.tag !== 'FAM') || left.byXref(x) === r) continue;
+    if (x === null || (r.tag !== 'INDI' && r.tag !== 'FAM') || !duplicated.has(x) || left.byXref(x) === r) continue;
     let texts = out.get(x);
     if (texts === undefined) out.set(x, (texts = new Map()));
     const k = recordKey(transientTree(r));
@@ -208,12 +211,15 @@ function leftOutput(
 function appendNewRightRecords(
   out: GedcomRecord[],
   left: GedcomDocumentLike,
+  right: GedcomDocumentLike,
   rightRecords: readonly GedcomRecord[],
   maps: MergeMaps,
+  sharedXrefs: ReadonlySet<string>,
   xrefs: OutputXrefs,
   tick: () => void,
 ): number {
   let shared = 0;
+  const lines = right instanceof GedcomDocument ? right.lineReader() : null;
   const leftAnonymous = new Map<string, number>();
   for (const r of left.records) {
     if (r.xref !== null || r.tag === 'HEAD' || r.tag === 'TRLR') continue;
@@ -234,10 +240,35 @@ function appendNewRightRecords(
       }
     }
     // a right record that became a left one (an identical record, or its own xref on the left) is written once
-    const to = x === null ? undefined : xrefs.map.get(x);
-    if (to !== undefined && left.byXref(to) !== undefined && (to === x || (r.tag !== 'INDI' && r.tag !== 'FAM'))) continue;
-    forEachReference(transientTree(r), xrefs.remap);
+    if (x !== null && sharedXrefs.has(x)) continue;
+    settleReferences(r, lines, xrefs);
     out.push(GedcomRecord.derived(r.tag, x === null ? null : xrefs.settled(x), () => remappedTree(r, xrefs.settled)));
   }
+  lines?.close();
   return shared;
+}
+
+/**
+ * Settles every xref and pointer of a right record before its output tree is built (see
+ * {@link foldTargets}). An untouched record is read from its source lines: when each of them is
+ * settled already, the order in which they are met does not matter and no tree is built (most
+ * records: the right file's xrefs were all placed). Otherwise (a dangling pointer gets a fresh
+ * xref, numbered in the order the tree meets it) the record's tree is walked.
+ */
+function settleReferences(rec: GedcomRecord, lines: RecordLineReader | null, xrefs: OutputXrefs): void {
+  const span = rec.span;
+  if (lines === null || span === null || rec.materialized || !allSettled(span, rec.xref, lines, xrefs.map)) forEachReference(transientTree(rec), xrefs.remap);
+}
+
+/** Whether every xref and pointer on the record's source lines is settled in `map` (false on a line the reader cannot tell). */
+function allSettled(span: RecordSpan, xref: string | null, lines: RecordLineReader, map: ReadonlyMap<string, string>): boolean {
+  lines.open(span);
+  while (lines.next()) {
+    if (lines.malformed) return false;
+    if (lines.hasXref && (lines.level !== 0 || xref === null || !map.has(xref))) return false;
+    if (!lines.isPointer) continue;
+    const pointer = lines.pointer();
+    if (pointer !== '@VOID@' && !map.has(pointer)) return false;
+  }
+  return true;
 }

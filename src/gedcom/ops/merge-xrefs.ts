@@ -31,8 +31,18 @@ export class OutputXrefs {
   private readonly used = new Set<string>();
   private readonly allocator = new XrefAllocator(this.used);
 
+  /** Xrefs more than one left record defines. */
+  readonly leftDuplicated = new Set<string>();
+
   constructor(left: GedcomDocumentLike) {
-    for (const r of left.records) if (r.xref !== null) this.used.add(r.xref);
+    const used = this.used;
+    for (const r of left.records) {
+      const x = r.xref;
+      if (x === null) continue;
+      const size = used.size;
+      used.add(x);
+      if (used.size === size) this.leftDuplicated.add(x);
+    }
   }
 
   /** A right record's xref: kept when no left record uses it, else a fresh one. */
