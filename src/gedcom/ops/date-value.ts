@@ -1,5 +1,6 @@
 import { dateRange, parseDate, type DateIssue } from '../date.js';
 import { OPS_LIMITS } from './limits.js';
+import { ByteMemo } from './string-table.js';
 
 /**
  * DATE payloads as day ranges for the operations: the common Gregorian `[D] [MON] YYYY` form
@@ -123,6 +124,14 @@ function simpleDateInto(text: string, out: DateScratch): boolean {
   return simpleDateBytes(textBytes, 0, n, out);
 }
 
+function copy(p: ParsedDate, out: DateScratch): void {
+  out.valid = p.valid;
+  out.earliest = p.earliest;
+  out.latest = p.latest;
+  out.approximate = p.approximate;
+  out.ranged = p.ranged;
+}
+
 function setRange(out: DateScratch, earliest: number, latest: number): void {
   out.valid = true;
   out.earliest = earliest;
@@ -137,28 +146,35 @@ function setRange(out: DateScratch, earliest: number, latest: number): void {
  */
 export class DateReader {
   private readonly memo = new Map<string, ParsedDate>();
+  /** The same values by the bytes a payload was read from ({@link intoBytes}): no string for a payload met before. */
+  private readonly byBytes = new ByteMemo<ParsedDate>(OPS_LIMITS.dateMemoEntries);
   private readonly check = dateScratch();
 
   constructor(private readonly version: string) {}
 
   /** Parse a DATE payload into `out`. */
   into(text: string, out: DateScratch): void {
-    if (simpleDateInto(text, out)) return;
-    const p = this.general(text);
-    out.valid = p.valid;
-    out.earliest = p.earliest;
-    out.latest = p.latest;
-    out.approximate = p.approximate;
-    out.ranged = p.ranged;
+    if (!simpleDateInto(text, out)) copy(this.general(text), out);
   }
 
   /**
    * Parse the DATE payload written as the source bytes buf[start, end) into `out`, the same as
    * {@link into} of its text: the simple form is read from the bytes, any other payload is decoded
-   * by `line` (the line whose value the bytes are) and read as text.
+   * by `line` (the line whose value the bytes are, of the one document this reader reads) once per
+   * distinct bytes and read as text.
    */
   intoBytes(buf: Uint8Array, start: number, end: number, line: { value(): string }, out: DateScratch): void {
-    if (!simpleDateBytes(buf, start, end, out)) this.into(line.value(), out);
+    if (simpleDateBytes(buf, start, end, out)) return;
+    const known = this.byBytes.get(buf, start, end);
+    if (known !== undefined) {
+      copy(known, out);
+      return;
+    }
+    const text = line.value();
+    if (simpleDateInto(text, out)) return;
+    const p = this.general(text);
+    this.byBytes.set(buf, start, end, p);
+    copy(p, out);
   }
 
   /** Whether an invalid DATE payload names a day its calendar does not have (31 APR, 30 FEB, 29 FEB 1900 but not 29 FEB 1900 Julian). */

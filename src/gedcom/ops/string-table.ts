@@ -40,24 +40,22 @@ const FNV_PRIME = 0x01000193;
 const SLOT = 4;
 
 /**
- * Strings made from byte ranges of one source, each made once per distinct bytes: a file repeats
- * its name parts thousands of times, and a hit costs a hash and a comparison of the bytes instead
- * of a decoded string, a slice and a whitespace pass. The string is whatever `make` gives for the
- * decoded text, the same for every call of one table. Holds at most `max` keys; past that, misses
- * are made each time (a file of all-distinct values costs no more than without the table).
+ * Values keyed by byte ranges of one source (an open-addressing hash of the bytes, the bytes of
+ * every key copied into one pool): a hit costs a hash and a comparison of the bytes, not a
+ * decoded string. Holds at most `max` keys; past that, {@link set} keeps nothing.
  */
-export class ByteStrings {
+export class ByteMemo<T> {
   private slots = new Int32Array(SLOT * 1024);
   private readonly pool = new GrowUint8(1 << 12);
-  private readonly values: string[] = [];
+  private readonly values: T[] = [];
+  /** Hash and slot of the last {@link get} that missed, where {@link set} files its key. */
+  private missHash = 0;
+  private missSlot = -1;
 
-  constructor(
-    private readonly make: (text: string) => string,
-    private readonly max = 1 << 16,
-  ) {}
+  constructor(private readonly max: number) {}
 
-  /** make(decoded text of buf[start, end)), `text` decoding the range on a miss. */
-  get(buf: Uint8Array, start: number, end: number, text: RangeText): string {
+  /** The value of the bytes buf[start, end), undefined when none was set. */
+  get(buf: Uint8Array, start: number, end: number): T | undefined {
     let h = FNV_OFFSET;
     // cast: start <= i < end, a range of buf
     for (let i = start; i < end; i++) h = Math.imul(h ^ (buf[i] as number), FNV_PRIME);
@@ -68,26 +66,30 @@ export class ByteStrings {
       const at = SLOT * slot;
       // cast: at + 3 < slots.length (slot <= mask)
       const entry = slots[at] as number;
-      if (entry === 0) return this.add(buf, start, end, h, slot, text);
+      if (entry === 0) {
+        this.missHash = h;
+        this.missSlot = slot;
+        return undefined;
+      }
       // cast: at + 3 < slots.length (slot <= mask)
-      if (slots[at + 1] === h && slots[at + 3] === n && this.pool.matches(slots[at + 2] as number, buf, start, n)) return this.values[entry - 1] as string;
+      if (slots[at + 1] === h && slots[at + 3] === n && this.pool.matches(slots[at + 2] as number, buf, start, n)) return this.values[entry - 1];
     }
   }
 
-  private add(buf: Uint8Array, start: number, end: number, hash: number, slot: number, text: RangeText): string {
-    const value = this.make(text.text(start, end));
-    if (this.values.length >= this.max) return value;
+  /** The value of the bytes buf[start, end), which the last {@link get} (of these bytes) missed. */
+  set(buf: Uint8Array, start: number, end: number, value: T): void {
+    if (this.values.length >= this.max || this.missSlot < 0) return;
     this.values.push(value);
-    const at = SLOT * slot;
+    const at = SLOT * this.missSlot;
+    this.missSlot = -1;
     const slots = this.slots;
     slots[at] = this.values.length;
-    slots[at + 1] = hash;
+    slots[at + 1] = this.missHash;
     slots[at + 2] = this.pool.length;
     slots[at + 3] = end - start;
     // cast: start <= i < end, a range of buf
     for (let i = start; i < end; i++) this.pool.push(buf[i] as number);
     if (2 * SLOT * this.values.length > slots.length) this.grow();
-    return value;
   }
 
   private grow(): void {
@@ -103,5 +105,32 @@ export class ByteStrings {
       for (let k = 0; k < SLOT; k++) slots[SLOT * slot + k] = old[s + k] as number;
     }
     this.slots = slots;
+  }
+}
+
+/**
+ * Strings made from byte ranges of one source, each made once per distinct bytes: a file repeats
+ * its name parts thousands of times, and a hit costs a hash and a comparison of the bytes instead
+ * of a decoded string, a slice and a whitespace pass. The string is whatever `make` gives for the
+ * decoded text, the same for every call of one table. Holds at most `max` keys; past that, misses
+ * are made each time (a file of all-distinct values costs no more than without the table).
+ */
+export class ByteStrings {
+  private readonly memo: ByteMemo<string>;
+
+  constructor(
+    private readonly make: (text: string) => string,
+    max = 1 << 16,
+  ) {
+    this.memo = new ByteMemo<string>(max);
+  }
+
+  /** make(decoded text of buf[start, end)), `text` decoding the range on a miss. */
+  get(buf: Uint8Array, start: number, end: number, text: RangeText): string {
+    const hit = this.memo.get(buf, start, end);
+    if (hit !== undefined) return hit;
+    const value = this.make(text.text(start, end));
+    this.memo.set(buf, start, end, value);
+    return value;
   }
 }

@@ -116,8 +116,7 @@ export class RecordLineReader {
 
   /** A CONC or CONT line (whatever its place). */
   get continuation(): boolean {
-    const s = this.s;
-    return s.tagIs('CONT') || s.tagIs('CONC');
+    return this.s.continuation() !== 0;
   }
 
   /** True when the payload is a pointer (`@X1@`): the node's `pointer`, with `value` ''. */
