@@ -31,19 +31,24 @@ export function possibleDuplicates(index: TreeIndex, scope: Uint8Array | null, m
   const people = new SideFeatures(index, () => undefined);
   // sorted neighbourhood: people keyed by sex group and surname, sorted by birth decade and first
   // given name within a key; each is compared with the next WINDOW people of its key only
-  const blocks = new Map<string, number[]>();
+  // one map per sex group, keyed by the surname code (no key string per person); the order of the
+  // blocks does not matter: the pairs found are sorted in full below
+  const male = new Map<string, number[]>();
+  const other = new Map<string, number[]>();
   for (let p = 0; p < people.count; p++) {
     const name = people.namesOf(p)[0];
     if (name === undefined) continue;
-    const key = `${people.male(p) ? 'M' : 'O'}:${name.surnameCode}`;
-    const list = blocks.get(key);
-    if (list === undefined) blocks.set(key, [p]);
+    const blocks = people.male(p) ? male : other;
+    const list = blocks.get(name.surnameCode);
+    if (list === undefined) blocks.set(name.surnameCode, [p]);
     else list.push(p);
   }
-  const { decade, given } = sortKeys(people, blocks.values());
+  const lists = [...male.values(), ...other.values()];
+  const { decade, given } = sortKeys(people, lists);
+  const relatives = new Relatives(people);
   const found: { i: number; j: number; score: number; automatic: boolean }[] = [];
   let compared = 0;
-  for (const list of blocks.values()) {
+  for (const list of lists) {
     if (list.length < 2) continue;
     // cast: the lists hold person numbers, and the keys have an entry per person
     list.sort((x, y) => (decade[x] as number) - (decade[y] as number) || (given[x] as number) - (given[y] as number) || x - y);
@@ -56,7 +61,7 @@ export function possibleDuplicates(index: TreeIndex, scope: Uint8Array | null, m
         const y = list[b] as number;
         const i = Math.min(x, y);
         const j = Math.max(x, y);
-        if ((scope !== null && scope[i] === 0 && scope[j] === 0) || vetoedByDates(people, i, people, j) || related(people, i, j)) continue;
+        if ((scope !== null && scope[i] === 0 && scope[j] === 0) || vetoedByDates(people, i, people, j) || relatives.related(i, j)) continue;
         const score = scorePair(people, i, people, j);
         // the review band's floor (1: a name alone) would flag every namesake; a warning needs what a merge would need
         if (score < MERGE_THRESHOLDS.automatic) continue;
@@ -108,10 +113,23 @@ function sortKeys(people: SideFeatures, lists: Iterable<number[]>): { decade: Fl
 /** Neighbours (in birth order, within one key) each person is compared with. */
 const WINDOW = 8;
 
-/** Person j is a parent, a child or a spouse of person i. */
-function related(people: SideFeatures, i: number, j: number): boolean {
-  if (people.parent(i, true) === j || people.parent(i, false) === j || people.parent(j, true) === i || people.parent(j, false) === i) return true;
-  let hit = false;
-  people.forEachRelative(i, false, (q) => (hit ||= q === j));
-  return hit;
+/** Whether two people are a parent and its child or spouses; one visitor for every question (no closure per pair). */
+class Relatives {
+  private target = -1;
+  private hit = false;
+  private readonly visit = (q: number): void => {
+    if (q === this.target) this.hit = true;
+  };
+
+  constructor(private readonly people: SideFeatures) {}
+
+  /** Person j is a parent, a child or a spouse of person i. */
+  related(i: number, j: number): boolean {
+    const people = this.people;
+    if (people.parent(i, true) === j || people.parent(i, false) === j || people.parent(j, true) === i || people.parent(j, false) === i) return true;
+    this.target = j;
+    this.hit = false;
+    people.forEachRelative(i, false, this.visit);
+    return this.hit;
+  }
 }

@@ -380,6 +380,10 @@ class FamilyRules {
   private readonly childEarliest: number[] = [];
   private readonly childLatest: number[] = [];
   private readonly order: number[] = [];
+  // cast: a and b are indexes < childEarliest.length (order holds 0 .. childEarliest.length - 1)
+  private readonly byEarliest = (a: number, b: number): number => (this.childEarliest[a] as number) - (this.childEarliest[b] as number);
+  /** Surnames upper-cased, by string id (each made once; sized on first use). */
+  private upper: (string | undefined)[] | null = null;
 
   constructor(
     private readonly index: TreeIndex,
@@ -399,6 +403,13 @@ class FamilyRules {
     return false;
   }
 
+  /** Days from the latest birth of the i-th child in birth order to the earliest birth of the k-th (a method: no closure per family). */
+  private span(i: number, k: number): number {
+    const order = this.order;
+    // cast: order holds 0 .. childEarliest.length - 1, and i, k < order.length
+    return (this.childEarliest[order[k] as number] as number) - (this.childLatest[order[i] as number] as number);
+  }
+
   /** The primary surname of person p (first name, of no type or BIRTH), upper case; '' otherwise. */
   private surname(p: number): string {
     const index = this.index;
@@ -408,7 +419,13 @@ class FamilyRules {
     // cast: p has a name (n < nameStart[p + 1], checked above), nameType holds string ids, and strings has every id
     const type = index.strings[index.nameType[n] as number] as string;
     // cast: n is a name row of p (see above), nameSurname holds string ids, and strings has every id
-    return type === '' || type === 'BIRTH' ? (index.strings[index.nameSurname[n] as number] as string).toUpperCase() : '';
+    if (type !== '' && type !== 'BIRTH') return '';
+    // cast: n is a name row of p (see above), and nameSurname holds string ids
+    const id = index.nameSurname[n] as number;
+    // cast: strings has every id
+    const upper = (this.upper ??= new Array<string | undefined>(index.strings.length));
+    // cast: strings has every id
+    return (upper[id] ??= (index.strings[id] as string).toUpperCase());
   }
 
   check(f: number): void {
@@ -437,7 +454,8 @@ class FamilyRules {
       if (gap > t.hwdif * YEAR_DAYS) tally.add('large_spouse_age_difference', x);
     }
     const marr = facts.marriage(facts.marr, f);
-    for (const spouse of [husband, wife]) {
+    for (let k = 0; k < 2; k++) {
+      const spouse = k === 0 ? husband : wife;
       if (spouse < 0 || !marr.present) continue;
       const sb = spouse === husband ? hb : wb;
       if (before(marr, sb)) tally.add('marriage_before_birth', x);
@@ -487,13 +505,10 @@ class FamilyRules {
       const order = this.order;
       order.length = 0;
       for (let i = 0; i < earliest.length; i++) order.push(i);
-      // cast: a and b are indexes < earliest.length (order holds 0 .. earliest.length - 1)
-      order.sort((a, b) => (earliest[a] as number) - (earliest[b] as number));
-      // cast: order holds 0 .. earliest.length - 1, and i, k < order.length
-      const span = (i: number, k: number): number => (earliest[order[k] as number] as number) - (latest[order[i] as number] as number);
-      if (span(0, order.length - 1) > t.cbspan * YEAR_DAYS) tally.add('large_children_span', x);
+      order.sort(this.byEarliest);
+      if (this.span(0, order.length - 1) > t.cbspan * YEAR_DAYS) tally.add('large_children_span', x);
       for (let i = 1; i < order.length; i++) {
-        if (span(i - 1, i) > t.cspace * YEAR_DAYS) {
+        if (this.span(i - 1, i) > t.cspace * YEAR_DAYS) {
           tally.add('large_children_gap', x);
           break;
         }
