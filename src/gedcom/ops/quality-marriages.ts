@@ -91,8 +91,9 @@ export class MarriageRules {
     }
     // ... unless the family ended by divorce or annulment: an undated one ends it at an unknown day
     let ended = Infinity;
-    for (const tag of ENDINGS) {
-      const e = facts.familyFirst(fact, f, tag);
+    for (let k = 0; k < ENDINGS.length; k++) {
+      // cast: k < ENDINGS.length
+      const e = facts.familyFirst(fact, f, ENDINGS[k] as number);
       if (!e.present) continue;
       ended = Math.min(ended, e.dated && Number.isFinite(e.earliest) ? e.earliest : -Infinity);
     }
@@ -102,38 +103,23 @@ export class MarriageRules {
 
   /** A union that certainly began before another began and certainly still held when it did. */
   private overlaps(unions: Union[]): boolean {
-    const dated = unions.filter((u) => !Number.isNaN(u.start)).sort((a, b) => a.end - b.end);
+    const dated = unions.filter(isMarried).sort(byEnd);
     if (dated.length < 2) return false;
-    const best = new PrefixBest(dated, (u) => u.heldUntil);
+    const best = new PrefixBest(dated, heldUntilOf);
     // the unions that certainly began before `later` began are a prefix of the order
-    for (const later of dated)
-      if (
-        best.above(
-          countBelow(dated, (u) => u.end, later.start),
-          later.spouse,
-          later.end,
-        )
-      )
-        return true;
+    for (const later of dated) if (best.above(countBelow(dated, endOf, later.start), later.spouse, later.end)) return true;
     return false;
   }
 
   /** A marriage certainly after a spouse's death and certainly less than remarriage_days after it. */
   private remarriedSoon(unions: Union[]): boolean {
-    const deaths = unions.filter((u) => !Number.isNaN(u.deathEarliest)).sort((a, b) => a.deathLatest - b.deathLatest);
+    const deaths = unions.filter(isWidowed).sort(byDeathLatest);
     if (deaths.length === 0) return false;
-    const best = new PrefixBest(deaths, (u) => u.deathEarliest);
+    const best = new PrefixBest(deaths, deathEarliestOf);
     for (const later of unions) {
       if (Number.isNaN(later.start)) continue;
       // the deaths certainly before the marriage are a prefix; one of them less than the limit before its last day
-      if (
-        best.above(
-          countBelow(deaths, (u) => u.deathLatest, later.start),
-          later.spouse,
-          later.end - this.t.remarriage_days,
-        )
-      )
-        return true;
+      if (best.above(countBelow(deaths, deathLatestOf, later.start), later.spouse, later.end - this.t.remarriage_days)) return true;
     }
     return false;
   }
@@ -193,6 +179,16 @@ export class MarriageRules {
     return false;
   }
 }
+
+// the keys and orders of unions, made once (not a closure per person)
+const isMarried = (u: Union): boolean => !Number.isNaN(u.start);
+const isWidowed = (u: Union): boolean => !Number.isNaN(u.deathEarliest);
+const endOf = (u: Union): number => u.end;
+const byEnd = (a: Union, b: Union): number => a.end - b.end;
+const heldUntilOf = (u: Union): number => u.heldUntil;
+const deathLatestOf = (u: Union): number => u.deathLatest;
+const byDeathLatest = (a: Union, b: Union): number => a.deathLatest - b.deathLatest;
+const deathEarliestOf = (u: Union): number => u.deathEarliest;
 
 /** How many unions of `sorted` (ordered by `key`) have a key below `day`. */
 function countBelow(sorted: readonly Union[], key: (u: Union) => number, day: number): number {
