@@ -155,16 +155,34 @@ export class QualityRootUnknown extends Error {
 }
 
 class Tally {
-  readonly counts = new Map<QualityRule, number>();
-  readonly affected = new Map<QualityRule, string[]>();
+  /** Per rule that fired: its count and the records listed (one lookup per finding). */
+  private readonly rules = new Map<QualityRule, { count: number; affected: string[] }>();
   constructor(readonly max: number) {}
   /** One finding of `rule` on `xref`; `also` names a second record it concerns (listed, not counted). */
   add(rule: QualityRule, xref: string, also?: string): void {
-    this.counts.set(rule, (this.counts.get(rule) ?? 0) + 1);
-    let list = this.affected.get(rule);
-    if (list === undefined) this.affected.set(rule, (list = []));
+    let entry = this.rules.get(rule);
+    if (entry === undefined) this.rules.set(rule, (entry = { count: 0, affected: [] }));
+    entry.count++;
+    const list = entry.affected;
     if (also !== undefined && list.length < this.max) list.push(also);
     if (list.length < this.max) list.push(xref);
+  }
+  count(rule: QualityRule): number {
+    return this.rules.get(rule)?.count ?? 0;
+  }
+  /** Set the count of a rule that fired (its records listed already). */
+  setCount(rule: QualityRule, count: number): void {
+    const entry = this.rules.get(rule);
+    if (entry !== undefined) entry.count = count;
+    else this.rules.set(rule, { count, affected: [] });
+  }
+  affected(rule: QualityRule): string[] | undefined {
+    return this.rules.get(rule)?.affected;
+  }
+  /** Keep the records listed for `rule` that `keep` accepts. */
+  filterAffected(rule: QualityRule, keep: (xref: string) => boolean): void {
+    const entry = this.rules.get(rule);
+    if (entry !== undefined) entry.affected = entry.affected.filter(keep);
   }
 }
 
@@ -307,27 +325,22 @@ export function analyzeQuality(
   for (let i = 0; i < index.invalidDateCount; i++) tally.add('invalid_date', index.invalidDates[i] ?? '');
   for (let i = 0; i < index.impossibleDateCount; i++) tally.add('impossible_date', index.impossibleDates[i] ?? '');
   for (const rule of ['invalid_date', 'impossible_date'] as const) {
-    const listed = tally.affected.get(rule);
-    if (listed !== undefined)
-      tally.affected.set(
-        rule,
-        listed.filter((x) => x.startsWith('@')),
-      );
+    tally.filterAffected(rule, (x) => x.startsWith('@'));
   }
 
   // possible duplicates inside the file: the merge scorer (quality-duplicates.ts); counted per pair
   const duplicates = possibleDuplicates(index, scope, tally.max, () => monitor.step('analyze', done, total));
   for (const p of duplicates.pairs) tally.add('possible_duplicate', p.right, p.left);
-  if (duplicates.count > 0) tally.counts.set('possible_duplicate', duplicates.count);
+  if (duplicates.count > 0) tally.setCount('possible_duplicate', duplicates.count);
 
   const rules: QualityRuleResult[] = [];
   const totals = { error: 0, warning: 0, info: 0 };
   for (const rule of keysOf(QUALITY_RULES)) {
-    const count = tally.counts.get(rule) ?? 0;
+    const count = tally.count(rule);
     if (count === 0) continue;
     const severity = QUALITY_RULES[rule];
     totals[severity] += count;
-    const affected = bounded([...new Set(tally.affected.get(rule) ?? [])], tally.max);
+    const affected = bounded([...new Set(tally.affected(rule) ?? [])], tally.max);
     rules.push(rule === 'possible_duplicate' ? { rule, severity, count, affected, pairs: duplicates.pairs } : { rule, severity, count, affected });
   }
   monitor.step('analyze', total, total);
