@@ -3,7 +3,7 @@ import { lowerBound, makeBlock, narrowBirth } from './merge-blocks.js';
 import type { Block, Run } from './merge-blocks.js';
 import type { SideFeatures } from './merge-features.js';
 import { vetoedByDates } from './merge-features.js';
-import { patronymicRoot } from './merge-names.js';
+import { fatherNameOf, patronymicRoot } from './merge-names.js';
 import { soundex } from './soundex.js';
 import { STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
@@ -72,11 +72,22 @@ function blockKeys(side: SideFeatures, p: number): string[] {
   const spouses = side.spouses(p);
   const married = !side.male(p);
   if (married) for (const s of spouses) for (const n of s) if (n.surname !== '') surnames.add(n.surnameCode);
+  const fathers = side.parentNames(p, true) ?? [];
+  const roots = new Set<string>();
+  for (const n of names) {
+    const root = fatherNameOf(n.surname);
+    if (root === null) continue;
+    // the other file may write the father's name as the surname ("Jenkin ap /Gronwy/"), or the family's surname (the father's)
+    roots.add(soundex(root));
+    surnames.add(soundex(root));
+    for (const f of fathers) if (f.surname !== '') surnames.add(f.surnameCode);
+  }
   const keys = [...surnames].map((c) => `${group}|S|${c}`);
   const own = givenCodes(side, p);
   if (own.length === 0) return keys;
   const relatives = new Set<string>();
-  for (const n of side.parentNames(p, true) ?? []) for (const t of n.tokens.slice(0, 1)) relatives.add(`F${t.code}`);
+  for (const n of fathers) for (const t of n.tokens.slice(0, 1)) relatives.add(`F${t.code}`);
+  for (const code of roots) relatives.add(`F${code}`);
   for (const n of names) {
     const root = patronymicRoot(n.surname);
     if (root !== null) relatives.add(`F${soundex(root)}`);

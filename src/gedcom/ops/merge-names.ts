@@ -151,6 +151,23 @@ export function patronymicRoot(surname: string): string | null {
   return root.length < 2 ? null : root;
 }
 
+/** A patronymic written as a particle before the father's name ("AP CADWGON", "VERCH HYWEL", "FITZ WALTER", "FITZWALTER"). */
+const PATRONYMIC_PREFIX = /^(?:(?:AP|AB|FERCH|VERCH|FITZ) |FITZ)([A-Z]+)/;
+
+/**
+ * The father's name a surname plainly states as a patronymic: after a particle ("AP CADWGON" ->
+ * "CADWGON"; of several words, the first: "FERCH RHYS SAIS" -> "RHYS") or before a suffix other
+ * than a bare "s" ("ERIKSSON" -> "ERIK"; "ROBERTS" and "JONES" are family names as often); null
+ * when it states none. For blocking only: the scores read a suffix alone (patronymicRoot), since
+ * "Idwal ap Gruffudd" and "Maredudd Idwal Gruffudd" are brothers, not one name written twice.
+ */
+export function fatherNameOf(surname: string): string | null {
+  const prefixed = PATRONYMIC_PREFIX.exec(surname)?.[1] ?? '';
+  if (prefixed.length >= 2) return prefixed;
+  const suffixed = PATRONYMIC.exec(surname);
+  return suffixed === null || suffixed[2] === 'S' || (suffixed[1] ?? '').length < 2 ? null : (suffixed[1] ?? null);
+}
+
 /** A further token written as the initial of the other, a particle included ("a." of "ap", "V." of "Verch"): tokenAgreement leaves particles out. */
 function initialOf(x: GivenToken, y: GivenToken): boolean {
   return (x.text.length === 1 && y.text.startsWith(x.text)) || (y.text.length === 1 && x.text.startsWith(y.text));
