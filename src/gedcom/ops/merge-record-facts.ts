@@ -4,11 +4,14 @@ import { transientTree } from './tree-index.js';
 
 /**
  * What merge reads of a person's record beyond the index, for the pairs already scored (never for
- * every pair of a block): its Ancestral File Number, and its content as one key. Read once per
- * person and kept.
+ * every pair of a block): its Ancestral File Number, its user reference numbers, and its content as
+ * one key. Read once per person and kept.
  *
  * - An AFN numbers a person of the Ancestral File: the same AFN on both sides is the same person,
  *   two different ones are two records of it (possibly duplicates, never merged without review).
+ * - A REFN is the number a researcher's own system gives the record: the same REFN on both sides,
+ *   borne by one person in each file, is that record copied from one researcher's file into the
+ *   other's. Two different ones are two systems' numbers, no conflict.
  * - The content key holds what a researcher stated of the person (names, sex, every event and
  *   attribute with its date and place, in any order) and leaves out what a program or a renumbering
  *   changes (xrefs and links, sources, notes, objects, change dates, custom `_` tags, the name
@@ -19,9 +22,11 @@ import { transientTree } from './tree-index.js';
  */
 export class RecordFacts {
   private readonly afns = new Map<number, string>();
+  private readonly refnLists = new Map<number, readonly string[]>();
   private readonly keys = new Map<number, string>();
-  private readonly afnCount = new Map<string, number>();
-  private afnCounted = false;
+  /** How many people of the file carry each AFN (`A` + AFN) and each REFN (`R` + REFN). */
+  private readonly idCount = new Map<string, number>();
+  private idsCounted = false;
 
   constructor(
     private readonly doc: GedcomDocumentLike,
@@ -32,8 +37,16 @@ export class RecordFacts {
   afn(p: number): string {
     const own = this.facts(p).afn;
     if (own === '') return '';
-    this.countAfns();
-    return this.afnCount.get(own) === 1 ? own : '';
+    this.countIds();
+    return this.idCount.get(`A${own}`) === 1 ? own : '';
+  }
+
+  /** The user reference numbers of person p that the file gives to that person alone. */
+  refns(p: number): readonly string[] {
+    const own = this.facts(p).refns;
+    if (own.length === 0) return own;
+    this.countIds();
+    return own.filter((x) => this.idCount.get(`R${x}`) === 1);
   }
 
   /** The content key of person p; '' when the record states no dated or placed event (a name alone identifies no one). */
@@ -41,35 +54,54 @@ export class RecordFacts {
     return this.facts(p).key;
   }
 
-  private facts(p: number): { afn: string; key: string } {
+  private facts(p: number): { afn: string; refns: readonly string[]; key: string } {
     const key = this.keys.get(p);
-    if (key !== undefined) return { afn: this.afns.get(p) ?? '', key };
+    if (key !== undefined) return { afn: this.afns.get(p) ?? '', refns: this.refnLists.get(p) ?? NO_REFNS, key };
     const rec = this.doc.byXref(this.people.xref(p));
     const root = rec === undefined ? null : transientTree(rec);
     const afn = root === null ? '' : afnOf(root);
+    const refns = root === null ? NO_REFNS : refnsOf(root);
     const content = root === null ? '' : contentKey(root);
     this.afns.set(p, afn);
+    this.refnLists.set(p, refns);
     this.keys.set(p, content);
-    return { afn, key: content };
+    return { afn, refns, key: content };
   }
 
-  /** How many people of the file carry each AFN (once, the first time an AFN is asked for). */
-  private countAfns(): void {
-    if (this.afnCounted) return;
-    this.afnCounted = true;
+  /** How many people of the file carry each AFN and each REFN (once, the first time one is asked for). */
+  private countIds(): void {
+    if (this.idsCounted) return;
+    this.idsCounted = true;
     const people = this.people;
+    const count = (id: string): void => {
+      this.idCount.set(id, (this.idCount.get(id) ?? 0) + 1);
+    };
     for (let p = 0; p < people.count; p++) {
       const rec = this.doc.byXref(people.xref(p));
       if (rec === undefined) continue;
-      const afn = afnOf(transientTree(rec));
-      if (afn !== '') this.afnCount.set(afn, (this.afnCount.get(afn) ?? 0) + 1);
+      const root = transientTree(rec);
+      const afn = afnOf(root);
+      if (afn !== '') count(`A${afn}`);
+      for (const refn of refnsOf(root)) count(`R${refn}`);
     }
   }
 }
 
+const NO_REFNS: readonly string[] = [];
+
 function afnOf(root: GedcomNode): string {
   for (const c of root.children) if (c.tag === 'AFN' && c.value.trim() !== '') return c.value.trim().toUpperCase();
   return '';
+}
+
+/** The distinct REFN values of a record, folded to upper case. */
+function refnsOf(root: GedcomNode): readonly string[] {
+  let out: string[] | null = null;
+  for (const c of root.children) {
+    const v = c.tag === 'REFN' ? c.value.trim().toUpperCase() : '';
+    if (v !== '' && !(out ?? NO_REFNS).includes(v)) (out ??= []).push(v);
+  }
+  return out ?? NO_REFNS;
 }
 
 /** Level-1 structures a producer or a renumbering changes (links, citations, notes, media, record ids, change dates), and the AFN, compared on its own. */
@@ -135,7 +167,7 @@ const RECORD_WEIGHTS = { identifier: 2.75, content: 2.75 } as const;
 export interface RecordAgreement {
   /** Added to the pair's score. */
   readonly score: number;
-  /** The same AFN, or the same content (or one's within the other's) stating an event of a closed date: identifying evidence. */
+  /** The same AFN or REFN, or the same content (or one's within the other's) stating an event of a closed date: identifying evidence. */
   readonly identifies: boolean;
   /** Two different AFNs: never merged without review. */
   readonly conflict: boolean;
@@ -151,6 +183,20 @@ function namesAlike(a: SideFeatures, i: number, b: SideFeatures, j: number): boo
   const x = a.namesOf(i)[0];
   const y = b.namesOf(j)[0];
   return x !== undefined && y !== undefined && x.surname === y.surname && (x.givenFull === y.givenFull || a.compatibleGiven(i, b, j));
+}
+
+/**
+ * A REFN borne by left person i alone in its file and by right person j alone in its file, their
+ * first given names alike (the same, or one written more fully: a number a researcher's system
+ * reuses for another person is not this person).
+ */
+function sameReference(l: RecordFacts, i: number, r: RecordFacts, j: number): boolean {
+  const a = l.people;
+  const b = r.people;
+  if (!(a.sameGiven(i, b, j) || a.compatibleGiven(i, b, j))) return false;
+  const x = l.refns(i);
+  if (x.length === 0) return false;
+  return r.refns(j).some((y) => x.includes(y));
 }
 
 /**
@@ -170,7 +216,7 @@ export function recordAgreement(
   const ra = r.afn(j);
   if (la !== '' && ra !== '' && la !== ra) return { score: 0, identifies: false, conflict: true };
   let score = 0;
-  if (la !== '' && la === ra) {
+  if ((la !== '' && la === ra) || sameReference(l, i, r, j)) {
     score += RECORD_WEIGHTS.identifier;
     note?.('same_identifier', RECORD_WEIGHTS.identifier);
   }
