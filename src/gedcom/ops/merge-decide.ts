@@ -1,7 +1,7 @@
 import { OPS_LIMITS } from './limits.js';
 import { CONTEXT_WEIGHTS, pairContext, relativePairs } from './merge-context.js';
 import { contextAllowed, scorePair } from './merge-features.js';
-import type { EvidenceCode } from './merge-features.js';
+import type { EvidenceCode, SideFeatures } from './merge-features.js';
 import { dropAncestryCycles } from './merge-cycles.js';
 import type { AcceptedPair } from './merge-cycles.js';
 import { rareNamePairs } from './merge-name-frequency.js';
@@ -64,7 +64,7 @@ export function decidePairs(pairs: ScoredPair[], left: MergeSide, right: MergeSi
     });
     const scored = inContext(pairs, mapped, left, right);
     let more = mutualBestPairs(scored);
-    if (more.length === 0) more = couples(scored, left, right);
+    if (more.length === 0) more = namedFamilies(scored, left, right);
     for (const p of more) mapped[p.j] = p.i;
     accepted.push(...more);
     newly = more;
@@ -106,13 +106,18 @@ function inContext(pairs: readonly ScoredPair[], mapped: Int32Array, left: Merge
 }
 
 /**
- * Couples named alike on both sides: a pair of people and a pair of their spouses, each the other's
- * only candidate by the margin (mutualBestPairs over the review band), every one of the four bearing
- * the same given names as the other side's, no context against them. A husband and a wife of the
- * same names married to each other in both files are one couple even when neither is dated; their
- * children and parents are then found by the family context rounds.
+ * Families named alike on both sides, from the review band: pairs each the other's only candidate
+ * by the margin (mutualBestPairs over the review band), every person bearing the same given names
+ * as the other side's, no context against them.
+ * - A couple: a pair of people and a pair of their spouses. A husband and a wife of the same names
+ *   married to each other in both files are one couple even when neither is dated.
+ * - A parent and a child: a pair of people and the pair of their fathers (or mothers), when none of
+ *   the four has a namesake in its line (a parent, a child or a sibling of the same given names on
+ *   its side): a name handed down from father to son (Jean IV, Jean V de Montfort, each with a son
+ *   Gilles) would otherwise pair a father in one file with his son in the other.
+ * Their children and parents are then found by the family context rounds.
  */
-function couples(scored: ScoredPair[], left: MergeSide, right: MergeSide): AcceptedPair[] {
+function namedFamilies(scored: ScoredPair[], left: MergeSide, right: MergeSide): AcceptedPair[] {
   const l = left.people;
   const r = right.people;
   const unique = mutualBestPairs(scored, MERGE_THRESHOLDS.review, false).filter((p) => l.sameGiven(p.i, r, p.j) && contextAllowed(l, p.i, r, p.j));
@@ -132,7 +137,32 @@ function couples(scored: ScoredPair[], left: MergeSide, right: MergeSide): Accep
       out.push(p, q);
     });
   }
+  for (const p of unique) {
+    for (const father of [true, false]) {
+      const pi = l.parent(p.i, father);
+      const q = pi < 0 ? undefined : byLeft.get(pi);
+      if (q === undefined || q.j !== r.parent(p.j, father) || taken.has(p.i) || taken.has(q.i)) continue;
+      if (namesakeInLine(l, p.i) || namesakeInLine(r, p.j) || namesakeInLine(l, q.i) || namesakeInLine(r, q.j)) continue;
+      taken.add(p.i);
+      taken.add(q.i);
+      out.push(p, q);
+    }
+  }
   return out;
+}
+
+/** A parent, a child or a sibling of person p bearing its given names (merge-features.ts sameGiven), on its side. */
+function namesakeInLine(side: SideFeatures, p: number): boolean {
+  if (side.namesakeSibling(p)) return true;
+  for (const father of [true, false]) {
+    const q = side.parent(p, father);
+    if (q >= 0 && side.sameGiven(p, side, q)) return true;
+  }
+  let child = false;
+  side.forEachRelative(p, true, (q) => {
+    child ||= side.sameGiven(p, side, q);
+  });
+  return child;
 }
 
 /**

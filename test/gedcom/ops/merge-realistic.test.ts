@@ -393,3 +393,32 @@ describe('merge identity through a REFN (a record number of the researcher)', ()
     expect(otherGiven.review.map((p) => p.right)).toEqual(['@P1@']);
   });
 });
+
+describe('merge a parent and a child named alike in both files (review band)', () => {
+  const run = (left: string, right: string) => mergeDocuments(doc(`${HEAD}${left}0 TRLR\n`), doc(`${HEAD}${right}0 TRLR\n`), { dryRun: true });
+  /** A father `x`D of the given name and his children (name, extra lines), all undated unless the lines say otherwise. */
+  const line = (x: string, father: string, children: readonly (readonly [string, string])[]): string =>
+    `0 @${x}D@ INDI\n1 NAME ${father}\n1 SEX M\n1 FAMS @${x}F@\n` +
+    children.map(([name, extra], k) => `0 @${x}C${k}@ INDI\n1 NAME ${name}\n${extra}1 FAMC @${x}F@\n`).join('') +
+    `0 @${x}F@ FAM\n1 HUSB @${x}D@\n${children.map((_, k) => `1 CHIL @${x}C${k}@\n`).join('')}`;
+  const pairs = (out: ReturnType<typeof run>): string[] => out.merged.map((p) => `${p.left} ${p.right}`).sort();
+
+  it('an undated father and daughter, each the only candidate of the other file, merge together', () => {
+    const out = run(line('L', 'Thomas /Montagu/', [['Alice /Montagu/', '']]), line('R', 'Thomas /Montagu/', [['Alice /Montagu/', '']]));
+    expect(pairs(out)).toEqual(['@LC0@ @RC0@', '@LD@ @RD@']);
+    // alone, each is the name only: reviewed
+    const alone = run('0 @I1@ INDI\n1 NAME Alice /Montagu/\n1 SEX F\n', '0 @P1@ INDI\n1 NAME Alice /Montagu/\n1 SEX F\n');
+    expect(alone.merged).toEqual([]);
+  });
+
+  it('not when a name is handed down in the line (a son Jean of Jean: the father in one file may be the son in the other)', () => {
+    const left = line('L', 'Jean /de Montfort/', [['Gilles /de Montfort/', '']]).replace('1 SEX M\n', '1 SEX M\n1 BIRT\n2 DATE ABT 1340\n');
+    const right = line('R', 'Jean /de Montfort/', [
+      ['Gilles /de Montfort/', ''],
+      ['Jean /de Montfort/', '1 BIRT\n2 DATE 1400\n'],
+    ]);
+    const out = run(left, right);
+    expect(out.merged).toEqual([]);
+    expect(out.review.map((p) => `${p.left} ${p.right}`).sort()).toEqual(['@LC0@ @RC0@', '@LD@ @RD@']);
+  });
+});
