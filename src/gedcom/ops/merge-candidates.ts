@@ -276,10 +276,17 @@ class Meeting {
 }
 
 /**
+ * Whether a birth [lo, hi] meets run `r` a year before and after too (merge-features.ts
+ * yearOffByOne): an exact day meets the same day and month in a run of exact days, a birth stated
+ * to a month (27 to 30 days) the same month in a run of ranges.
+ */
+const yearOffWindows = (r: Run, lo: number, hi: number): boolean => (lo === hi ? r.span === 0 : r.span > 0 && hi - lo >= 27 && hi - lo <= 30);
+
+/**
  * Places in `m` from slot `at` the windows of run `r` a birth [lo, hi] meets: the ranges of low
- * bounds it overlaps or touches (two adjacent years written one off), and for an exact day the
- * same day and month a year off; with the high bound a person of the window must reach. Returns
- * the people of the windows (some may fall short of the reach).
+ * bounds it overlaps or touches (two adjacent years written one off), and for an exact day or a
+ * month the same day or month a year off (yearOffWindows); with the high bound a person of the
+ * window must reach. Returns the people of the windows (some may fall short of the reach).
  */
 function placeWindows(m: Meeting, at: number, r: Run, lo: number, hi: number): number {
   const low = r.low;
@@ -289,23 +296,24 @@ function placeWindows(m: Meeting, at: number, r: Run, lo: number, hi: number): n
   m.start[at] = s;
   m.end[at] = e;
   m.reach[at] = lo - 1;
-  if (r.span > 0 || lo !== hi) return e - s;
+  if (!yearOffWindows(r, lo, hi)) return e - s;
   let n = e - s;
   for (let k = 1; k <= 2; k++) {
-    // the same day and month a year before (k = 1), then after (k = 2)
+    // the same day (or month) a year before (k = 1), then after (k = 2); the year before ends where the first window starts
+    // (a run of wide ranges reaches back that far), the year after starts beyond its end
     const a = k === 1 ? lo - 366 : lo + 365;
     const ks = lowerBound(low, a);
-    const ke = lowerBound(low, a + 1, true);
+    const ke = k === 1 ? Math.min(lowerBound(low, a + 1, true), s) : lowerBound(low, a + 1, true);
     m.start[at + k] = ks;
-    m.end[at + k] = ke;
+    m.end[at + k] = Math.max(ks, ke);
     m.reach[at + k] = -Infinity;
-    n += ke - ks;
+    n += Math.max(0, ke - ks);
   }
   return n;
 }
 
 /** The windows `placeWindows` places for run `r` and a birth [lo, hi]. */
-const windowCount = (r: Run, lo: number, hi: number): number => (r.span > 0 || lo !== hi ? 1 : WINDOWS_PER_RUN);
+const windowCount = (r: Run, lo: number, hi: number): number => (yearOffWindows(r, lo, hi) ? WINDOWS_PER_RUN : 1);
 
 /**
  * Gathers the people of run `r` in the window of slot `w` whose high bound reaches the window's

@@ -492,11 +492,13 @@ function disjoint(lb: Float64Array, x: number, la: boolean, rb: Float64Array, y:
 
 /**
  * Two exact dates that differ only by a year written one off: the same day and month a year
- * apart, or two adjacent year-only (or month-only) statements. Never vetoes, never identifies.
+ * apart, the same month a year apart ("AUG 1520" / "AUG 1521"), or two adjacent year-only (or
+ * month-only) statements. Never vetoes, never identifies.
  */
 function yearOffByOne(xlo: number, xhi: number, ylo: number, yhi: number): boolean {
   if (xlo === xhi && ylo === yhi) return YEAR_OFF_DAYS.includes(Math.abs(xlo - ylo));
   const span = Math.max(xhi - xlo, yhi - ylo);
+  if (span >= 27 && span <= 30 && Math.min(xhi - xlo, yhi - ylo) >= 27 && YEAR_OFF_DAYS.includes(Math.abs(xlo - ylo))) return true;
   return span >= 27 && (ylo - xhi === 1 || xlo - yhi === 1) && Math.abs(xhi - xlo - (yhi - ylo)) <= 3;
 }
 
@@ -804,7 +806,8 @@ function spouseOfTheSameName(a: SideFeatures, i: number, b: SideFeatures, j: num
 }
 
 /**
- * Both sides name spouses and no spouse of one matches a spouse of the other by name, while every
+ * Both sides name spouses and every spouse of one contradicts every spouse of the other by name
+ * (given names that differ; spouses named by the same surname alone do not), while every
  * family of each side names its spouse (a family of an unnamed or absent partner may be the
  * other side's marriage: each file holding one of two marriages is no conflict).
  */
@@ -812,7 +815,7 @@ function conflictingSpouses(a: SideFeatures, i: number, b: SideFeatures, j: numb
   const x = a.spouses(i).filter((names) => names.length > 0);
   const y = b.spouses(j).filter((names) => names.length > 0);
   if (x.length === 0 || y.length === 0 || x.length < a.marriages(i) || y.length < b.marriages(j)) return false;
-  for (const s of x) for (const t of y) if (namesScore(a, RELATIVE, s, b, RELATIVE, t) > 0) return false;
+  for (const s of x) for (const t of y) if (namesScore(a, RELATIVE, s, b, RELATIVE, t) >= 0) return false;
   return true;
 }
 

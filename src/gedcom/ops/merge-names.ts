@@ -91,9 +91,12 @@ export function foldSurname(surname: string): string {
   return bare === '' ? mac : bare;
 }
 
-/** An alias or a placeholder rather than a name: digits, or only single letters (`s552//`, `X /Y/`, `?`). */
+/** An ordinal written in figures ("6th Earl of Devon", "1st Lord Drummond"): part of a name, not an alias's digits. */
+const ORDINAL = /\b\d+(?:st|nd|rd|th)\b/gi;
+
+/** An alias or a placeholder rather than a name: digits other than an ordinal's, or only single letters (`s552//`, `X /Y/`, `?`). */
 export function placeholderName(given: string, surname: string): boolean {
-  if (/\d/.test(given) || /\d/.test(surname)) return true;
+  if (/\d/.test(given.replace(ORDINAL, '')) || /\d/.test(surname.replace(ORDINAL, ''))) return true;
   const tokens = [...foldGiven(given), ...foldSurname(surname).split(' ')].filter((t) => t !== '');
   return tokens.every((t) => t.length <= 1);
 }
