@@ -16,8 +16,12 @@ import type { WorkMonitor } from '../monitor.js';
  * - the Soundex of each surname (Gramps' blocking), and for a woman the Soundex of each spouse's
  *   surname (her married name in the other file);
  * - the first given name with the first given name of the father, of the mother, of each spouse,
- *   and with the root of a patronymic surname as the father's ("Eriksson": Erik), so that a
- *   surname that differs (married names, patronymics) still meets;
+ *   and with the root of a patronymic surname as the father's ("Eriksson", "ap Erik": Erik), so
+ *   that a surname that differs (married names, patronymics) still meets;
+ * - for a plain patronymic (after a particle, or before a suffix other than a bare "s"), the
+ *   Soundex of its root and of the father's surnames as surname keys: the other file may write
+ *   the father's name as the surname ("Jenkin ap /Gronwy/") or the family's surname ("Hannon" for
+ *   "Johnsson", son of John Hannon);
  * - for a woman with no spouse, or named as a spouse is, the first given name alone (her other
  *   surname may be in no file).
  * A surname block of more than SUB_BLOCK_PEOPLE right people is split by the initial of each
