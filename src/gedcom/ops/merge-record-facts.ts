@@ -11,7 +11,9 @@ import { transientTree } from './tree-index.js';
  *   two different ones are two records of it (possibly duplicates, never merged without review).
  * - A REFN is the number a researcher's own system gives the record: the same REFN on both sides,
  *   borne by one person in each file, is that record copied from one researcher's file into the
- *   other's. Two different ones are two systems' numbers, no conflict.
+ *   other's. Two different ones are two systems' numbers, no conflict. A REFN of figures only (and
+ *   punctuation) is a sequence or Ahnentafel number, which every researcher's system hands out
+ *   from 1: "4" is one researcher's grandfather and another's; it identifies no one.
  * - The content key holds what a researcher stated of the person (names, sex, every event and
  *   attribute with its date and place, in any order) and leaves out what a program or a renumbering
  *   changes (xrefs and links, sources, notes, objects, change dates, custom `_` tags, the name
@@ -94,12 +96,15 @@ function afnOf(root: GedcomNode): string {
   return '';
 }
 
-/** The distinct REFN values of a record, folded to upper case. */
+/** A REFN without a letter: a number any system hands out (1, 2, ...; 4.12; 0017). */
+const SEQUENCE_NUMBER = /^[^\p{L}]*$/u;
+
+/** The distinct REFN values of a record that can tell a person (not sequence numbers), folded to upper case. */
 function refnsOf(root: GedcomNode): readonly string[] {
   let out: string[] | null = null;
   for (const c of root.children) {
     const v = c.tag === 'REFN' ? c.value.trim().toUpperCase() : '';
-    if (v !== '' && !(out ?? NO_REFNS).includes(v)) (out ??= []).push(v);
+    if (v !== '' && !SEQUENCE_NUMBER.test(v) && !(out ?? NO_REFNS).includes(v)) (out ??= []).push(v);
   }
   return out ?? NO_REFNS;
 }

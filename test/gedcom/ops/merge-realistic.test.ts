@@ -392,6 +392,17 @@ describe('merge identity through a REFN (a record number of the researcher)', ()
     expect(otherGiven.merged).toEqual([]);
     expect(otherGiven.review.map((p) => p.right)).toEqual(['@P1@']);
   });
+
+  it('a REFN of figures only (a sequence or Ahnentafel number every system hands out) identifies no one', () => {
+    for (const number of ['4', '0017', '4.12', '12-3']) {
+      const out = run(cox('I1', number), cox('P1', number));
+      expect(out.merged, number).toEqual([]);
+      expect(
+        out.review.map((p) => p.right),
+        number,
+      ).toEqual(['@P1@']);
+    }
+  });
 });
 
 describe('merge a parent and a child named alike in both files (review band)', () => {
