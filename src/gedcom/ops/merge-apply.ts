@@ -55,6 +55,7 @@ export function applyMerge(left: GedcomDocumentLike, right: GedcomDocumentLike, 
   const { out, trailer, alternates } = leftOutput(left, right, folded, xrefs, tick);
   const sharedAnonymous = appendNewRightRecords(out, left, right, rightRecords, maps, shared, xrefs, tick);
   out.push(...trailer);
+  xrefs.seal();
   const document = inRepresentableEncoding(outputLike(left, out), tick);
   monitor.step('apply', total, total);
   const written = (tag: string): number => out.reduce((n, r) => n + (r.tag === tag ? 1 : 0), 0);

@@ -28,6 +28,7 @@ export class OutputXrefs {
   /** Right xref -> output xref. */
   readonly map = new Map<string, string>();
   remapped = 0;
+  private sealed = false;
   private readonly used = new Set<string>();
   private readonly allocator = new XrefAllocator(this.used);
 
@@ -54,10 +55,21 @@ export class OutputXrefs {
     }
   }
 
+  /**
+   * Every xref is settled (applyMerge settles them all before the output is written): the xrefs in
+   * use are no longer needed, and are let go before the writing builds its trees.
+   */
+  seal(): void {
+    this.sealed = true;
+    this.used.clear();
+    this.leftDuplicated.clear();
+  }
+
   /** The output xref of `x`; a pointer the right file does not define stays dangling, but never onto a left record. */
   readonly remap = (x: string): string => {
     const m = this.map.get(x);
     if (m !== undefined) return m;
+    if (this.sealed) throw new Error('an xref met after every xref was settled');
     const fresh = this.used.has(x) ? this.allocator.fresh(x) : x;
     if (fresh !== x) this.remapped++;
     this.map.set(x, fresh);
