@@ -1,4 +1,10 @@
+import { doubledSlots, SLOT_FIELDS } from './byte-slots.js';
 import { GrowUint8 } from './growable.js';
+
+// local copies of the shared constants: hot loops read them as constants, not through a module binding
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const SLOT = SLOT_FIELDS;
 
 /**
  * The distinct name parts and places of an index as small integers: id 0 is '', every other
@@ -33,11 +39,6 @@ export class StringTable {
 export interface RangeText {
   text(start: number, end: number): string;
 }
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-/** Int32 fields per slot: index + 1 (0: empty), hash, start of the bytes in the pool, length. */
-const SLOT = 4;
 
 /**
  * Values keyed by byte ranges of one source (an open-addressing hash of the bytes, the bytes of
@@ -89,22 +90,7 @@ export class ByteMemo<T> {
     slots[at + 3] = end - start;
     // cast: start <= i < end, a range of buf
     for (let i = start; i < end; i++) this.pool.push(buf[i] as number);
-    if (2 * SLOT * this.values.length > slots.length) this.grow();
-  }
-
-  private grow(): void {
-    const old = this.slots;
-    const slots = new Int32Array(2 * old.length);
-    const mask = slots.length / SLOT - 1;
-    for (let s = 0; s < old.length; s += SLOT) {
-      if (old[s] === 0) continue;
-      // cast: s + 1 < old.length (slots are SLOT fields)
-      let slot = (old[s + 1] as number) & mask;
-      while (slots[SLOT * slot] !== 0) slot = (slot + 1) & mask;
-      // cast: s + k < old.length (slots are SLOT fields)
-      for (let k = 0; k < SLOT; k++) slots[SLOT * slot + k] = old[s + k] as number;
-    }
-    this.slots = slots;
+    if (2 * SLOT * this.values.length > slots.length) this.slots = doubledSlots(this.slots);
   }
 }
 

@@ -1,10 +1,14 @@
 import type { PointerText, PointerTable } from '../parse/record-lines.js';
+import { doubledSlots, SLOT_FIELDS } from './byte-slots.js';
 import { GrowInt32, GrowUint8 } from './growable.js';
+
+// local copies of the shared constants: hot loops read them as constants, not through a module binding
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const SLOT = SLOT_FIELDS;
 
 /** Slots of the hash table at first; it doubles when half full. */
 const INITIAL_SLOTS = 1 << 12;
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 
 /**
  * Every xref an index meets while it is built (record definitions and pointer values), as small
@@ -28,11 +32,8 @@ const LETTER_Z = 90;
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 
-/** Int32 fields per slot: id + 1 (0: empty), hash, start of the characters in the pool, length (-1: not ASCII). */
-const SLOT = 4;
-
 export class XrefTable implements PointerTable {
-  /** SLOT fields per slot, so that a probe reads one place of memory. */
+  /** SLOT fields per slot (byte-slots.ts): id + 1, hash, start of the characters in the pool, length (-1: not ASCII). */
   private slots: Int32Array;
   /** The characters of every ASCII xref, one after the other. */
   private readonly pool = new GrowUint8(1 << 16);
@@ -202,24 +203,10 @@ export class XrefTable implements PointerTable {
     this.slots[at + 2] = this.pool.length;
     this.slots[at + 3] = ascii ? xref.length : -1;
     if (ascii) for (let i = 0; i < xref.length; i++) this.pool.push(xref.charCodeAt(i));
-    if (2 * SLOT * this.hashed > this.slots.length) this.grow();
+    if (2 * SLOT * this.hashed > this.slots.length) this.slots = doubledSlots(this.slots);
     return id;
   }
 
-  private grow(): void {
-    const old = this.slots;
-    const slots = new Int32Array(2 * old.length);
-    const mask = slots.length / SLOT - 1;
-    for (let s = 0; s < old.length; s += SLOT) {
-      if (old[s] === 0) continue;
-      // cast: s + 1 < old.length (slots are SLOT fields)
-      let slot = (old[s + 1] as number) & mask;
-      while (slots[SLOT * slot] !== 0) slot = (slot + 1) & mask;
-      // cast: s + 3 < old.length (slots are SLOT fields)
-      for (let k = 0; k < SLOT; k++) slots[SLOT * slot + k] = old[s + k] as number;
-    }
-    this.slots = slots;
-  }
   define(xref: string, sequence: number): number {
     const id = this.id(xref);
     if (this.definitions.get(id) === 0) this.firstDefined.set(id, sequence);
