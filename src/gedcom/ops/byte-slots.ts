@@ -1,3 +1,5 @@
+import type { GrowUint8 } from './growable.js';
+
 /**
  * The open-addressing tables keyed by bytes (xref-table.ts, string-table.ts ByteMemo): FNV-1a
  * hashes, and slots of SLOT_FIELDS Int32 fields side by side (entry + 1, 0 when empty; hash; start of the
@@ -19,4 +21,19 @@ export function doubledSlots(old: Int32Array): Int32Array<ArrayBuffer> {
     for (let k = 0; k < SLOT; k++) slots[SLOT * slot + k] = old[s + k] as number;
   }
   return slots;
+}
+
+/**
+ * The slot of the key whose bytes are buf[start, end) and whose hash is `h`, or the empty slot
+ * where it would go (its first field is then 0). `pool` holds the keys' bytes.
+ */
+export function probeBytes(slots: Int32Array, pool: GrowUint8, h: number, buf: Uint8Array, start: number, end: number): number {
+  const mask = slots.length / SLOT - 1;
+  const n = end - start;
+  for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+    const at = SLOT * slot;
+    if (slots[at] === 0) return slot;
+    // cast: at + 3 < slots.length (slot <= mask)
+    if (slots[at + 1] === h && slots[at + 3] === n && pool.matches(slots[at + 2] as number, buf, start, n)) return slot;
+  }
 }

@@ -1,4 +1,4 @@
-import { doubledSlots, SLOT_FIELDS } from './byte-slots.js';
+import { doubledSlots, probeBytes, SLOT_FIELDS } from './byte-slots.js';
 import { GrowUint8 } from './growable.js';
 
 // local copies of the shared constants: hot loops read them as constants, not through a module binding
@@ -60,21 +60,13 @@ export class ByteMemo<T> {
     let h = FNV_OFFSET;
     // cast: start <= i < end, a range of buf
     for (let i = start; i < end; i++) h = Math.imul(h ^ (buf[i] as number), FNV_PRIME);
-    const slots = this.slots;
-    const mask = slots.length / SLOT - 1;
-    const n = end - start;
-    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const at = SLOT * slot;
-      // cast: at + 3 < slots.length (slot <= mask)
-      const entry = slots[at] as number;
-      if (entry === 0) {
-        this.missHash = h;
-        this.missSlot = slot;
-        return undefined;
-      }
-      // cast: at + 3 < slots.length (slot <= mask)
-      if (slots[at + 1] === h && slots[at + 3] === n && this.pool.matches(slots[at + 2] as number, buf, start, n)) return this.values[entry - 1];
-    }
+    const slot = probeBytes(this.slots, this.pool, h, buf, start, end);
+    // cast: slot <= mask, so SLOT * slot < slots.length
+    const entry = this.slots[SLOT * slot] as number;
+    if (entry !== 0) return this.values[entry - 1];
+    this.missHash = h;
+    this.missSlot = slot;
+    return undefined;
   }
 
   /** The value of the bytes buf[start, end), which the last {@link get} (of these bytes) missed. */

@@ -1,5 +1,5 @@
 import type { PointerText, PointerTable } from '../parse/record-lines.js';
-import { doubledSlots, SLOT_FIELDS } from './byte-slots.js';
+import { doubledSlots, probeBytes, SLOT_FIELDS } from './byte-slots.js';
 import { GrowInt32, GrowUint8 } from './growable.js';
 
 // local copies of the shared constants: hot loops read them as constants, not through a module binding
@@ -160,18 +160,10 @@ export class XrefTable implements PointerTable {
       if (byte >= 0x80) return this.textId(text.pointer());
       h = Math.imul(h ^ byte, FNV_PRIME);
     }
-    const slots = this.slots;
-    const mask = slots.length / SLOT - 1;
-    const n = end - start;
-    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const at = SLOT * slot;
-      // cast: at + 3 < slots.length (slot <= mask)
-      const entry = slots[at] as number;
-      if (entry === 0) return this.textId(text.pointer());
-      // cast: at + 3 < slots.length (slot <= mask)
-      if (slots[at + 1] !== h || slots[at + 3] !== n || !this.pool.matches(slots[at + 2] as number, buf, start, n)) continue;
-      return entry - 1 === this.voidId ? -1 : entry - 1;
-    }
+    // cast: the slot probeBytes returns is below slots.length / SLOT
+    const entry = this.slots[SLOT * probeBytes(this.slots, this.pool, h, buf, start, end)] as number;
+    if (entry === 0) return this.textId(text.pointer());
+    return entry - 1 === this.voidId ? -1 : entry - 1;
   }
 
   private textId(xref: string): number {
