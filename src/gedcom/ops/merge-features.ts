@@ -70,7 +70,7 @@ function locality(place: string): string {
 }
 
 const NO_NAMES: readonly NameFeature[] = [];
-/** Pairs of given names whose score one side keeps at most (then it starts over): bounds the memory on files of many distinct names. */
+/** Pairs of given names (and of places) whose score one side keeps at most (then it starts over): bounds the memory on files of many distinct names. */
 const GIVEN_SCORES_KEPT = 1 << 20;
 /** A vital event: the offset of its range in {@link SideFeatures.bounds}, and its bit in `approximate`. */
 const BIRTH = { at: 0, bit: 1 } as const;
@@ -106,6 +106,9 @@ export class SideFeatures {
   /** givenScore of this side's given names against `givenOther`'s, by string ids (see givenScoreOf). */
   private givenScores = new Map<number, number>();
   private givenOther: SideFeatures | null = null;
+  /** placeScore of this side's places against `placeOther`'s, by string ids (see placeScoreOf). */
+  private placeScores = new Map<number, number>();
+  private placeOther: SideFeatures | null = null;
 
   constructor(
     readonly index: TreeIndex,
@@ -224,6 +227,26 @@ export class SideFeatures {
     const key = x.given * other.index.strings.length + y.given;
     let score = this.givenScores.get(key);
     if (score === undefined) this.givenScores.set(key, (score = givenScore(x, y)));
+    return score;
+  }
+
+  /**
+   * placeScore of the place of event row `row` of this side and of row `otherRow` of side `other`,
+   * computed once per pair of place texts: a file of few places compares the same pairs millions of times.
+   */
+  placeScoreOf(row: EventRow, other: SideFeatures, otherRow: EventRow): number {
+    // cast: row >= 0 is a row of the person event table
+    const x = row < 0 ? 0 : (this.index.personEvents.place[row] as number);
+    // cast: otherRow >= 0 is a row of the other side's person event table
+    const y = otherRow < 0 ? 0 : (other.index.personEvents.place[otherRow] as number);
+    if (x === 0 || y === 0) return 0;
+    if (this.placeOther !== other || this.placeScores.size >= GIVEN_SCORES_KEPT) {
+      this.placeOther = other;
+      this.placeScores = new Map();
+    }
+    const key = x * other.index.strings.length + y;
+    let score = this.placeScores.get(key);
+    if (score === undefined) this.placeScores.set(key, (score = placeScore(this.placeOf(row), other.placeOf(otherRow))));
     return score;
   }
 
@@ -622,7 +645,9 @@ function placeScore(x: PlaceFeature | null, y: PlaceFeature | null): number {
 /**
  * Gramps compare_people of left person i and right person j: the sum of the components, or -1
  * when any component vetoes. Every component is a multiple of 0.25, so the sum is exact in any
- * order: the cheap date vetoes run first (most candidate pairs of a block end there).
+ * order, and any veto ends the pair whichever is found first: the cheap vetoes run first, the
+ * dates (most candidate pairs of a block end there), then the places (scored once per pair of
+ * place texts), before the names and relatives.
  */
 export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number, note?: EvidenceNote): number {
   const as = a.sex[i];
@@ -632,12 +657,12 @@ export function scorePair(a: SideFeatures, i: number, b: SideFeatures, j: number
   if (birth === -1) return -1;
   const death = dateScore(a, i, b, j, DEATH);
   if (death === -1) return -1;
+  const birthPlace = a.placeScoreOf(a.birth(i), b, b.birth(j));
+  if (birthPlace === -1) return -1;
+  const deathPlace = a.placeScoreOf(a.death(i), b, b.death(j));
+  if (deathPlace === -1) return -1;
   const names = namesScore(a, i, a.namesOf(i), b, j, b.namesOf(j));
   if (names === -1) return -1;
-  const birthPlace = placeScore(a.placeOf(a.birth(i)), b.placeOf(b.birth(j)));
-  if (birthPlace === -1) return -1;
-  const deathPlace = placeScore(a.placeOf(a.death(i)), b.placeOf(b.death(j)));
-  if (deathPlace === -1) return -1;
   // a date and a place of one event stated alike on both sides (the year and the town) single the person out like an exact day
   const birthBoth = birth === 1 && localityAgrees(a.placeOf(a.birth(i)), b.placeOf(b.birth(j))) && a.compatibleGiven(i, b, j) ? DATE_AND_PLACE_SCORE : 0;
   const deathBoth = death === 1 && localityAgrees(a.placeOf(a.death(i)), b.placeOf(b.death(j))) && a.compatibleGiven(i, b, j) ? DATE_AND_PLACE_SCORE : 0;
