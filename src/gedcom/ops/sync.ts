@@ -5,6 +5,7 @@ import { cloneNode, createdRecord, outputLike } from './output.js';
 import type { OutputDocument, OutputEncoding } from './output.js';
 import { holdsEveryCharacter, inRepresentableEncoding } from './output-encoding.js';
 import { transientTree } from './tree-index.js';
+import { KeyFinder, keyedRecords } from './sync-keys.js';
 import { GedcomDocument } from '../document.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
@@ -72,11 +73,6 @@ export interface SyncResult {
   readonly outputEncoding: OutputEncoding | null;
 }
 
-interface Keyed {
-  readonly key: string;
-  readonly record: GedcomRecord;
-}
-
 /** Counts the units of one stage and tells the monitor every STEP_MASK + 1 of them. */
 class StageTicker {
   private done = 0;
@@ -103,27 +99,6 @@ function sameSource(da: GedcomDocumentLike, a: GedcomRecord, db: GedcomDocumentL
   if (!(da instanceof GedcomDocument) || !(db instanceof GedcomDocument) || !a.readsOnlyFrom(da) || !b.readsOnlyFrom(db)) return false;
   // cast: readsOnlyFrom holds only for a record with a span
   return da.sameSpanBytes(a.span as RecordSpan, db, b.span as RecordSpan);
-}
-
-function keyed(doc: GedcomDocumentLike, ticker: StageTicker): Keyed[] {
-  const occurrences = new Map<string, number>();
-  const out: Keyed[] = [];
-  const seen = new Set<string>();
-  for (const r of doc.records) {
-    ticker.tick();
-    if (r.tag === 'HEAD' || r.tag === 'TRLR') continue;
-    let key: string;
-    if (r.xref !== null) key = r.xref;
-    else {
-      const n = occurrences.get(r.tag) ?? 0;
-      occurrences.set(r.tag, n + 1);
-      key = `${r.tag}#${n}`;
-    }
-    if (seen.has(key)) key = `${key}#dup${out.length}`;
-    seen.add(key);
-    out.push({ key, record: r });
-  }
-  return out;
 }
 
 /** Field-level differences between two trees, as tag paths. */
@@ -170,13 +145,14 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   const maxListed = Math.min(options.maxListed ?? OPS_LIMITS.syncChangesListed, OPS_LIMITS.syncChangesListed);
   const monitor = options.monitor ?? SILENT_MONITOR;
   const indexing = new StageTicker(monitor, 'index', base.records.length + edited.records.length + target.records.length);
-  const baseMap = new Map(keyed(base, indexing).map((k) => [k.key, k.record]));
-  const editedList = keyed(edited, indexing);
-  const editedMap = new Map(editedList.map((k) => [k.key, k.record]));
-  const targetList = keyed(target, indexing);
-  const targetMap = new Map(targetList.map((k) => [k.key, k.record]));
+  const tickIndex = (): void => indexing.tick();
+  const baseList = keyedRecords(base, tickIndex);
+  const editedList = keyedRecords(edited, tickIndex);
+  const targetList = keyedRecords(target, tickIndex);
   indexing.end();
-  const matching = new StageTicker(monitor, 'match', editedList.length + baseMap.size + editedList.length);
+  const baseCount = baseList.keys.length;
+  const editedCount = editedList.keys.length;
+  const matching = new StageTicker(monitor, 'match', editedCount + baseCount + editedCount);
 
   const changes: RecordChange[] = [];
   const byType: Record<string, { added: number; removed: number; modified: number }> = {};
@@ -193,9 +169,18 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   const modified = new Map<string, { base: GedcomNode; edited: GedcomNode }>();
   const removed = new Map<string, GedcomNode>();
   const editedTrees = new Map<string, GedcomNode>();
-  for (const { key, record } of editedList) {
+  const inBase = new KeyFinder(baseList.keys);
+  // base records whose key the edited file has
+  const kept = new Uint8Array(baseCount);
+  for (let i = 0; i < editedCount; i++) {
     matching.tick();
-    const b = baseMap.get(key);
+    // cast: i < editedCount, the length of the keys
+    const key = editedList.keys[i] as string;
+    // cast: the records are as many as the keys
+    const record = editedList.records[i] as GedcomRecord;
+    const at = inBase.find(key);
+    if (at >= 0) kept[at] = 1;
+    const b = at < 0 ? undefined : baseList.records[at];
     if (b !== undefined && sameSource(base, b, edited, record)) continue;
     const e = transientTree(record);
     if (b === undefined) {
@@ -211,11 +196,26 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     const f = fieldChanges(bt, e, OPS_LIMITS.syncPathsPerRecord);
     note(key, record.tag, 'modified', f.fields, f.count);
   }
-  for (const [key, record] of baseMap) {
+  for (let at = 0; at < baseCount; at++) {
     matching.tick();
-    if (editedMap.has(key)) continue;
+    if (kept[at] === 1) continue;
+    // cast: at < baseCount, the length of the keys
+    const key = baseList.keys[at] as string;
+    // cast: the records are as many as the keys
+    const record = baseList.records[at] as GedcomRecord;
     removed.set(key, transientTree(record));
     note(key, record.tag, 'removed');
+  }
+
+  // the target's records of the change set's keys, in one walk of the target
+  const targetOf = new Map<string, GedcomRecord>();
+  if (added.size + modified.size + removed.size > 0) {
+    for (let i = 0; i < targetList.keys.length; i++) {
+      // cast: i < the length of the keys
+      const key = targetList.keys[i] as string;
+      // cast: the records are as many as the keys
+      if (added.has(key) || modified.has(key) || removed.has(key)) targetOf.set(key, targetList.records[i] as GedcomRecord);
+    }
   }
 
   const conflicts: SyncConflict[] = [];
@@ -231,7 +231,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   const add = new Set<string>();
   for (const [key, e] of added) {
     matching.tick();
-    const t = targetMap.get(key);
+    const t = targetOf.get(key);
     if (t === undefined) {
       add.add(key);
       applied++;
@@ -240,7 +240,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   }
   for (const [key, m] of modified) {
     matching.tick();
-    const t = targetMap.get(key);
+    const t = targetOf.get(key);
     if (t === undefined) {
       conflict(key, m.edited.tag, 'target_removed');
       continue;
@@ -254,7 +254,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   }
   for (const [key, b] of removed) {
     matching.tick();
-    const t = targetMap.get(key);
+    const t = targetOf.get(key);
     if (t === undefined) alreadyPresent++;
     else if (nodesEqual(transientTree(t), b)) {
       drop.add(key);
@@ -266,34 +266,39 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   const counts = { byType, changes: changeCount, applied, alreadyPresent, conflicts: conflictCount };
   if (options.dryRun === true) return { document: null, changes, conflicts, counts, outputEncoding: null };
   // the records of the output are checked against an 8-bit encoding in one more pass (at most target's and edited's)
-  const settle = holdsEveryCharacter(target.encoding.used) ? 0 : target.records.length + editedList.length;
-  const applying = new StageTicker(monitor, 'apply', editedList.length + target.records.length + settle);
+  const settle = holdsEveryCharacter(target.encoding.used) ? 0 : target.records.length + editedCount;
+  const applying = new StageTicker(monitor, 'apply', editedCount + target.records.length + settle);
 
   // assemble: target order with replaced and dropped records; each added record follows its
   // nearest predecessor in the edited file that is in the output (or HEAD when it has none)
-  const inOutput = new Set<string>();
-  for (const k of targetList) if (!drop.has(k.key)) inOutput.add(k.key);
   const after = new Map<string | null, string[]>();
+  const inTarget = new KeyFinder(targetList.keys);
   let previous: string | null = null;
-  for (const { key } of editedList) {
+  for (let i = 0; i < editedCount; i++) {
     applying.tick();
+    if (add.size === 0) continue;
+    // cast: i < editedCount
+    const key = editedList.keys[i] as string;
     if (add.has(key)) {
       let list = after.get(previous);
       if (list === undefined) after.set(previous, (list = []));
       list.push(key);
-      inOutput.add(key);
-    }
-    if (inOutput.has(key)) previous = key;
+      previous = key;
+    } else if (!drop.has(key) && inTarget.find(key) >= 0) previous = key;
   }
   // cast: the keys in `after` come from `add`, which takes only keys of `added`, each also set in editedTrees
   const inserted = (key: string | null): GedcomRecord[] => (after.get(key) ?? []).map((k) => createdRecord(cloneNode(editedTrees.get(k) as GedcomNode)));
   const out: GedcomRecord[] = [];
-  const targetKeyOf = new Map(targetList.map((k) => [k.record, k.key]));
+  // a record listed twice takes the key of its last listing
+  const keyOf = targetList.eachRecordOnce ? null : new Map(targetList.records.map((r, i) => [r, targetList.keys[i] as string])); // cast: i < keys.length
+  let listed = 0;
   const hasHead = target.records.some((r) => r.tag === 'HEAD');
   if (!hasHead) out.push(...inserted(null));
   for (const r of target.records) {
     applying.tick();
-    const key = targetKeyOf.get(r) ?? null;
+    let key: string | null = null;
+    if (keyOf !== null) key = keyOf.get(r) ?? null;
+    else if (targetList.records[listed] === r) key = targetList.keys[listed++] ?? null;
     if (key !== null && drop.has(key)) continue;
     const repl = key === null ? undefined : replace.get(key);
     out.push(repl === undefined ? r : createdRecord(cloneNode(repl)));

@@ -41,4 +41,47 @@ describe('sync', () => {
     expect(out.byXref('@I9@')).toBeDefined();
     expect(out.byXref('@I8@')).toBeUndefined();
   });
+
+  describe('keys', () => {
+    const file = (body: string): string => `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n${body}0 TRLR\n`;
+    const people = '0 @I1@ INDI\n1 NAME A /X/\n0 @I2@ INDI\n1 NAME B /X/\n0 _LOC\n1 NAME Here\n0 _LOC\n1 NAME There\n';
+
+    it('an xref defined twice in the file: the second is its own record, keyed by its position', () => {
+      const twice = '0 @I1@ INDI\n1 NAME A /X/\n0 @I1@ INDI\n1 NAME B /X/\n';
+      const r = syncDocuments(doc(file(twice)), doc(file(edit(twice, 'B /X/', 'C /X/'))), doc(file(twice)));
+      expect(r.changes.map((c) => [c.key, c.kind])).toEqual([['@I1@#dup1', 'modified']]);
+      expect(r.counts.applied).toBe(1);
+      expect(writeOutputBytes(r.document!).toString()).toContain('0 @I1@ INDI\n1 NAME A /X/\n0 @I1@ INDI\n1 NAME C /X/\n');
+    });
+
+    it('an xref made a duplicate by an edit in memory after a clean parse', () => {
+      const edited = doc(file(people));
+      const second = edited.records[2]!;
+      second.root = { ...second.root, xref: '@I1@' };
+      const r = syncDocuments(doc(file(people)), edited, doc(file(people)));
+      expect(r.changes.map((c) => [c.key, c.kind])).toEqual([
+        ['@I1@#dup1', 'added'],
+        ['@I2@', 'removed'],
+      ]);
+      expect(r.counts.applied).toBe(2);
+      const out = writeOutputBytes(r.document!).toString();
+      expect(out.match(/0 @I1@ INDI/g)).toHaveLength(2);
+      expect(out).not.toContain('@I2@');
+    });
+
+    it('records in another order are no change; records without an xref are keyed by tag and occurrence', () => {
+      const moved = '0 _LOC\n1 NAME Here\n0 @I2@ INDI\n1 NAME B /X/\n0 @I1@ INDI\n1 NAME A /X/\n0 _LOC\n1 NAME Elsewhere\n';
+      const r = syncDocuments(doc(file(people)), doc(file(moved)), doc(file(people)));
+      expect(r.changes.map((c) => [c.key, c.kind])).toEqual([['_LOC#1', 'modified']]);
+      expect(writeOutputBytes(r.document!).toString()).toBe(file(edit(people, 'There', 'Elsewhere')));
+    });
+
+    it('an added record follows its predecessor in the edited file, when the target has it in another place', () => {
+      const edited = edit(people, '0 @I2@ INDI', '0 @I3@ INDI\n1 NAME N /X/\n0 @I2@ INDI');
+      const target = '0 @I2@ INDI\n1 NAME B /X/\n0 _LOC\n1 NAME Here\n0 @I1@ INDI\n1 NAME A /X/\n0 _LOC\n1 NAME There\n';
+      const r = syncDocuments(doc(file(people)), doc(file(edited)), doc(file(target)));
+      expect(r.changes.map((c) => [c.key, c.kind])).toEqual([['@I3@', 'added']]);
+      expect(writeOutputBytes(r.document!).toString()).toBe(file(edit(target, '1 NAME A /X/\n', '1 NAME A /X/\n0 @I3@ INDI\n1 NAME N /X/\n')));
+    });
+  });
 });
