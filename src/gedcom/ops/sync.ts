@@ -207,16 +207,19 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     note(key, record.tag, 'removed');
   }
 
-  // the target's records of the change set's keys, in one walk of the target
-  const targetOf = new Map<string, GedcomRecord>();
+  // the target's positions of the change set's keys, in one walk of the target
+  const targetCount = targetList.keys.length;
+  const targetAt = new Map<string, number>();
   if (added.size + modified.size + removed.size > 0) {
-    for (let i = 0; i < targetList.keys.length; i++) {
+    for (let i = 0; i < targetCount; i++) {
       // cast: i < the length of the keys
       const key = targetList.keys[i] as string;
-      // cast: the records are as many as the keys
-      if (added.has(key) || modified.has(key) || removed.has(key)) targetOf.set(key, targetList.records[i] as GedcomRecord);
+      if (added.has(key) || modified.has(key) || removed.has(key)) targetAt.set(key, i);
     }
   }
+  // cast: a position of targetAt is below targetCount, the length of the records
+  const targetRecord = (key: string): GedcomRecord | undefined =>
+    targetAt.has(key) ? (targetList.records[targetAt.get(key) as number] as GedcomRecord) : undefined;
 
   const conflicts: SyncConflict[] = [];
   let conflictCount = 0;
@@ -226,12 +229,14 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   };
   let applied = 0;
   let alreadyPresent = 0;
-  const replace = new Map<string, GedcomNode>();
+  // by position in the target's list
+  const replace = new Map<number, GedcomNode>();
   const drop = new Set<string>();
+  const dropped = new Uint8Array(targetCount);
   const add = new Set<string>();
   for (const [key, e] of added) {
     matching.tick();
-    const t = targetOf.get(key);
+    const t = targetRecord(key);
     if (t === undefined) {
       add.add(key);
       applied++;
@@ -240,7 +245,7 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   }
   for (const [key, m] of modified) {
     matching.tick();
-    const t = targetOf.get(key);
+    const t = targetRecord(key);
     if (t === undefined) {
       conflict(key, m.edited.tag, 'target_removed');
       continue;
@@ -248,16 +253,19 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     const tt = transientTree(t);
     if (nodesEqual(tt, m.edited)) alreadyPresent++;
     else if (nodesEqual(tt, m.base)) {
-      replace.set(key, m.edited);
+      // cast: t is found, so targetAt has the key
+      replace.set(targetAt.get(key) as number, m.edited);
       applied++;
     } else conflict(key, m.edited.tag, 'target_modified');
   }
   for (const [key, b] of removed) {
     matching.tick();
-    const t = targetOf.get(key);
+    const t = targetRecord(key);
     if (t === undefined) alreadyPresent++;
     else if (nodesEqual(transientTree(t), b)) {
       drop.add(key);
+      // cast: t is found, so targetAt has the key
+      dropped[targetAt.get(key) as number] = 1;
       applied++;
     } else conflict(key, b.tag, 'target_modified');
   }
@@ -289,21 +297,22 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   // cast: the keys in `after` come from `add`, which takes only keys of `added`, each also set in editedTrees
   const inserted = (key: string | null): GedcomRecord[] => (after.get(key) ?? []).map((k) => createdRecord(cloneNode(editedTrees.get(k) as GedcomNode)));
   const out: GedcomRecord[] = [];
-  // a record listed twice takes the key of its last listing
-  const keyOf = targetList.eachRecordOnce ? null : new Map(targetList.records.map((r, i) => [r, targetList.keys[i] as string])); // cast: i < keys.length
+  // a record listed twice takes the position of its last listing
+  const positionOf = targetList.eachRecordOnce ? null : new Map(targetList.records.map((r, i) => [r, i]));
   let listed = 0;
   const hasHead = target.records.some((r) => r.tag === 'HEAD');
   if (!hasHead) out.push(...inserted(null));
   for (const r of target.records) {
     applying.tick();
-    let key: string | null = null;
-    if (keyOf !== null) key = keyOf.get(r) ?? null;
-    else if (targetList.records[listed] === r) key = targetList.keys[listed++] ?? null;
-    if (key !== null && drop.has(key)) continue;
-    const repl = key === null ? undefined : replace.get(key);
+    let at = -1;
+    if (positionOf !== null) at = positionOf.get(r) ?? -1;
+    else if (targetList.records[listed] === r) at = listed++;
+    if (at >= 0 && dropped[at] === 1) continue;
+    const repl = at < 0 || replace.size === 0 ? undefined : replace.get(at);
     out.push(repl === undefined ? r : createdRecord(cloneNode(repl)));
-    if (r.tag === 'HEAD' && key === null) out.push(...inserted(null));
-    if (key !== null) out.push(...inserted(key));
+    if (r.tag === 'HEAD' && at < 0) out.push(...inserted(null));
+    // cast: 0 <= at < the length of the keys
+    if (at >= 0 && after.size > 0) out.push(...inserted(targetList.keys[at] as string));
   }
   const document = inRepresentableEncoding(outputLike(target, out), () => applying.tick());
   applying.end();
