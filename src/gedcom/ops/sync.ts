@@ -278,7 +278,8 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
   const applying = new StageTicker(monitor, 'apply', editedCount + target.records.length + settle);
 
   // assemble: target order with replaced and dropped records; each added record follows its
-  // nearest predecessor in the edited file that is in the output (or HEAD when it has none)
+  // nearest predecessor in the edited file that is in the output (or HEAD when it has none); a run
+  // of added records follows the target's record before it, in the edited file's order
   const after = new Map<string | null, string[]>();
   const inTarget = new KeyFinder(targetList.keys);
   let previous: string | null = null;
@@ -291,17 +292,19 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
       let list = after.get(previous);
       if (list === undefined) after.set(previous, (list = []));
       list.push(key);
-      previous = key;
     } else if (!drop.has(key) && inTarget.find(key) >= 0) previous = key;
   }
-  // cast: the keys in `after` come from `add`, which takes only keys of `added`, each also set in editedTrees
-  const inserted = (key: string | null): GedcomRecord[] => (after.get(key) ?? []).map((k) => createdRecord(cloneNode(editedTrees.get(k) as GedcomNode)));
   const out: GedcomRecord[] = [];
+  const insertAfter = (key: string | null): void => {
+    // a loop, not a spread: a run may hold any number of records
+    // cast: the keys in `after` come from `add`, which takes only keys of `added`, each also set in editedTrees
+    for (const k of after.get(key) ?? []) out.push(createdRecord(cloneNode(editedTrees.get(k) as GedcomNode)));
+  };
   // a record listed twice takes the position of its last listing
   const positionOf = targetList.eachRecordOnce ? null : new Map(targetList.records.map((r, i) => [r, i]));
   let listed = 0;
   const hasHead = target.records.some((r) => r.tag === 'HEAD');
-  if (!hasHead) out.push(...inserted(null));
+  if (!hasHead) insertAfter(null);
   for (const r of target.records) {
     applying.tick();
     let at = -1;
@@ -310,9 +313,9 @@ export function syncDocuments(base: GedcomDocumentLike, edited: GedcomDocumentLi
     if (at >= 0 && dropped[at] === 1) continue;
     const repl = at < 0 || replace.size === 0 ? undefined : replace.get(at);
     out.push(repl === undefined ? r : createdRecord(cloneNode(repl)));
-    if (r.tag === 'HEAD' && at < 0) out.push(...inserted(null));
+    if (r.tag === 'HEAD' && at < 0) insertAfter(null);
     // cast: 0 <= at < the length of the keys
-    if (at >= 0 && after.size > 0) out.push(...inserted(targetList.keys[at] as string));
+    if (at >= 0 && after.size > 0) insertAfter(targetList.keys[at] as string);
   }
   const document = inRepresentableEncoding(outputLike(target, out), () => applying.tick());
   applying.end();

@@ -83,5 +83,14 @@ describe('sync', () => {
       expect(r.changes.map((c) => [c.key, c.kind])).toEqual([['@I3@', 'added']]);
       expect(writeOutputBytes(r.document!).toString()).toBe(file(edit(target, '1 NAME A /X/\n', '1 NAME A /X/\n0 @I3@ INDI\n1 NAME N /X/\n')));
     });
+
+    it('a run of added records is applied whole, in the edited order, at the start, in the middle and at the end', () => {
+      const added = (n: number): string => `0 @N${n}@ INDI\n1 NAME N${n} /X/\n`;
+      const two = '0 @I1@ INDI\n1 NAME A /X/\n0 @I2@ INDI\n1 NAME B /X/\n';
+      const edited = added(1) + added(2) + '0 @I1@ INDI\n1 NAME A /X/\n' + added(3) + added(4) + added(5) + '0 @I2@ INDI\n1 NAME B /X/\n' + added(6) + added(7);
+      const r = syncDocuments(doc(file(two)), doc(file(edited)), doc(file(two)));
+      expect(r.counts.applied).toBe(7);
+      expect(writeOutputBytes(r.document!).toString()).toBe(file(edited));
+    });
   });
 });
