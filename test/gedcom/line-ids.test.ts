@@ -51,6 +51,26 @@ describe('xref ids and sets', () => {
     expect(ids.size).toBe(5004);
   });
 
+  it('pointers ahead of their records, as in tangled parentage, get the ids a Map of their text gives', () => {
+    const ids = new XrefIds();
+    const byText = new Map<string, number>();
+    const got: number[] = [];
+    const want: number[] = [];
+    let seed = 7;
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 1);
+    for (let n = 0; n < 100_000; n++) {
+      // the record, then a pointer to a person up to 150,000 numbers ahead (beyond the tables at first)
+      for (const xref of [`@I${n}@`, `@I${n + (next() % 150_000)}@`]) {
+        const id = byText.get(xref) ?? byText.size;
+        byText.set(xref, id);
+        want.push(id);
+        got.push(ids.id(Buffer.from(xref, 'latin1'), 0, xref.length));
+      }
+    }
+    expect(got).toEqual(want);
+    expect(ids.size).toBe(byText.size);
+  });
+
   it('XrefSet.add is true exactly for an xref not added before', () => {
     fc.assert(
       fc.property(xrefsArb, (xrefs) => {

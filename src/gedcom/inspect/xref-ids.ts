@@ -15,8 +15,8 @@ const NUMBERS_SLACK = 1 << 16;
  *
  * Most xrefs are a short prefix and a number (`@I123@`, lines/numbered-xref.ts): a table per prefix
  * indexed by the number holds their ids, one array read (pointers reach records in any order). A
- * table covers the numbers below twice the ids given plus a slack, so its memory follows the xrefs
- * met; an xref beyond it, and any other xref, is found by an open-addressing hash of its bytes (copied
+ * table takes a number below twice the ids given plus a slack, and grows to at most twice that, so
+ * its memory follows the xrefs met; an xref beyond it, and any other xref, is found by an open-addressing hash of its bytes (copied
  * once into one arena), and a numbered one moves into its table once the table covers its number.
  */
 export class XrefIds {
@@ -60,7 +60,9 @@ export class XrefIds {
     const table = this.numbers[p] as Int32Array;
     const limit = 2 * this.size + NUMBERS_SLACK;
     if (num >= limit) return table;
-    const grown = new Int32Array(Math.min(Math.max(2 * table.length, num + 1), limit));
+    // at least doubled (num >= table.length here): a table grows a logarithmic number of times even
+    // while pointers ahead of their records move the limit a few numbers at a time (tangled parentage)
+    const grown = new Int32Array(Math.min(Math.max(2 * table.length, num + 1), 2 * limit));
     grown.set(table);
     this.numbers[p] = grown;
     const waiting = this.waiting;
