@@ -163,19 +163,34 @@ export function extractSubtree(
   const recordByXref = referencedRecords(doc.records);
   const pointersOf = new Map<GedcomRecord, string[]>();
   const visited = new Set<GedcomRecord>();
+  // A pointer's fate is known at its record's visit: the people and families are all in keepRecord
+  // before the first visit, and any other xref is kept exactly when recordByXref has it (added
+  // then). So a record that loses a pointer is pruned at its visit, from the tree read there (the
+  // output holds that pruned copy anyway), not read again by the output pass.
+  const prunedAt = new Map<GedcomRecord, { tree: GedcomNode; removed: number }>();
   let noted = 0;
   const pending: string[] = [];
   const visit = (r: GedcomRecord): void => {
     tick();
     if (pointersOf.has(r) || visited.has(r)) return;
     const pointers: string[] = [];
-    forEachPointer(transientTree(r), (p) => {
+    let dangling = false;
+    const tree = transientTree(r);
+    forEachPointer(tree, (p) => {
       pointers.push(p);
       if (keepRecord.has(p)) return;
-      if (!recordByXref.has(p)) return;
+      if (!recordByXref.has(p)) {
+        dangling = true;
+        return;
+      }
       keepRecord.add(p);
       pending.push(p);
     });
+    if (dangling) {
+      // a tree read from the source is the visit's own; one the record holds is copied
+      const copy = !r.materialized && r.span !== null ? tree : cloneNode(tree);
+      prunedAt.set(r, { tree: copy, removed: prune(copy, (p) => keepRecord.has(p)) });
+    }
     if (noted + pointers.length <= OPS_LIMITS.subtreeNotedPointers) {
       noted += pointers.length;
       pointersOf.set(r, pointers);
@@ -212,6 +227,12 @@ export function extractSubtree(
     if (!isFrame && (x === null || !keepRecord.has(x) || emitted.has(x))) continue;
     if (x !== null) emitted.add(x);
     if (x !== null && !people.has(x) && !families.has(x)) referenced++;
+    const pruned = prunedAt.get(r);
+    if (pruned !== undefined) {
+      prunedPointers += pruned.removed;
+      out.push(createdRecord(pruned.tree));
+      continue;
+    }
     const noted = pointersOf.get(r);
     let dangling = false;
     if (noted !== undefined) dangling = noted.some((p) => !keep(p));

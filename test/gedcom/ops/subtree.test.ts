@@ -48,4 +48,18 @@ describe('subtree', () => {
     expect(xrefsOf(out, 'INDI')).toEqual(['@I3@']);
     expect(() => extractSubtree(source, { root: '@X9@', direction: 'both' })).toThrow(SubtreeRootUnknown);
   });
+
+  it('pruning leaves the input alone, whether its trees were built or not, and gives the same output both ways', () => {
+    const fresh = doc(FAMILY);
+    const built = doc(FAMILY);
+    for (const r of built.records) void r.root;
+    const before = JSON.stringify(built.records.map((r) => r.root));
+    const a = extractSubtree(fresh, { root: '@I1@', direction: 'descendants' });
+    const b = extractSubtree(built, { root: '@I1@', direction: 'descendants' });
+    expect(a.counts.prunedPointers).toBeGreaterThan(0);
+    expect(b.counts).toEqual(a.counts);
+    expect(JSON.stringify(built.records.map((r) => r.root))).toBe(before);
+    expect(reparse(b.document).source.text.toString()).toBe(reparse(a.document).source.text.toString());
+    expect(fresh.records.every((r) => !r.materialized)).toBe(true);
+  });
 });
