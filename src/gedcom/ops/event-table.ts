@@ -1,5 +1,6 @@
 import { FAMILY_EVENT_TAGS, INDIVIDUAL_EVENT_TAGS } from '../accessors/event.js';
 import { GrowFloat64, GrowInt32, GrowUint8 } from './growable.js';
+import { tagCode } from '../lines/tag-code.js';
 
 /**
  * The dated facts of an index as parallel typed arrays, one row per event: tag, flags, day range
@@ -16,6 +17,8 @@ const UNINDEXED_ATTRIBUTES: ReadonlySet<string> = new Set(['CAST', 'DSCR', 'EDUC
 export const EVENT_TAG_LIST: readonly string[] = [...new Set([...INDIVIDUAL_EVENT_TAGS, ...FAMILY_EVENT_TAGS])].filter((t) => !UNINDEXED_ATTRIBUTES.has(t));
 
 export const EVENT_CODE: ReadonlyMap<string, number> = new Map(EVENT_TAG_LIST.map((t, i) => [t, i]));
+/** The same codes by the tag's code (lines/tag-code.ts), for readers that switch on tag codes. */
+export const EVENT_CODE_BY_TAG: ReadonlyMap<number, number> = new Map(EVENT_TAG_LIST.map((t, i) => [tagCode(t), i]));
 
 const code = (tag: string): number => {
   const index = EVENT_TAG_LIST.indexOf(tag);

@@ -1,11 +1,39 @@
 import type { GedcomNode } from '../model.js';
 import { DateReader, dateScratch } from './date-value.js';
 import type { DateScratch } from './date-value.js';
-import { EVENT_CODE, EventTableBuilder, EV_APPROXIMATE, EV_DATED, EV_DATE_VALID, EV_SOURCED, PERSON_VITAL_CODES, SOURCE_VITAL_CODES } from './event-table.js';
+import {
+  EVENT_CODE_BY_TAG,
+  EventTableBuilder,
+  EV_APPROXIMATE,
+  EV_DATED,
+  EV_DATE_VALID,
+  EV_SOURCED,
+  PERSON_VITAL_CODES,
+  SOURCE_VITAL_CODES,
+} from './event-table.js';
 import { GrowInt32, GrowUint8 } from './growable.js';
 import { ByteStrings, StringTable } from './string-table.js';
 import type { RangeText } from './string-table.js';
 import { XrefTable } from './xref-table.js';
+import { tagCode } from '../lines/tag-code.js';
+
+/** The codes of the tags the builder reads (lines/tag-code.ts): lines are matched on integers, never on strings. */
+const T_SEX = tagCode('SEX');
+const T_NAME = tagCode('NAME');
+const T_FAMC = tagCode('FAMC');
+const T_FAMS = tagCode('FAMS');
+const T_SOUR = tagCode('SOUR');
+const T_RESN = tagCode('RESN');
+const T_HUSB = tagCode('HUSB');
+const T_WIFE = tagCode('WIFE');
+const T_CHIL = tagCode('CHIL');
+const T_GIVN = tagCode('GIVN');
+const T_SURN = tagCode('SURN');
+const T_NSFX = tagCode('NSFX');
+const T_TYPE = tagCode('TYPE');
+const T_DATE = tagCode('DATE');
+const T_PLAC = tagCode('PLAC');
+const T_PEDI = tagCode('PEDI');
 
 /**
  * The rules that turn the lines of a person or family record into the rows of the compact index
@@ -283,8 +311,8 @@ export class IndexBuilder {
     this.open = Open.None;
   }
 
-  /** A level-1 line of the record. */
-  line1(tag: string, line: LineValue): void {
+  /** A level-1 line of the record, its tag as a code (lines/tag-code.ts). */
+  line1(tag: number, line: LineValue): void {
     this.close();
     if (this.isFamily) this.familyLine(tag, line);
     else this.personLine(tag, line);
@@ -295,24 +323,24 @@ export class IndexBuilder {
     return this.open !== Open.None;
   }
 
-  /** A level-2 line: a child of the last level-1 line. */
-  line2(tag: string, line: LineValue): void {
+  /** A level-2 line: a child of the last level-1 line, its tag as a code. */
+  line2(tag: number, line: LineValue): void {
     switch (this.open) {
       case Open.Name:
-        if (tag === 'GIVN' || tag === 'SURN' || tag === 'NSFX') {
-          const b = tag === 'NSFX' ? null : line.plain();
+        if (tag === T_GIVN || tag === T_SURN || tag === T_NSFX) {
+          const b = tag === T_NSFX ? null : line.plain();
           // from the bytes: the part as finishName makes it, '' when blank
           const v = b === null ? line.value() : this.parts.get(b, line.valueStart, line.valueEnd, line);
           if (v.trim() === '') return;
-          if (tag === 'GIVN') this.given = v;
-          else if (tag === 'SURN') this.surname = v;
+          if (tag === T_GIVN) this.given = v;
+          else if (tag === T_SURN) this.surname = v;
           else this.suffix = v;
-        } else if (tag === 'TYPE') this.type = line.value().trim().toUpperCase();
+        } else if (tag === T_TYPE) this.type = line.value().trim().toUpperCase();
         return;
       case Open.Event:
-        if (tag === 'SOUR') this.eventSourced = true;
+        if (tag === T_SOUR) this.eventSourced = true;
         else if (!this.kept) return;
-        else if (tag === 'DATE') {
+        else if (tag === T_DATE) {
           if (this.dated) return;
           const d = this.date;
           line.dateInto(this.dates, d);
@@ -323,12 +351,12 @@ export class IndexBuilder {
             this.latest = d.latest;
             this.approximate = d.approximate;
           } else if (!d.valid) this.dated = true;
-        } else if (tag === 'PLAC') {
+        } else if (tag === T_PLAC) {
           if (this.place === '' && this.options.places) this.place = line.value().trim();
-        } else if (tag === 'TYPE' && this.options.allEvents) this.type = line.value().trim().toUpperCase();
+        } else if (tag === T_TYPE && this.options.allEvents) this.type = line.value().trim().toUpperCase();
         return;
       case Open.Famc:
-        if (tag === 'PEDI' && this.pedi === null) this.pedi = line.value().trim().toUpperCase();
+        if (tag === T_PEDI && this.pedi === null) this.pedi = line.value().trim().toUpperCase();
         return;
       case Open.None:
         return;
@@ -415,32 +443,32 @@ export class IndexBuilder {
     const b = this.childAdapter;
     for (const c of root.children) {
       a.node = c;
-      this.line1(c.tag, a);
+      this.line1(tagCode(c.tag), a);
       if (this.open === Open.None) continue;
       for (const d of c.children) {
         b.node = d;
-        this.line2(d.tag, b);
+        this.line2(tagCode(d.tag), b);
       }
     }
     a.node = null;
     b.node = null;
   }
 
-  private personLine(tag: string, line: LineValue): void {
-    if (this.options.linksOnly === true && tag !== 'FAMC' && tag !== 'FAMS') return;
+  private personLine(tag: number, line: LineValue): void {
+    if (this.options.linksOnly === true && tag !== T_FAMC && tag !== T_FAMS) return;
     switch (tag) {
-      case 'SEX': {
+      case T_SEX: {
         const b = line.plain();
         this.sexCode = b === null ? sexOf(line.value()) : sexOfBytes(b, line.valueStart, line.valueEnd, line);
         return;
       }
-      case 'NAME': {
+      case T_NAME: {
         const b = line.plain();
         if (b === null) this.startName(line.value());
         else this.startNameBytes(b, line.valueStart, line.valueEnd, line);
         return;
       }
-      case 'FAMC': {
+      case T_FAMC: {
         const id = line.pointerId(this.xrefs);
         if (id >= 0) {
           this.open = Open.Famc;
@@ -449,32 +477,32 @@ export class IndexBuilder {
         }
         return;
       }
-      case 'FAMS': {
+      case T_FAMS: {
         const id = line.pointerId(this.xrefs);
         if (id >= 0) this.famsTarget.push(id);
         return;
       }
-      case 'SOUR':
+      case T_SOUR:
         this.flags |= PERSON_SOURCED;
         return;
-      case 'RESN':
+      case T_RESN:
         if (isRestriction(line.value())) this.flags |= PERSON_RESTRICTED;
         return;
       default: {
-        const code = EVENT_CODE.get(tag);
+        const code = EVENT_CODE_BY_TAG.get(tag);
         if (code !== undefined) this.startEvent(code, this.options.allEvents || PERSON_VITAL_CODES.has(code));
       }
     }
   }
 
-  private familyLine(tag: string, line: LineValue): void {
-    if (tag === 'HUSB' && this.husbandId < 0) this.husbandId = line.pointerId(this.xrefs);
-    else if (tag === 'WIFE' && this.wifeId < 0) this.wifeId = line.pointerId(this.xrefs);
-    else if (tag === 'CHIL') {
+  private familyLine(tag: number, line: LineValue): void {
+    if (tag === T_HUSB && this.husbandId < 0) this.husbandId = line.pointerId(this.xrefs);
+    else if (tag === T_WIFE && this.wifeId < 0) this.wifeId = line.pointerId(this.xrefs);
+    else if (tag === T_CHIL) {
       const id = line.pointerId(this.xrefs);
       if (id >= 0) this.childTarget.push(id);
     } else if (this.options.linksOnly !== true) {
-      const code = EVENT_CODE.get(tag);
+      const code = EVENT_CODE_BY_TAG.get(tag);
       if (code !== undefined) this.startEvent(code, true);
     }
   }

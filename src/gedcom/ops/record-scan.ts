@@ -4,6 +4,9 @@ import { dateScratch } from './date-value.js';
 import type { DateReader, DateScratch } from './date-value.js';
 import type { IndexBuilder, LineValue } from './index-builder.js';
 import type { XrefTable } from './xref-table.js';
+import { tagCode } from '../lines/tag-code.js';
+
+const TAG_DATE = tagCode('DATE');
 
 /** What a scanned record is indexed as. */
 export const SCAN_PERSON = 1;
@@ -29,8 +32,8 @@ export interface ScanLine {
   readonly plainValue: boolean;
   /** The text of a piece of a {@link plainValue} payload. */
   text(start: number, end: number): string;
-  tag(): string;
-  tagIs(tag: string): boolean;
+  /** The tag's code (lines/tag-code.ts), case folded as the parse reads tags. */
+  tagCode(): number;
   pointer(): string;
   pointerIn(table: PointerTable): number;
   value(): string;
@@ -176,23 +179,22 @@ export class RecordScan {
     }
     line.next(r);
     const kind = this.kind;
-    // the tag as a string only for the lines the builder reads; any other line is matched on its bytes
-    const built = kind !== SCAN_OTHER && (level === 1 || (level === 2 && b.readsChildren));
-    const tag = built ? r.tag() : '';
+    // the tag as an integer from its bytes, never a string
+    const tag = r.tagCode();
     const pointer = r.isPointer;
     if (this.integrity) {
       if (pointer) {
         const id = line.pointerId(b.xrefs);
         if (id >= 0) this.pointers.push(id);
       }
-      if ((built ? tag === 'DATE' : r.tagIs('DATE')) && !this.validDate()) {
+      if (tag === TAG_DATE && !this.validDate()) {
         this.invalidDates++;
         if (this.dates.isImpossible(line.value())) this.impossibleDates++;
       }
     }
-    if (built) {
+    if (kind !== SCAN_OTHER) {
       if (level === 1) b.line1(tag, line);
-      else b.line2(tag, line);
+      else if (level === 2 && b.readsChildren) b.line2(tag, line);
     }
     this.pointerAt[level] = pointer;
     this.readAt[level] = r.valueRead;

@@ -2,6 +2,7 @@ import type { RecordSpan } from '../model.js';
 import { LineScanner } from '../lines/scanner.js';
 import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
 import { isPointer } from '../lines/pointer.js';
+import { tagCodeOfBytes } from '../lines/tag-code.js';
 import type { MaterializeContext } from './materialize.js';
 import { decodeSingle } from './materialize.js';
 
@@ -66,15 +67,10 @@ export class RecordLineReader {
     return this.s.xrefEnd > 0;
   }
 
-  /** The tag as one shared string per distinct tag. */
-  tag(): string {
+  /** The tag's code (lines/tag-code.ts): the tag as the parse's interner answers it, packed in one integer, without making a string. */
+  tagCode(): number {
     const s = this.s;
-    return this.ctx.interner.intern(this.bytes, s.tagStart, s.tagEnd);
-  }
-
-  /** Whether the tag is `tag` (upper case), as {@link tag} would answer it, without making a string. */
-  tagIs(tag: string): boolean {
-    return this.s.tagIs(tag);
+    return tagCodeOfBytes(this.bytes, s.tagStart, s.tagEnd);
   }
 
   /** The bytes the lines are read from (the payload of the current line is source[valueStart, valueEnd)). */
