@@ -4,6 +4,9 @@ import type { Facts } from './quality-facts.js';
 import { Fact, finite, hasEarliest, type QualityLimits } from './quality-facts.js';
 import type { TreeIndex } from './tree-index.js';
 
+/** Children born of a family up to which the same-name rule scans back rather than keeping a map (linear past it). */
+const SMALL_FAMILY = 16;
+
 type SiblingRule = 'siblings_too_close' | 'living_siblings_same_given_name';
 
 /** A child of the family being checked, with its birth day range. */
@@ -23,9 +26,12 @@ interface Sibling {
 export class SiblingRules {
   private readonly fact = new Fact();
   private readonly born: Sibling[] = [];
+  /** Sibling slots reused from family to family (the largest family's worth): no object per child. */
+  private readonly slots: Sibling[] = [];
+  private readonly byBirth = (a: Sibling, b: Sibling): number => a.earliest - b.earliest || a.latest - b.latest;
   private readonly lastOfName = new Map<string, Sibling>();
-  /** Upper-case given names by string id, computed once per distinct name. */
-  private readonly upper = new Map<number, string>();
+  /** Upper-case given names by string id, computed once per distinct name (sized on first use). */
+  private upper: (string | undefined)[] | null = null;
 
   constructor(
     private readonly index: TreeIndex,
@@ -46,10 +52,17 @@ export class SiblingRules {
       const child = index.child[c] as number;
       if (!index.isPerson(child) || !this.bornTo(child, f)) continue;
       const birth = facts.firstOf(fact, child, TAG_BIRT);
-      if (finite(birth)) born.push({ person: child, earliest: birth.earliest, latest: birth.latest, given: this.given(child) });
+      if (!finite(birth)) continue;
+      const slot = (this.slots[born.length] ??= { person: 0, earliest: 0, latest: 0, given: '' });
+      slot.person = child;
+      slot.earliest = birth.earliest;
+      slot.latest = birth.latest;
+      born.push(slot);
     }
     if (born.length < 2) return;
-    born.sort((a, b) => a.earliest - b.earliest || a.latest - b.latest);
+    // the given names only of families with two children born or more
+    for (const b of born) b.given = this.given(b.person);
+    born.sort(this.byBirth);
     if (this.tooClose(born)) this.emit('siblings_too_close', x);
     if (this.sameNameAlive(born)) this.emit('living_siblings_same_given_name', x);
   }
@@ -70,6 +83,20 @@ export class SiblingRules {
 
   /** Siblings of one given name, next in birth order among those of that name, certainly alive at once. */
   private sameNameAlive(born: readonly Sibling[]): boolean {
+    if (born.length <= SMALL_FAMILY) {
+      // the elder of the same name: the nearest before in birth order (a few children: a scan back, no map)
+      for (let i = 1; i < born.length; i++) {
+        // cast: i < born.length
+        const b = born[i] as Sibling;
+        if (b.given === '') continue;
+        let j = i - 1;
+        // cast: 0 <= j < i < born.length
+        while (j >= 0 && (born[j] as Sibling).given !== b.given) j--;
+        // cast: 0 <= j < born.length
+        if (j >= 0 && this.aliveAtBirthOf(born[j] as Sibling, b)) return true;
+      }
+      return false;
+    }
     const lastOfName = this.lastOfName;
     lastOfName.clear();
     for (const b of born) {
@@ -109,9 +136,8 @@ export class SiblingRules {
     if (n === index.nameStart[p + 1]) return '';
     // cast: n is a name row of p (checked above), and nameGiven holds string ids
     const id = index.nameGiven[n] as number;
-    let upper = this.upper.get(id);
+    const upper = (this.upper ??= new Array<string | undefined>(index.strings.length));
     // cast: strings has every string id
-    if (upper === undefined) this.upper.set(id, (upper = (index.strings[id] as string).toUpperCase()));
-    return upper;
+    return (upper[id] ??= (index.strings[id] as string).toUpperCase());
   }
 }

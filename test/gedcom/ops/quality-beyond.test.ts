@@ -253,6 +253,20 @@ describe('living_siblings_same_given_name (info)', () => {
     expect(fired(kids({}, {}), 'living_siblings_same_given_name')).toBeUndefined();
     expect(fired(kids({ BIRT: '1990' }, { BIRT: '1995' }, ['John /Doe/', 'James /Doe/']), 'living_siblings_same_given_name')).toBeUndefined();
   });
+  // a few children are scanned back, many are kept in a map (quality-siblings.ts): both must find the nearest elder of the name
+  it.each([0, 20])('compares each child with the nearest elder of its name, past other names (%i more children)', (more) => {
+    const others = Array.from({ length: more }, (_, k) => person(`K${k}`, 'F', { BIRT: `${1860 + k}` }, ['FAMC @F@'], `Other${k} /Doe/`));
+    const children = (elderDeath: string, middleDeath: string): string =>
+      person('C1', 'M', { BIRT: '1850', DEAT: elderDeath }, ['FAMC @F@'], 'John /Doe/') +
+      person('C2', 'M', { BIRT: '1852', DEAT: middleDeath }, ['FAMC @F@'], 'James /Doe/') +
+      person('C3', 'M', { BIRT: '1855', DEAT: middleDeath }, ['FAMC @F@'], 'John /Doe/') +
+      others.join('') +
+      family('F', null, null, ['C1', 'C2', 'C3', ...others.map((_, k) => `K${k}`)]);
+    // the elder John lived past the younger John's birth, James between them
+    expect(fired(children('1900', '1853'), 'living_siblings_same_given_name')).toEqual(['@F@']);
+    // the elder John died before it
+    expect(fired(children('1851', '1900'), 'living_siblings_same_given_name')).toBeUndefined();
+  });
 });
 
 describe('impossible_date', () => {
