@@ -165,7 +165,12 @@ export class MarriageRules {
       if (!index.isFamily(g)) continue;
       familyStamp[g] = stamp;
       // cast: g is a family, husband and wife have an entry per family
-      for (const parent of [index.husband[g] as number, index.wife[g] as number]) if (index.isPerson(parent)) personStamp[parent] = stamp;
+      const husband = index.husband[g] as number;
+      // cast: see above
+      const wife = index.wife[g] as number;
+      // the two parents written out, not as an array per link
+      if (index.isPerson(husband)) personStamp[husband] = stamp;
+      if (index.isPerson(wife)) personStamp[wife] = stamp;
     }
     // cast: famcStart has an entry per person plus one, and b is a person number; l < famcStart[b + 1] <= famcFamily.length
     for (let l = index.famcStart[b] as number, end = index.famcStart[b + 1] as number; l < end; l++) {
@@ -174,7 +179,10 @@ export class MarriageRules {
       if (!index.isFamily(g)) continue;
       if (familyStamp[g] === stamp) return true;
       // cast: g is a family, husband and wife have an entry per family
-      for (const parent of [index.husband[g] as number, index.wife[g] as number]) if (index.isPerson(parent) && personStamp[parent] === stamp) return true;
+      const husband = index.husband[g] as number;
+      // cast: see above
+      const wife = index.wife[g] as number;
+      if ((index.isPerson(husband) && personStamp[husband] === stamp) || (index.isPerson(wife) && personStamp[wife] === stamp)) return true;
     }
     return false;
   }
