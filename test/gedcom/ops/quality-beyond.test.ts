@@ -237,6 +237,19 @@ describe('duplicate_family', () => {
   it('silent for one spouse in two families with different partners', () => {
     expect(fired(twoMarriages({}, {}), 'duplicate_family')).toBeUndefined();
   });
+  // a husband's few families are walked back, many are kept in a map (quality-marriages.ts): both find the couple's first family
+  it.each([3, 30])('finds the first family of a couple among a husband of %i families', (wives) => {
+    const families = Array.from({ length: wives }, (_, k) => family(`F${k}`, 'H', `W${k}`, []));
+    const text =
+      person('H', 'M', {}) +
+      Array.from({ length: wives }, (_, k) => person(`W${k}`, 'F', {})).join('') +
+      families.join('') +
+      family('D1', 'H', 'W1', []) +
+      family('D2', 'H', 'W1', []) +
+      family('D3', 'H', 'W2', []);
+    const report = analyzeQuality(doc(`${HEAD}${text}0 TRLR\n`), { living });
+    expect(report.rules.find((r) => r.rule === 'duplicate_family')).toMatchObject({ count: 3, affected: ['@F1@', '@D1@', '@D2@', '@F2@', '@D3@'] });
+  });
 });
 
 describe('living_siblings_same_given_name (info)', () => {
