@@ -51,7 +51,8 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
     parents++;
     if (marriages(l, pi) > 1 || marriages(r, pj) > 1) remarried = true;
   }
-  unmatchedParent &&= remarried;
+  // a sibling merged in both parent families makes them one marriage: no half-sibling of another marriage
+  unmatchedParent &&= remarried && !siblingMerged(l, i, r, j, mapped);
   let spouses = 0;
   let children = 0;
   // a merged spouse with several marriages: a wife of unknown or other given names may be another wife
@@ -153,6 +154,32 @@ function siblingMayBe(a: SideFeatures, p: number, b: SideFeatures, q: number): b
     // cast: c < childStart[pf + 1] <= child.length
     const s = index.child[c] as number;
     if (s !== p && index.isPerson(s) && (a.sameGiven(s, b, q) || firstNamesCompatible(a, s, b, q))) return true;
+  }
+  return false;
+}
+
+/**
+ * Another child of right person j's parent family merged with another child of left person i's
+ * parent family: the two parent families are one marriage (a half-sibling of the same name would be
+ * a child of another family).
+ */
+function siblingMerged(l: SideFeatures, i: number, r: SideFeatures, j: number, mapped: Int32Array): boolean {
+  const lf = l.index.parentFamily(i);
+  const rf = r.index.parentFamily(j);
+  if (lf < 0 || rf < 0) return false;
+  const mine = new Set<number>();
+  // cast: childStart has an entry per family plus one, and lf is a family number
+  for (let c = l.index.childStart[lf] as number, e = l.index.childStart[lf + 1] as number; c < e; c++) {
+    // cast: c < childStart[lf + 1] <= child.length
+    mine.add(l.index.child[c] as number);
+  }
+  mine.delete(i);
+  // cast: see above, for rf
+  for (let c = r.index.childStart[rf] as number, e = r.index.childStart[rf + 1] as number; c < e; c++) {
+    // cast: c < childStart[rf + 1] <= child.length
+    const s = r.index.child[c] as number;
+    // cast: s is a right person number, and mapped has an entry per right person
+    if (s !== j && r.index.isPerson(s) && mine.has(mapped[s] as number)) return true;
   }
   return false;
 }

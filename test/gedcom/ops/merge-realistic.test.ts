@@ -462,3 +462,29 @@ describe('merge dates, names and spouses stated otherwise (issue 34, sixth round
     expect(run(man('I1', 'Maelcorcre /Ragnfredsdotter/'), man('P1', 'Gormflaith /Ragnfredsdotter/')).merged.map((p) => p.left)).not.toContain('@I1@');
   });
 });
+
+describe('merge relatives found through the family (issue 34, seventh round)', () => {
+  const run = (left: string, right: string) => mergeDocuments(doc(`${HEAD}${left}0 TRLR\n`), doc(`${HEAD}${right}0 TRLR\n`), { dryRun: true });
+  const pairs = (out: ReturnType<typeof run>): string[] => out.merged.map((p) => `${p.left} ${p.right}`).sort();
+
+  it('a child of a remarried father, its mother on one side only, merges when a sibling of the same family is merged', () => {
+    // the father (dated) of two marriages; the first family's children Mary (dated) and John (undated)
+    const side = (x: string, withMother: boolean, children: readonly string[]): string => {
+      let out = `0 @${x}H@ INDI\n1 NAME Thomas /Turner/\n1 SEX M\n1 BIRT\n2 DATE 3 MAR 1820\n2 PLAC Leeds, Yorkshire, England\n1 FAMS @${x}F@\n1 FAMS @${x}G@\n`;
+      if (withMother) out += `0 @${x}W@ INDI\n1 NAME Anna /Berg/\n1 SEX F\n1 FAMS @${x}F@\n`;
+      out += `0 @${x}V@ INDI\n1 NAME Jane /Hill/\n1 SEX F\n1 FAMS @${x}G@\n`;
+      if (children.includes('Mary'))
+        out += `0 @${x}M@ INDI\n1 NAME Mary /Turner/\n1 SEX F\n1 BIRT\n2 DATE 9 JUL 1845\n2 PLAC Leeds, Yorkshire, England\n1 FAMC @${x}F@\n`;
+      out += `0 @${x}J@ INDI\n1 NAME John /Turner/\n1 SEX M\n1 FAMC @${x}F@\n`;
+      const kids = children.includes('Mary') ? `1 CHIL @${x}M@\n1 CHIL @${x}J@\n` : `1 CHIL @${x}J@\n`;
+      out += `0 @${x}F@ FAM\n1 HUSB @${x}H@\n${withMother ? `1 WIFE @${x}W@\n` : ''}${kids}0 @${x}G@ FAM\n1 HUSB @${x}H@\n1 WIFE @${x}V@\n`;
+      return out;
+    };
+    const out = run(side('L', true, ['Mary', 'John']), side('R', false, ['Mary', 'John']));
+    expect(pairs(out)).toEqual(['@LH@ @RH@', '@LJ@ @RJ@', '@LM@ @RM@', '@LV@ @RV@']);
+    // no sibling merged: John may be a half-sibling of the same name from a family the other file holds otherwise
+    const alone = run(side('L', true, ['John']), side('R', false, ['John']));
+    expect(pairs(alone)).not.toContain('@LJ@ @RJ@');
+    expect(alone.review.map((p) => `${p.left} ${p.right}`)).toContain('@LJ@ @RJ@');
+  });
+});
