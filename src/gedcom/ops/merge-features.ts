@@ -865,11 +865,18 @@ export function aDateAgreesPrecisely(a: SideFeatures, i: number, b: SideFeatures
   return preciseDate(a, i, b, j, BIRTH) || preciseDate(a, i, b, j, DEATH);
 }
 
-/** "Gwenllian" and "Gwenllian II" may be two sisters: a regnal number on one side only, or two different ones, is never merged without review. */
+/**
+ * "Gwenllian" and "Gwenllian II" may be two sisters: a regnal number on one side only, or two different ones, is never merged without
+ * review; a number on one side only is a name written more or less fully when a birth or death agrees to the day ("Philippe III" /
+ * "Philippe", both born 30 APR 1245: a sister of the same name is not born or dead the same day).
+ */
 function sameRegnalNumber(a: SideFeatures, i: number, b: SideFeatures, j: number): boolean {
   const x = a.namesOf(i)[0];
   const y = b.namesOf(j)[0];
-  return x === undefined || y === undefined || regnalNumber(x.tokens) === regnalNumber(y.tokens);
+  if (x === undefined || y === undefined) return true;
+  const [rx, ry] = [regnalNumber(x.tokens), regnalNumber(y.tokens)];
+  if (rx === ry) return true;
+  return (rx === '' || ry === '') && (dateScore(a, i, b, j, BIRTH) === EXACT_DAY_SCORE || dateScore(a, i, b, j, DEATH) === EXACT_DAY_SCORE);
 }
 
 /** Whether left person i and right person j, scoring at or above the automatic threshold, may merge without review. */

@@ -185,8 +185,9 @@ describe('merge names written otherwise and records stating more or less', () =>
     expect(nameWeight(run(person('I1', caroline('Caroline Lee')), person('P1', caroline('Caroline'))))).toEqual([0.75]);
     const initial = run(person('I1', `1 NAME Ivor Vaughn /ap Ivor/\n${born}`), person('P1', `1 NAME Ivor V. /ap Ivor/\n${born}`));
     expect(initial.merged.map((p) => p.right)).toEqual(['@P1@']);
-    // a regnal number on one side only is still reviewed (Gwenllian / Gwenllian II)
-    const regnal = run(person('I1', `1 NAME Ivor /ap Ivor/\n${born}`), person('P1', `1 NAME Ivor V /ap Ivor/\n${born}`));
+    // a regnal number on one side only is still reviewed (Gwenllian / Gwenllian II) unless a date agrees to the day
+    const year = born.replace('3 MAR 1104', '1104');
+    const regnal = run(person('I1', `1 NAME Ivor /ap Ivor/\n${year}`), person('P1', `1 NAME Ivor V /ap Ivor/\n${year}`));
     expect(regnal.merged).toEqual([]);
   });
 
@@ -486,5 +487,14 @@ describe('merge relatives found through the family (issue 34, seventh round)', (
     const alone = run(side('L', true, ['John']), side('R', false, ['John']));
     expect(pairs(alone)).not.toContain('@LJ@ @RJ@');
     expect(alone.review.map((p) => `${p.left} ${p.right}`)).toContain('@LJ@ @RJ@');
+  });
+
+  it('a regnal number written on one side only is the same name when a birth or death agrees to the day; with a year only it is reviewed', () => {
+    const king = (x: string, name: string, birth: string): string =>
+      `0 @${x}@ INDI\n1 NAME ${name}\n1 SEX M\n1 BIRT\n2 DATE ${birth}\n1 DEAT\n2 DATE ${birth === '1245' ? '1285' : '5 OCT 1285'}\n`;
+    expect(pairs(run(king('I1', 'Philippe III /Capet/', '30 APR 1245'), king('P1', 'Philippe /Capet/', '30 APR 1245')))).toEqual(['@I1@ @P1@']);
+    const yearOnly = run(king('I1', 'Philippe III /Capet/', '1245'), king('P1', 'Philippe /Capet/', '1245'));
+    expect(yearOnly.merged).toEqual([]);
+    expect(yearOnly.review.map((p) => p.right)).toEqual(['@P1@']);
   });
 });
