@@ -108,19 +108,22 @@ function inContext(pairs: readonly ScoredPair[], mapped: Int32Array, left: Merge
 /**
  * Families named alike on both sides, from the review band: pairs each the other's only candidate
  * by the margin (mutualBestPairs over the review band), every person bearing the same given names
- * as the other side's, no context against them.
+ * as the other side's (or written more or less fully: John Henry / John), no context against them.
  * - A couple: a pair of people and a pair of their spouses. A husband and a wife of the same names
  *   married to each other in both files are one couple even when neither is dated.
- * - A parent and a child: a pair of people and the pair of their fathers (or mothers), when none of
- *   the four has a namesake in its line (a parent, a child or a sibling of the same given names on
+ * - A parent and a child: a pair of people and the pair of their fathers (or mothers), when neither
+ *   parent has a namesake in its line (a parent, a child or a sibling of the same given names on
  *   its side): a name handed down from father to son (Jean IV, Jean V de Montfort, each with a son
- *   Gilles) would otherwise pair a father in one file with his son in the other.
+ *   Gilles) would otherwise pair a father in one file with his son in the other. The child's own
+ *   namesakes need no guard: a namesake sibling or child of one surname would be a second candidate
+ *   (the pair would not be unique), and one of another surname (a daughter Anne Holand of Anne
+ *   Plantagenet) is no candidate at all.
  * Their children and parents are then found by the family context rounds.
  */
 function namedFamilies(scored: ScoredPair[], left: MergeSide, right: MergeSide): AcceptedPair[] {
   const l = left.people;
   const r = right.people;
-  const unique = mutualBestPairs(scored, MERGE_THRESHOLDS.review, false).filter((p) => l.sameGiven(p.i, r, p.j) && contextAllowed(l, p.i, r, p.j));
+  const unique = mutualBestPairs(scored, MERGE_THRESHOLDS.review, false).filter((p) => l.compatibleGiven(p.i, r, p.j) && contextAllowed(l, p.i, r, p.j));
   const byLeft = new Map<number, AcceptedPair>();
   for (const p of unique) byLeft.set(p.i, p);
   const out: AcceptedPair[] = [];
@@ -142,7 +145,7 @@ function namedFamilies(scored: ScoredPair[], left: MergeSide, right: MergeSide):
       const pi = l.parent(p.i, father);
       const q = pi < 0 ? undefined : byLeft.get(pi);
       if (q === undefined || q.j !== r.parent(p.j, father) || taken.has(p.i) || taken.has(q.i)) continue;
-      if (namesakeInLine(l, p.i) || namesakeInLine(r, p.j) || namesakeInLine(l, q.i) || namesakeInLine(r, q.j)) continue;
+      if (namesakeInLine(l, q.i) || namesakeInLine(r, q.j)) continue;
       taken.add(p.i);
       taken.add(q.i);
       out.push(p, q);

@@ -497,4 +497,31 @@ describe('merge relatives found through the family (issue 34, seventh round)', (
     expect(yearOnly.merged).toEqual([]);
     expect(yearOnly.review.map((p) => p.right)).toEqual(['@P1@']);
   });
+
+  it("a parent and a child named alike merge together when the child's namesake is in the line (a daughter of her name, another surname); not the parent's", () => {
+    const father = (x: string, given: string): string => `0 @${x}D@ INDI\n1 NAME ${given} /Turner/\n1 SEX M\n1 FAMS @${x}F@\n`;
+    const child = (x: string, more: string): string => `0 @${x}C@ INDI\n1 NAME Anne /Turner/\n1 SEX F\n1 FAMC @${x}F@\n${more}`;
+    const fam = (x: string): string => `0 @${x}F@ FAM\n1 HUSB @${x}D@\n1 CHIL @${x}C@\n`;
+    // on the left Anne married Hugh Hill and had a daughter Anne Hill
+    const daughter =
+      '1 FAMS @LG@\n0 @LH@ INDI\n1 NAME Hugh /Hill/\n1 SEX M\n1 FAMS @LG@\n0 @LA@ INDI\n1 NAME Anne /Hill/\n1 SEX F\n1 FAMC @LG@\n' +
+      '0 @LG@ FAM\n1 HUSB @LH@\n1 WIFE @LC@\n1 CHIL @LA@\n';
+    const out = run(father('L', 'Richard') + child('L', daughter) + fam('L'), father('R', 'Richard') + child('R', '') + fam('R'));
+    expect(pairs(out)).toEqual(['@LC@ @RC@', '@LD@ @RD@']);
+    // the father's name handed down (a son Richard on the right): the father in one file may be the son in the other
+    const son = '0 @RS@ INDI\n1 NAME Richard /Turner/\n1 SEX M\n1 BIRT\n2 DATE 1400\n1 FAMC @RF@\n';
+    const handed = run(
+      father('L', 'Richard') + child('L', daughter) + fam('L'),
+      father('R', 'Richard') + child('R', '') + son + fam('R').replace('1 CHIL @RC@\n', '1 CHIL @RC@\n1 CHIL @RS@\n'),
+    );
+    expect(handed.merged).toEqual([]);
+  });
+
+  it('an undated couple merges when a name is written more fully on one side (Thomas Henry / Thomas); other given names do not', () => {
+    const couple = (x: string, husband: string): string =>
+      `0 @${x}H@ INDI\n1 NAME ${husband} /Turner/\n1 SEX M\n1 FAMS @${x}F@\n0 @${x}W@ INDI\n1 NAME Anna /Berg/\n1 SEX F\n1 FAMS @${x}F@\n` +
+      `0 @${x}F@ FAM\n1 HUSB @${x}H@\n1 WIFE @${x}W@\n`;
+    expect(pairs(run(couple('L', 'Thomas Henry'), couple('R', 'Thomas')))).toEqual(['@LH@ @RH@', '@LW@ @RW@']);
+    expect(run(couple('L', 'Thomas Henry'), couple('R', 'Thomas Edward')).merged).toEqual([]);
+  });
 });
