@@ -10,8 +10,12 @@ import type { SideFeatures } from './merge-features.js';
  * right person's parent merged into the left person itself: father and son of one name).
  */
 
-/** Weights of the family context (multiples of 0.25, like every score component). */
-export const CONTEXT_WEIGHTS = { parent: 2.75, spouse: 2.75, child: 2.75 } as const;
+/**
+ * Weights of the family context (multiples of 0.25, like every score component). `parentOfChild` is added to a merged child when the
+ * pair is that child's father (or mother) on both sides: a child has one, so the pair is one person whatever its names say, unless
+ * they veto (the name and the child reach the automatic threshold even as a surname alone or with a patronymic's 0.25 off).
+ */
+export const CONTEXT_WEIGHTS = { parent: 2.75, spouse: 2.75, child: 2.75, parentOfChild: 1 } as const;
 
 export interface PairContext {
   /** Added to the pair's score; -1 when the context vetoes the pair. */
@@ -26,9 +30,11 @@ export interface PairContext {
   readonly parents: number;
   readonly spouses: number;
   readonly children: number;
+  /** The pair is the father (or the mother) of a merged child on both sides. */
+  readonly parentOfChild: boolean;
 }
 
-const VETO: PairContext = { score: -1, identifies: false, unnamedParent: false, parents: 0, spouses: 0, children: 0 };
+const VETO: PairContext = { score: -1, identifies: false, unnamedParent: false, parents: 0, spouses: 0, children: 0, parentOfChild: false };
 
 /** The context of left person i and right person j given `mapped` (right person -> left person or -1). */
 export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: number, mapped: Int32Array): PairContext {
@@ -57,6 +63,8 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
   let children = 0;
   // a merged spouse with several marriages: a wife of unknown or other given names may be another wife
   let remarriedSpouse = false;
+  // the father (or the mother) of one merged child on both sides: a child has one
+  let parentOfChild = false;
   for (const kind of [false, true]) {
     const mine = new Set<number>();
     l.forEachRelative(i, kind, (q) => mine.add(q));
@@ -65,8 +73,10 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
       const to = mapped[q] as number;
       if (to === i) children = -Infinity;
       else if (to >= 0 && mine.has(to)) {
-        if (kind) children++;
-        else {
+        if (kind) {
+          children++;
+          for (const father of [true, false]) if (l.parent(to, father) === i && r.parent(q, father) === j) parentOfChild = true;
+        } else {
           spouses++;
           if (marriages(l, to) > 1 || marriages(r, q) > 1) remarriedSpouse = true;
         }
@@ -74,6 +84,8 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
     });
   }
   if (children < 0) return VETO;
+  // given names that differ may be a step-parent in one file and the parent in the other
+  parentOfChild &&= unnamed(l, i) || unnamed(r, j) || givenAgrees(l, i, r, j);
   const namesake =
     parents > 0 &&
     ((unmatchedParent && !aDateAgreesPrecisely(l, i, r, j)) ||
@@ -84,15 +96,16 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
       siblingMayBe(l, i, r, j) ||
       siblingMayBe(r, j, l, i));
   return {
-    score: contextScore(parents, spouses, children),
+    score: contextScore(parents, spouses, children) + (parentOfChild ? CONTEXT_WEIGHTS.parentOfChild : 0),
     identifies:
       (spouses > 0 && (l.sameGiven(i, r, j) || (!remarriedSpouse && givenAgrees(l, i, r, j)))) ||
-      (children > 0 && givenAgrees(l, i, r, j)) ||
+      (children > 0 && (givenAgrees(l, i, r, j) || parentOfChild)) ||
       (parents > 0 && !namesake),
     unnamedParent: spouses > 0 && children > 0 && (unnamed(l, i) || unnamed(r, j)),
     parents,
     spouses,
     children,
+    parentOfChild,
   };
 }
 

@@ -255,7 +255,7 @@ export function reportedPair(left: MergeSide, right: MergeSide, p: AcceptedPair,
     const c = pairContext(left.people, p.i, right.people, p.j, mapped);
     if (c.parents > 0) note('parents_merged', c.parents * CONTEXT_WEIGHTS.parent);
     if (c.spouses > 0) note('spouse_merged', CONTEXT_WEIGHTS.spouse);
-    if (c.children > 0) note('children_merged', CONTEXT_WEIGHTS.child);
+    if (c.children > 0) note('children_merged', CONTEXT_WEIGHTS.child + (c.parentOfChild ? CONTEXT_WEIGHTS.parentOfChild : 0));
   }
   return { left: left.people.xref(p.i), right: right.people.xref(p.j), score: Math.round(p.score * 100) / 100, evidence };
 }

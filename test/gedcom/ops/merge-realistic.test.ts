@@ -524,4 +524,18 @@ describe('merge relatives found through the family (issue 34, seventh round)', (
     expect(pairs(run(couple('L', 'Thomas Henry'), couple('R', 'Thomas')))).toEqual(['@LH@ @RH@', '@LW@ @RW@']);
     expect(run(couple('L', 'Thomas Henry'), couple('R', 'Thomas Edward')).merged).toEqual([]);
   });
+
+  it('the mother of a merged child on both sides merges with a surname alone and a year, or a name scoring 0.75; not with other given names', () => {
+    const family = (x: string, mother: string): string =>
+      `0 @${x}M@ INDI\n1 NAME ${mother}\n1 SEX F\n1 FAMS @${x}F@\n` +
+      `0 @${x}C@ INDI\n1 NAME Mary /Turner/\n1 SEX F\n1 BIRT\n2 DATE 9 JUL 1845\n2 PLAC Leeds, Yorkshire, England\n1 FAMC @${x}F@\n` +
+      `0 @${x}F@ FAM\n1 WIFE @${x}M@\n1 CHIL @${x}C@\n`;
+    // a surname alone and a birth year (no given name: a merged child does not identify her without the rule)
+    const year = '/Berg/\n1 BIRT\n2 DATE 1820';
+    expect(pairs(run(family('L', year), family('R', year)))).toEqual(['@LC@ @RC@', '@LM@ @RM@']);
+    const named = run(family('L', 'Gwyn //'), family('R', 'Gwyn /Hill/'));
+    expect(pairs(named)).toEqual(['@LC@ @RC@', '@LM@ @RM@']);
+    expect(named.merged.find((p) => p.left === '@LM@')?.evidence.find((e) => e.code === 'children_merged')?.weight).toBe(3.75);
+    expect(pairs(run(family('L', 'Anna /Berg/'), family('R', 'Jane /Berg/')))).not.toContain('@LM@ @RM@');
+  });
 });
