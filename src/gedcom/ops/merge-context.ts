@@ -98,7 +98,7 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
   return {
     score: contextScore(parents, spouses, children) + (parentOfChild ? CONTEXT_WEIGHTS.parentOfChild : 0),
     identifies:
-      (spouses > 0 && (l.sameGiven(i, r, j) || (!remarriedSpouse && givenAgrees(l, i, r, j)))) ||
+      (spouses > 0 && (l.sameGiven(i, r, j) || (!remarriedSpouse && (givenAgrees(l, i, r, j) || sameSurnameAlone(l, i, r, j))))) ||
       (children > 0 && (givenAgrees(l, i, r, j) || parentOfChild)) ||
       (parents > 0 && !namesake),
     unnamedParent: spouses > 0 && children > 0 && (unnamed(l, i) || unnamed(r, j)),
@@ -107,6 +107,17 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
     children,
     parentOfChild,
   };
+}
+
+/**
+ * Left person i and right person j named by the same surname (its Soundex) and no given name on either side ("/Ragnfredsdotter/"): a
+ * wife named so in both files, her husband's only marriage on each side, is that marriage's wife. Two unnamed wives ("N. N.", or no
+ * name at all) of two marriages, one in each file, are not.
+ */
+function sameSurnameAlone(l: SideFeatures, i: number, r: SideFeatures, j: number): boolean {
+  const x = l.namesOf(i)[0];
+  const y = r.namesOf(j)[0];
+  return x !== undefined && y !== undefined && x.surname !== '' && x.surnameCode === y.surnameCode && unnamed(l, i) && unnamed(r, j);
 }
 
 /** Person p has no given name that is evidence (none, or a placeholder). */

@@ -538,4 +538,13 @@ describe('merge relatives found through the family (issue 34, seventh round)', (
     expect(named.merged.find((p) => p.left === '@LM@')?.evidence.find((e) => e.code === 'children_merged')?.weight).toBe(3.75);
     expect(pairs(run(family('L', 'Anna /Berg/'), family('R', 'Jane /Berg/')))).not.toContain('@LM@ @RM@');
   });
+
+  it("a wife named by the same surname alone in both files, her merged husband's only marriage, merges; unnamed wives do not", () => {
+    // the wife's births stated otherwise (990 / ABT 990): not the same record content
+    const man = (x: string, wife: string): string =>
+      `0 @${x}@ INDI\n1 NAME Harallt /Gudrodsson/\n1 SEX M\n1 BIRT\n2 DATE 3 MAR 980\n2 PLAC Scotland\n1 FAMS @${x}F@\n` +
+      `0 @${x}W@ INDI\n1 NAME ${wife}\n1 SEX F\n1 BIRT\n2 DATE ${x === 'I1' ? '990' : 'ABT 990'}\n1 FAMS @${x}F@\n0 @${x}F@ FAM\n1 HUSB @${x}@\n1 WIFE @${x}W@\n`;
+    expect(pairs(run(man('I1', '/Ragnfredsdotter/'), man('P1', '/Ragnfredsdotter/')))).toEqual(['@I1@ @P1@', '@I1W@ @P1W@']);
+    expect(pairs(run(man('I1', 'N. N. //'), man('P1', 'N. N. //')))).toEqual(['@I1@ @P1@']);
+  });
 });
