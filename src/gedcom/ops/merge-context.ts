@@ -39,10 +39,14 @@ const VETO: PairContext = { score: -1, identifies: false, unnamedParent: false, 
 /** The context of left person i and right person j given `mapped` (right person -> left person or -1). */
 export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: number, mapped: Int32Array): PairContext {
   let parents = 0;
-  // a parent stated on one side only (or on both, not merged) while a merged parent has several marriages: the
-  // parent families may be two (half-siblings of one name)
+  // the parent families may be two marriages of a merged parent with several (half-siblings of one name): the other parent is
+  // stated on both sides and not merged, or stated on one side while the other file holds that person elsewhere (merged with
+  // someone else, or a spouse of the merged parent's copy), or a sibling is put in another family by the other file. A parent
+  // stated on one side only, the other file knowing nothing of that person, is an omission, not another marriage.
   let unmatchedParent = false;
   let remarried = false;
+  let leftOnly = -1;
+  let mergedRight = -1;
   for (const father of [true, false]) {
     const pj = r.parent(j, father);
     const pi = l.parent(i, father);
@@ -50,15 +54,23 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
     const to = pj < 0 ? -1 : (mapped[pj] as number);
     if (to === i) return VETO;
     if (to < 0 || pi < 0) {
-      if (pi >= 0 || pj >= 0) unmatchedParent = true;
+      if ((pi >= 0 && pj >= 0) || to >= 0) unmatchedParent = true;
+      else if (pi >= 0) leftOnly = pi;
       continue;
     }
     if (to !== pi) return VETO;
     parents++;
+    mergedRight = pj;
     if (marriages(l, pi) > 1 || marriages(r, pj) > 1) remarried = true;
   }
-  // a sibling merged in both parent families makes them one marriage: no half-sibling of another marriage
-  unmatchedParent &&= remarried && !siblingMerged(l, i, r, j, mapped);
+  if (leftOnly >= 0 && mergedRight >= 0) {
+    r.forEachRelative(mergedRight, false, (q) => {
+      // cast: q is a right person number, and mapped has an entry per right person
+      if ((mapped[q] as number) === leftOnly) unmatchedParent = true;
+    });
+  }
+  if (mergedRight >= 0 && siblingElsewhere(l, i, r, j, mergedRight, mapped)) unmatchedParent = true;
+  unmatchedParent &&= remarried;
   let spouses = 0;
   let children = 0;
   // a merged spouse with several marriages: a wife of unknown or other given names may be another wife
@@ -114,7 +126,7 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
  * wife named so in both files, her husband's only marriage on each side, is that marriage's wife. Two unnamed wives ("N. N.", or no
  * name at all) of two marriages, one in each file, are not.
  */
-function sameSurnameAlone(l: SideFeatures, i: number, r: SideFeatures, j: number): boolean {
+export function sameSurnameAlone(l: SideFeatures, i: number, r: SideFeatures, j: number): boolean {
   const x = l.namesOf(i)[0];
   const y = r.namesOf(j)[0];
   return x !== undefined && y !== undefined && x.surname !== '' && x.surnameCode === y.surnameCode && unnamed(l, i) && unnamed(r, j);
@@ -183,29 +195,21 @@ function siblingMayBe(a: SideFeatures, p: number, b: SideFeatures, q: number): b
 }
 
 /**
- * Another child of right person j's parent family merged with another child of left person i's
- * parent family: the two parent families are one marriage (a half-sibling of the same name would be
- * a child of another family).
+ * A child of the merged parent (`parentR`, right side) merged while the two sides put it in other families: a sibling of j (same
+ * parent family) merged with a left child of another family than i's, or a sibling of i merged with a right child of another family
+ * than j's. The parent families of i and j are then two marriages of the parent.
  */
-function siblingMerged(l: SideFeatures, i: number, r: SideFeatures, j: number, mapped: Int32Array): boolean {
+function siblingElsewhere(l: SideFeatures, i: number, r: SideFeatures, j: number, parentR: number, mapped: Int32Array): boolean {
   const lf = l.index.parentFamily(i);
   const rf = r.index.parentFamily(j);
-  if (lf < 0 || rf < 0) return false;
-  const mine = new Set<number>();
-  // cast: childStart has an entry per family plus one, and lf is a family number
-  for (let c = l.index.childStart[lf] as number, e = l.index.childStart[lf + 1] as number; c < e; c++) {
-    // cast: c < childStart[lf + 1] <= child.length
-    mine.add(l.index.child[c] as number);
-  }
-  mine.delete(i);
-  // cast: see above, for rf
-  for (let c = r.index.childStart[rf] as number, e = r.index.childStart[rf + 1] as number; c < e; c++) {
-    // cast: c < childStart[rf + 1] <= child.length
-    const s = r.index.child[c] as number;
-    // cast: s is a right person number, and mapped has an entry per right person
-    if (s !== j && r.index.isPerson(s) && mine.has(mapped[s] as number)) return true;
-  }
-  return false;
+  let elsewhere = false;
+  r.forEachRelative(parentR, true, (q) => {
+    // cast: q is a right person number, and mapped has an entry per right person
+    const t = mapped[q] as number;
+    if (q === j || t < 0 || t === i) return;
+    if ((r.index.parentFamily(q) === rf) !== (l.index.parentFamily(t) === lf)) elsewhere = true;
+  });
+  return elsewhere;
 }
 
 /** The families person p is a spouse or parent in. */

@@ -1,5 +1,5 @@
 import { OPS_LIMITS } from './limits.js';
-import { CONTEXT_WEIGHTS, pairContext, relativePairs } from './merge-context.js';
+import { CONTEXT_WEIGHTS, pairContext, relativePairs, sameSurnameAlone } from './merge-context.js';
 import { contextAllowed, scorePair } from './merge-features.js';
 import type { EvidenceCode, SideFeatures } from './merge-features.js';
 import { dropAncestryCycles } from './merge-cycles.js';
@@ -123,7 +123,9 @@ function inContext(pairs: readonly ScoredPair[], mapped: Int32Array, left: Merge
 function namedFamilies(scored: ScoredPair[], left: MergeSide, right: MergeSide): AcceptedPair[] {
   const l = left.people;
   const r = right.people;
-  const unique = mutualBestPairs(scored, MERGE_THRESHOLDS.review, false).filter((p) => l.compatibleGiven(p.i, r, p.j) && contextAllowed(l, p.i, r, p.j));
+  const unique = mutualBestPairs(scored, MERGE_THRESHOLDS.review, false).filter(
+    (p) => (l.compatibleGiven(p.i, r, p.j) || sameSurnameAlone(l, p.i, r, p.j)) && contextAllowed(l, p.i, r, p.j),
+  );
   const byLeft = new Map<number, AcceptedPair>();
   for (const p of unique) byLeft.set(p.i, p);
   const out: AcceptedPair[] = [];

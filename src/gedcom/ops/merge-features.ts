@@ -1,6 +1,6 @@
 import { EV_APPROXIMATE, EV_DATED, TAG_BAPM, TAG_BIRT, TAG_BURI, TAG_CHR, TAG_CREM, TAG_DEAT } from './event-table.js';
 import { SEX_F, SEX_M } from './index-builder.js';
-import { compatibleGiven, foldSurname, givenTokens, patronymicRoot, placeholderName, regnalNumber, tokenAgreement } from './merge-names.js';
+import { compatibleGiven, fatherNameOf, foldSurname, givenTokens, patronymicRoot, placeholderName, regnalNumber, tokenAgreement } from './merge-names.js';
 import type { GivenToken } from './merge-names.js';
 import { foldAscii, soundex } from './soundex.js';
 import type { TreeIndex } from './tree-index.js';
@@ -737,8 +737,19 @@ export type EvidenceNote = (code: EvidenceCode, weight: number) => void;
 function surnameExplained(a: SideFeatures, i: number, b: SideFeatures, j: number, x: NameFeature, y: NameFeature): number {
   if (a.sex[i] !== SEX_CODE_M && b.sex[j] !== SEX_CODE_M && (a.spouseSurnamed(i, x.surname, y.surname) || b.spouseSurnamed(j, x.surname, y.surname))) return 0;
   if (x.patronymic === null && y.patronymic === null) return -1;
+  if (sameFatherNamed(x, y)) return 0;
   const fathers = [a.parentNames(i, true), b.parentNames(j, true)];
   return fatherNamed(fathers, x.patronymic) || fatherNamed(fathers, y.patronymic) ? 0.25 : -1;
+}
+
+/** Both surnames are patronymics of one father's name (or its spelling), written in two forms ("ap Cadwgan" / "Cadwgonsson"): one surname, no penalty. */
+function sameFatherNamed(x: NameFeature, y: NameFeature): boolean {
+  const rx = fatherNameOf(x.surname);
+  const ry = fatherNameOf(y.surname);
+  if (rx === null || ry === null) return false;
+  const [tx] = givenTokens(rx);
+  const [ty] = givenTokens(ry);
+  return tx !== undefined && ty !== undefined && tokenAgreement(tx, ty) > 0;
 }
 
 /** Whether a given-name token of a father's names (either side's) is a form of the patronymic's `token`. */
