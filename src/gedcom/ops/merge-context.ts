@@ -63,14 +63,15 @@ export function pairContext(l: SideFeatures, i: number, r: SideFeatures, j: numb
     mergedRight = pj;
     if (marriages(l, pi) > 1 || marriages(r, pj) > 1) remarried = true;
   }
-  if (leftOnly >= 0 && mergedRight >= 0) {
+  unmatchedParent &&= remarried;
+  // the evidence of another marriage is looked for only where it can matter: a remarried merged parent
+  if (remarried && !unmatchedParent && leftOnly >= 0) {
     r.forEachRelative(mergedRight, false, (q) => {
       // cast: q is a right person number, and mapped has an entry per right person
       if ((mapped[q] as number) === leftOnly) unmatchedParent = true;
     });
   }
-  if (mergedRight >= 0 && siblingElsewhere(l, i, r, j, mergedRight, mapped)) unmatchedParent = true;
-  unmatchedParent &&= remarried;
+  if (remarried && !unmatchedParent && siblingElsewhere(l, i, r, j, mergedRight, mapped)) unmatchedParent = true;
   let spouses = 0;
   let children = 0;
   // a merged spouse with several marriages: a wife of unknown or other given names may be another wife

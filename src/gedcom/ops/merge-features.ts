@@ -37,6 +37,8 @@ export interface NameFeature {
   readonly tokens: readonly GivenToken[];
   /** The father's given name a patronymic surname is made of ("Eriksson": Erik), as a token; null when the surname is none. */
   readonly patronymic: GivenToken | null;
+  /** The father's name the surname plainly states, after a particle too ("ap Cadwgan": Cadwgan; merge-names.ts fatherNameOf), as a token; null when none. */
+  readonly father: GivenToken | null;
 }
 
 /** A place as the scores compare it: folded tokens with their Soundex codes, and its locality. */
@@ -371,7 +373,7 @@ export class SideFeatures {
  */
 class NameFeatures {
   private readonly given = new Map<number, { full: string; tokens: readonly GivenToken[] }>();
-  private readonly surname = new Map<number, { folded: string; code: string; patronymic: GivenToken | null }>();
+  private readonly surname = new Map<number, { folded: string; code: string; patronymic: GivenToken | null; father: GivenToken | null }>();
   private readonly suffix = new Map<number, string>();
   private readonly byParts = new Map<string, readonly NameFeature[]>();
 
@@ -423,7 +425,14 @@ class NameFeatures {
       // cast: nameSurname holds string ids, and strings has every id
       const folded = foldSurname(s[sn] as string);
       const root = patronymicRoot(folded);
-      this.surname.set(sn, (surname = { folded, code: soundex(folded), patronymic: root === null ? null : (givenTokens(root)[0] ?? null) }));
+      const father = fatherNameOf(folded);
+      surname = {
+        folded,
+        code: soundex(folded),
+        patronymic: root === null ? null : (givenTokens(root)[0] ?? null),
+        father: father === null ? null : (givenTokens(father)[0] ?? null),
+      };
+      this.surname.set(sn, surname);
     }
     let suffix = this.suffix.get(sx);
     if (suffix === undefined) {
@@ -439,6 +448,7 @@ class NameFeatures {
       given: g,
       tokens: given.tokens,
       patronymic: surname.patronymic,
+      father: surname.father,
     };
   }
 }
@@ -744,12 +754,7 @@ function surnameExplained(a: SideFeatures, i: number, b: SideFeatures, j: number
 
 /** Both surnames are patronymics of one father's name (or its spelling), written in two forms ("ap Cadwgan" / "Cadwgonsson"): one surname, no penalty. */
 function sameFatherNamed(x: NameFeature, y: NameFeature): boolean {
-  const rx = fatherNameOf(x.surname);
-  const ry = fatherNameOf(y.surname);
-  if (rx === null || ry === null) return false;
-  const [tx] = givenTokens(rx);
-  const [ty] = givenTokens(ry);
-  return tx !== undefined && ty !== undefined && tokenAgreement(tx, ty) > 0;
+  return x.father !== null && y.father !== null && tokenAgreement(x.father, y.father) > 0;
 }
 
 /** Whether a given-name token of a father's names (either side's) is a form of the patronymic's `token`. */
