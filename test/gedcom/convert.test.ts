@@ -348,6 +348,17 @@ function texts(roots: readonly GedcomNode[], skipHead: boolean): string[] {
   return out;
 }
 
+/** Every non-pointer payload of a tree, whitespace-normalized. */
+function payloads(roots: readonly GedcomNode[]): string[] {
+  const out: string[] = [];
+  const walk = (n: GedcomNode): void => {
+    if (n.pointer === null && n.value !== '') out.push(n.value.replace(/\s+/g, ' ').trim());
+    for (const c of n.children) walk(c);
+  };
+  for (const r of roots) walk(r);
+  return out;
+}
+
 describe('whole corpus: conversion keeps every free-text and extension payload', () => {
   const files = gedcomCorpusFiles();
   it('finds the corpus', () => {
@@ -365,15 +376,15 @@ describe('whole corpus: conversion keeps every free-text and extension payload',
         false,
       );
       const out = treesOf(convertBytes(bytes, target));
-      const after = new Set(texts(out, false).map((t) => t.toLowerCase()));
+      // every payload of the output, whatever its tag: an extension may become a standard structure (_UID -> UID)
+      const after = new Set(payloads(out).map((t) => t.toLowerCase()));
       const all = out
         .flatMap((r) => JSON.stringify(r))
         .join('\n')
         .toLowerCase();
       const missing = before.filter((t) => !after.has(t.toLowerCase()) && !all.includes(JSON.stringify(t.toLowerCase()).slice(1, -1)));
       expect(missing.slice(0, 5)).toEqual([]);
-      // The largest corpus files (Queen.ged) take over a minute on a loaded 2-core machine: a bound on a hang, not a speed check.
-    }, 240_000);
+    });
   }
 });
 
