@@ -15,22 +15,13 @@ export interface Block {
   readonly other: Int32Array;
 }
 
-/**
- * Right people with a narrow birth, by ascending low bound (then person number), with a directory
- * of their low bounds: the join looks up several bounds in every run at every meeting (millions on
- * a file of repeated names), and a run of exact days is sparse (a few hundred days among a few
- * centuries), so a bound's bucket leaves about one low bound to compare instead of a binary search
- * over the run.
- */
+/** Right people with a narrow birth, by ascending low bound (then person number). */
 export interface Run {
   readonly people: Int32Array;
   /** Their low bounds, in the same order. */
   readonly low: Float64Array;
   /** The widest range of the run (days; 0 for exact days). */
   readonly span: number;
-  /** Bucket b holds the low bounds v with floor((v - low[0]) * scale) = b; its first index is first[b] (first[buckets] = the run's length). */
-  readonly first: Int32Array;
-  readonly scale: number;
 }
 
 const YEAR_DAYS = 365.25;
@@ -71,47 +62,19 @@ function run(side: SideFeatures, people: number[]): Run {
   // cast: see above
   const span = people.reduce((m, j) => Math.max(m, (side.bounds[4 * j + 1] as number) - lowOf(j)), 0);
   people.sort((a, b) => lowOf(a) - lowOf(b) || a - b);
-  const low = Float64Array.from(people, lowOf);
-  // about one low bound per bucket: a run is never empty, so low[0] and its last bound exist
-  const buckets = low.length;
-  // cast: see above
-  const scale = buckets / ((low[low.length - 1] as number) - (low[0] as number) + 1);
-  const first = new Int32Array(buckets + 1);
-  let k = 0;
-  for (let b = 0; b <= buckets; b++) {
-    // cast: k < low.length
-    while (k < low.length && bucketOf(low[k] as number, low, scale) < b) k++;
-    first[b] = k;
-  }
-  return { people: Int32Array.from(people), low, span, first, scale };
+  return { people: Int32Array.from(people), low: Float64Array.from(people, lowOf), span };
 }
 
-/**
- * The bucket of value x in a run: (x - low[0]) * scale is monotone in x (a subtraction and a
- * product by a positive number round monotonically), so a value in a lower bucket than x is less
- * than x, and one in a higher bucket greater.
- */
-// cast: a run is never empty
-const bucketOf = (x: number, low: Float64Array, scale: number): number => Math.floor((x - (low[0] as number)) * scale);
-
-/** The first index of run `r` whose low bound is at least `x` (`after`: greater than `x`). */
-export function lowerBound(r: Run, x: number, after = false): number {
-  const low = r.low;
-  const buckets = r.first.length - 1;
-  const b = bucketOf(x, low, r.scale);
-  if (b < 0) return 0;
-  if (b >= buckets) return low.length;
-  // the answer is within bucket b: every bound of a lower bucket is less than x, every one of a higher bucket greater
-  // cast: 0 <= b < buckets, and first has buckets + 1 entries
-  let a = r.first[b] as number;
-  // cast: see above
-  let e = r.first[b + 1] as number;
-  while (a < e) {
-    const m = (a + e) >>> 1;
-    // cast: m < e <= low.length
+/** The first index of `low` whose value is at least `x` (`after`: greater than `x`). */
+export function lowerBound(low: Float64Array, x: number, after = false): number {
+  let a = 0;
+  let b = low.length;
+  while (a < b) {
+    const m = (a + b) >>> 1;
+    // cast: m < low.length
     const v = low[m] as number;
     if (v < x || (after && v === x)) a = m + 1;
-    else e = m;
+    else b = m;
   }
   return a;
 }

@@ -315,9 +315,10 @@ const yearOffWindows = (r: Run, lo: number, hi: number): boolean => (lo === hi ?
  * window must reach. Returns the people of the windows (some may fall short of the reach).
  */
 function placeWindows(m: Meeting, at: number, r: Run, lo: number, hi: number): number {
+  const low = r.low;
   const from = r.span > 0 ? lo - 1 - r.span : lo - 1;
-  const s = lowerBound(r, from);
-  const e = lowerBound(r, hi + 1, true);
+  const s = lowerBound(low, from);
+  const e = lowerBound(low, hi + 1, true);
   m.start[at] = s;
   m.end[at] = e;
   m.reach[at] = lo - 1;
@@ -327,8 +328,8 @@ function placeWindows(m: Meeting, at: number, r: Run, lo: number, hi: number): n
     // the same day (or month) a year before (k = 1), then after (k = 2); the year before ends where the first window starts
     // (a run of wide ranges reaches back that far), the year after starts beyond its end
     const a = k === 1 ? lo - 366 : lo + 365;
-    const ks = lowerBound(r, a);
-    const ke = k === 1 ? Math.min(lowerBound(r, a + 1, true), s) : lowerBound(r, a + 1, true);
+    const ks = lowerBound(low, a);
+    const ke = k === 1 ? Math.min(lowerBound(low, a + 1, true), s) : lowerBound(low, a + 1, true);
     m.start[at + k] = ks;
     m.end[at + k] = Math.max(ks, ke);
     m.reach[at + k] = -Infinity;
@@ -367,7 +368,7 @@ function gatherWindow(m: Meeting, w: number, r: Run, lo: number, hi: number, bou
     }
     return;
   }
-  let b = Math.min(Math.max(lowerBound(r, lo), start), end);
+  let b = Math.min(Math.max(lowerBound(low, lo), start), end);
   let a = b - 1;
   for (let taken = 0; taken < limit && (a >= start || b < end);) {
     // cast: a and b are within [start, end) when read

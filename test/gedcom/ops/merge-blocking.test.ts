@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lowerBound, makeBlock } from '../../../src/gedcom/ops/merge-blocks.js';
 import { candidatePairs } from '../../../src/gedcom/ops/merge-candidates.js';
 import { vetoedByDates } from '../../../src/gedcom/ops/merge-features.js';
 import { mergeDocuments } from '../../../src/gedcom/ops/merge.js';
@@ -115,40 +114,5 @@ describe('merge blocking', () => {
     const r = mergeDocuments(doc(file('I', a)), doc(file('X', b)), { dryRun: true });
     expect(r.blocking).toEqual({ cappedBlocks: 0, pairsLeftOut: 0, largest: [] });
     expect(r.counts.candidatePairs).toBe(50);
-  });
-
-  it("a run's directory finds the same index as a binary search over its low bounds, for any bound", () => {
-    const birth = fc.oneof(
-      fc
-        .tuple(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1500, max: 1900 }))
-        .map(([d, m, y]) => `${d} ${MONTHS[m]} ${y}`),
-      fc.integer({ min: 1500, max: 1900 }).map((y) => `ABT ${y}`),
-      fc.constantFrom('1 JAN 1700', '2 JAN 1700'),
-    );
-    const naive = (low: Float64Array, x: number, after: boolean): number => {
-      let k = 0;
-      // cast: k < low.length
-      while (k < low.length && ((low[k] as number) < x || (after && low[k] === x))) k++;
-      return k;
-    };
-    fc.assert(
-      fc.property(
-        fc.array(birth, { minLength: 1, maxLength: 60 }),
-        fc.array(fc.double({ min: 2_200_000, max: 2_420_000, noNaN: true }), { maxLength: 20 }),
-        (births, xs) => {
-          const people = births.map((b): Person => ({ given: 'John', surname: 'Smith', sex: 'M', birth: b, death: null }));
-          const { right } = mergeSides(doc(file('I', people.slice(0, 1))), doc(file('X', people)), '5.5.1', SILENT_MONITOR, undefined);
-          for (const run of makeBlock(
-            right.people,
-            Array.from(people, (_, j) => j),
-          ).runs) {
-            // the run's own bounds and their neighbours, and arbitrary ones
-            const probes = [...xs, ...Array.from(run.low).flatMap((v) => [v, v - 1, v + 1, v - 0.5])];
-            for (const x of probes) for (const after of [false, true]) expect(lowerBound(run, x, after), `${x} ${after}`).toBe(naive(run.low, x, after));
-          }
-        },
-      ),
-      { numRuns: 100, seed: 31 },
-    );
   });
 });
