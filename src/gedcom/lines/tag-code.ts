@@ -5,27 +5,21 @@
  * other tag (longer, empty, or with a byte past ASCII) is 0, which no known tag has.
  */
 
-const UNDERSCORE = 95;
+import { tagFoldsToUpper } from './tag-case.js';
 
 /**
  * The code of the tag bytes [start, end) as TagInterner.intern answers them (tag-interner.ts): a
  * standard tag written in lower or mixed case is read as its upper-case form (tag-case.ts).
  */
-export function tagCodeOfBytes(buf: Uint8Array, start: number, end: number): number {
+export function tagCodeOfBytes(buf: Buffer, start: number, end: number): number {
   const n = end - start;
   if (n < 1 || n > 4) return 0;
-  // the interner folds the case of a tag of ASCII letters and digits only, not of an extension (`_x`)
-  let fold = buf[start] !== UNDERSCORE;
-  for (let i = start; i < end; i++) {
-    // cast: start <= i < end, a tag range of buf
-    const c = buf[i] as number;
-    if (c >= 0x80) return 0;
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) fold = false;
-  }
+  const fold = tagFoldsToUpper(buf, start, end);
   let code = 0;
   for (let i = start; i < end; i++) {
     // cast: start <= i < end, a tag range of buf
     const c = buf[i] as number;
+    if (c >= 0x80) return 0;
     code = code * 256 + (fold && c >= 97 ? c - 32 : c);
   }
   return code;
