@@ -30,11 +30,6 @@ interface Union {
 export class MarriageRules {
   private readonly fact = new Fact();
   private readonly unions: Union[] = [];
-  /** Families checked so far by husband: the last one (+ 1; 0 none), and each one's previous of the same husband (-1 none). */
-  private readonly lastOfHusband: Int32Array;
-  private readonly previousOfHusband: Int32Array;
-  /** Husbands of more than HUSBAND_CHAIN families checked, whose couples are in {@link couples} instead. */
-  private readonly manyFamilies = new Set<number>();
   private readonly couples = new Map<number, number>();
   /** Per family / person: the family number + 1 that last stamped it (no clearing between families). */
   private readonly familyStamp: Int32Array;
@@ -48,8 +43,6 @@ export class MarriageRules {
   ) {
     this.familyStamp = new Int32Array(index.familyCount);
     this.personStamp = new Int32Array(index.personCount);
-    this.lastOfHusband = new Int32Array(index.personCount);
-    this.previousOfHusband = new Int32Array(index.familyCount);
   }
 
   /** overlapping_marriages and remarriage_soon_after_death of person p. */
@@ -146,44 +139,13 @@ export class MarriageRules {
     else if (this.siblings(f, h, w)) this.emit('sibling_marriage', x);
   }
 
-  /**
-   * The first family checked before f of husband h and wife w, -1 when none; files f. A husband's
-   * few families are a chain walked back (no map entry per family); past HUSBAND_CHAIN of them, his
-   * couples move to a map, so a husband of thousands of families stays linear.
-   */
+  /** The first family checked before f of husband h and wife w, -1 when none; files f. */
   private firstOfCouple(f: number, h: number, w: number): number {
-    const { index, couples } = this;
     // a number per couple (exact below 2^53: personCount squared stays far under it)
-    const key = h * index.personCount + w;
-    if (this.manyFamilies.has(h)) {
-      const earlier = couples.get(key);
-      if (earlier === undefined) couples.set(key, f);
-      return earlier ?? -1;
-    }
-    let earliest = -1;
-    let length = 0;
-    // cast: h is a person number, lastOfHusband has an entry per person; g is a family, previousOfHusband has an entry per family
-    for (let g = (this.lastOfHusband[h] as number) - 1; g >= 0; g = this.previousOfHusband[g] as number) {
-      length++;
-      if (index.wife[g] === w) earliest = g;
-    }
-    this.previousOfHusband[f] = (this.lastOfHusband[h] as number) - 1; // cast: h is a person number
-    this.lastOfHusband[h] = f + 1;
-    if (length + 1 > HUSBAND_CHAIN) {
-      this.manyFamilies.add(h);
-      // the chain, first family first: each couple keeps its first family
-      const chain: number[] = [];
-      // cast: as above
-      for (let g = f; g >= 0; g = this.previousOfHusband[g] as number) chain.push(g);
-      for (let k = chain.length - 1; k >= 0; k--) {
-        // cast: k < chain.length
-        const g = chain[k] as number;
-        // cast: g is a family, wife has an entry per family
-        const couple = h * index.personCount + (index.wife[g] as number);
-        if (!couples.has(couple)) couples.set(couple, g);
-      }
-    }
-    return earliest;
+    const key = h * this.index.personCount + w;
+    const earlier = this.couples.get(key);
+    if (earlier === undefined) this.couples.set(key, f);
+    return earlier ?? -1;
   }
 
   /** Whether `parent` is a husband or wife of a parent family of `child`. */
@@ -231,9 +193,6 @@ export class MarriageRules {
     return false;
   }
 }
-
-/** Families of one husband whose couples are found by a walk back (past it: by a map). */
-const HUSBAND_CHAIN = 16;
 
 // the keys and orders of unions, made once (not a closure per person)
 const isMarried = (u: Union): boolean => !Number.isNaN(u.start);

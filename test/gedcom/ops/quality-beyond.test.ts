@@ -237,7 +237,7 @@ describe('duplicate_family', () => {
   it('silent for one spouse in two families with different partners', () => {
     expect(fired(twoMarriages({}, {}), 'duplicate_family')).toBeUndefined();
   });
-  // a husband's few families are walked back, many are kept in a map (quality-marriages.ts): both find the couple's first family
+  // a husband of a few families and one of many: each couple's first family is found
   it.each([3, 30])('finds the first family of a couple among a husband of %i families', (wives) => {
     const families = Array.from({ length: wives }, (_, k) => family(`F${k}`, 'H', `W${k}`, []));
     const text =
