@@ -3,8 +3,6 @@ import { lowerBound, makeBlock, narrowBirth } from './merge-blocks.js';
 import type { Block, Run } from './merge-blocks.js';
 import type { SideFeatures } from './merge-features.js';
 import { vetoedByDates } from './merge-features.js';
-import { fatherNameOf, patronymicRoot } from './merge-names.js';
-import { soundex } from './soundex.js';
 import { STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
 
@@ -67,29 +65,8 @@ export interface BlockingReport {
 
 const GIVEN_ONLY = '|G|';
 
-/** The Soundex codes blockKeys derives from a surname (merge-names.ts): of the father's name it holds, and of its patronymic root; null when none. */
-interface SurnameCodes {
-  readonly father: string | null;
-  readonly patronymic: string | null;
-}
-
-/** SurnameCodes by folded surname: a file of repeated names asks for the same few hundred surnames on every person of both sides. */
-class SurnameCodeMemo {
-  private readonly codes = new Map<string, SurnameCodes>();
-
-  of(surname: string): SurnameCodes {
-    let hit = this.codes.get(surname);
-    if (hit === undefined) {
-      const father = fatherNameOf(surname);
-      const root = patronymicRoot(surname);
-      this.codes.set(surname, (hit = { father: father === null ? null : soundex(father), patronymic: root === null ? null : soundex(root) }));
-    }
-    return hit;
-  }
-}
-
 /** The blocking keys of person p: surname keys first, then relatives' given names, then the given name alone. */
-function blockKeys(side: SideFeatures, p: number, memo: SurnameCodeMemo): string[] {
+function blockKeys(side: SideFeatures, p: number): string[] {
   const group = side.male(p) ? 'M' : 'O';
   const names = side.namesOf(p);
   const surnames = new Set(names.map((n) => n.surnameCode));
@@ -100,8 +77,8 @@ function blockKeys(side: SideFeatures, p: number, memo: SurnameCodeMemo): string
   const fathers = side.parentNames(p, true) ?? [];
   const roots = new Set<string>();
   for (const n of names) {
-    const root = memo.of(n.surname).father;
-    if (root === null) continue;
+    const root = n.father?.code;
+    if (root === undefined) continue;
     // the other file may write the father's name as the surname ("Jenkin ap /Gronwy/"), or the family's surname (the father's)
     roots.add(root);
     surnames.add(root);
@@ -114,8 +91,7 @@ function blockKeys(side: SideFeatures, p: number, memo: SurnameCodeMemo): string
   for (const n of fathers) for (const t of n.tokens.slice(0, 1)) relatives.add(`F${t.code}`);
   for (const code of roots) relatives.add(`F${code}`);
   for (const n of names) {
-    const root = memo.of(n.surname).patronymic;
-    if (root !== null) relatives.add(`F${root}`);
+    if (n.patronymic !== null) relatives.add(`F${n.patronymic.code}`);
   }
   for (const n of side.parentNames(p, false) ?? []) for (const t of n.tokens.slice(0, 1)) relatives.add(`M${t.code}`);
   for (const s of spouses) for (const n of s) for (const t of n.tokens.slice(0, 1)) relatives.add(`S${t.code}`);
@@ -186,9 +162,9 @@ function keyed(side: SideFeatures, people: readonly number[], subKeys: SubKeys |
 }
 
 /** The right side's blocks by key. */
-function rightBlocks(right: SideFeatures, subKeys: SubKeys, memo: SurnameCodeMemo): Map<string, Keyed> {
+function rightBlocks(right: SideFeatures, subKeys: SubKeys): Map<string, Keyed> {
   const lists = new Map<string, number[]>();
-  for (let j = 0; j < right.count; j++) for (const k of blockKeys(right, j, memo)) addTo(lists, k, j);
+  for (let j = 0; j < right.count; j++) for (const k of blockKeys(right, j)) addTo(lists, k, j);
   const blocks = new Map<string, Keyed>();
   for (const [k, list] of lists) blocks.set(k, keyed(right, list, k.charAt(2) === 'S' ? subKeys : null));
   return blocks;
@@ -212,8 +188,7 @@ export function candidatePairs(
   monitor: WorkMonitor,
 ): BlockingReport {
   const subKeys = new SubKeys();
-  const memo = new SurnameCodeMemo();
-  const blocks = rightBlocks(right, subKeys, memo);
+  const blocks = rightBlocks(right, subKeys);
   const meeting = new Meeting();
   // seenBy[j] === i + 1: pair (i, j) was already emitted for this left person
   const seenBy = new Int32Array(right.count);
@@ -243,7 +218,7 @@ export function candidatePairs(
     stamp = i + 1;
     birth = narrowBirth(left, i);
     if ((i & STEP_MASK) === 0) monitor.step('match', i, left.count);
-    for (const key of blockKeys(left, i, memo)) {
+    for (const key of blockKeys(left, i)) {
       const k = blocks.get(key);
       if (k === undefined) continue;
       const cap = key.startsWith(GIVEN_ONLY, 1) ? GIVEN_BLOCK_CAP : NAME_BLOCK_CAP;
