@@ -73,7 +73,25 @@ function locality(place: string): string {
 
 const NO_NAMES: readonly NameFeature[] = [];
 /** Pairs of given names (and of places) whose score one side keeps at most (then it starts over): bounds the memory on files of many distinct names. */
-const GIVEN_SCORES_KEPT = 1 << 20;
+const PAIR_SCORES_KEPT = 1 << 20;
+
+/**
+ * Scores of pairs of this side's and another side's string ids (given names, places), kept for
+ * one other side at a time and at most PAIR_SCORES_KEPT of them.
+ */
+class PairScores {
+  private other: SideFeatures | null = null;
+  private scores = new Map<number, number>();
+
+  /** The table of scores against `other`, by `x * other's string count + y`. */
+  against(other: SideFeatures): Map<number, number> {
+    if (this.other !== other || this.scores.size >= PAIR_SCORES_KEPT) {
+      this.other = other;
+      this.scores = new Map();
+    }
+    return this.scores;
+  }
+}
 /** A vital event: the offset of its range in {@link SideFeatures.bounds}, and its bit in `approximate`. */
 const BIRTH = { at: 0, bit: 1 } as const;
 const DEATH = { at: 2, bit: 2 } as const;
@@ -105,12 +123,10 @@ export class SideFeatures {
   private readonly decade: Float64Array;
   private readonly names: (readonly NameFeature[])[];
   private readonly places = new Map<number, PlaceFeature>();
-  /** givenScore of this side's given names against `givenOther`'s, by string ids (see givenScoreOf). */
-  private givenScores = new Map<number, number>();
-  private givenOther: SideFeatures | null = null;
-  /** placeScore of this side's places against `placeOther`'s, by string ids (see placeScoreOf). */
-  private placeScores = new Map<number, number>();
-  private placeOther: SideFeatures | null = null;
+  /** givenScore of this side's given names against another side's (see givenScoreOf). */
+  private readonly givenScores = new PairScores();
+  /** placeScore of this side's places against another side's (see placeScoreOf). */
+  private readonly placeScores = new PairScores();
 
   constructor(
     readonly index: TreeIndex,
@@ -222,13 +238,10 @@ export class SideFeatures {
    * given names: a file of repeated names compares the same few thousand pairs millions of times.
    */
   givenScoreOf(x: NameFeature, other: SideFeatures, y: NameFeature): number {
-    if (this.givenOther !== other || this.givenScores.size >= GIVEN_SCORES_KEPT) {
-      this.givenOther = other;
-      this.givenScores = new Map();
-    }
+    const scores = this.givenScores.against(other);
     const key = x.given * other.index.strings.length + y.given;
-    let score = this.givenScores.get(key);
-    if (score === undefined) this.givenScores.set(key, (score = givenScore(x, y)));
+    let score = scores.get(key);
+    if (score === undefined) scores.set(key, (score = givenScore(x, y)));
     return score;
   }
 
@@ -242,13 +255,10 @@ export class SideFeatures {
     // cast: otherRow >= 0 is a row of the other side's person event table
     const y = otherRow < 0 ? 0 : (other.index.personEvents.place[otherRow] as number);
     if (x === 0 || y === 0) return 0;
-    if (this.placeOther !== other || this.placeScores.size >= GIVEN_SCORES_KEPT) {
-      this.placeOther = other;
-      this.placeScores = new Map();
-    }
+    const scores = this.placeScores.against(other);
     const key = x * other.index.strings.length + y;
-    let score = this.placeScores.get(key);
-    if (score === undefined) this.placeScores.set(key, (score = placeScore(this.placeOf(row), other.placeOf(otherRow))));
+    let score = scores.get(key);
+    if (score === undefined) scores.set(key, (score = placeScore(this.placeOf(row), other.placeOf(otherRow))));
     return score;
   }
 
