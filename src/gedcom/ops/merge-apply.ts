@@ -4,6 +4,9 @@ import { GedcomDocument } from '../document.js';
 import type { RecordLineReader } from '../parse/record-lines.js';
 import { outputLike } from './output.js';
 import type { OutputDocument } from './output.js';
+import type { CanonicalSource } from './output-document.js';
+import { RemappedLines } from './output-lines.js';
+import type { CanonicalOptions } from '../write/canonical.js';
 import { holdsEveryCharacter, inRepresentableEncoding } from './output-encoding.js';
 import { foldedTree, forEachReference, remappedTree } from './merge-fold.js';
 import { withSchemas } from './merge-head.js';
@@ -53,10 +56,11 @@ export function applyMerge(left: GedcomDocumentLike, right: GedcomDocumentLike, 
   const shared = placeRightXrefs(left, rightRecords, leftKeys, xrefs, tick);
   const folded = foldTargets(rightRecords, maps, leftDuplicates(left, xrefs.leftDuplicated), xrefs, tick);
   const { out, trailer, alternates } = leftOutput(left, right, folded, xrefs, tick);
-  const sharedAnonymous = appendNewRightRecords(out, left, right, rightRecords, maps, shared, xrefs, tick);
+  const lines = new RemappedRightLines(right, xrefs.settled);
+  const sharedAnonymous = appendNewRightRecords(out, left, right, rightRecords, maps, shared, xrefs, lines, tick);
   out.push(...trailer);
   xrefs.seal();
-  const document = inRepresentableEncoding(outputLike(left, out), tick);
+  const document = inRepresentableEncoding(outputLike(left, out, lines), tick);
   monitor.step('apply', total, total);
   const written = (tag: string): number => out.reduce((n, r) => n + (r.tag === tag ? 1 : 0), 0);
   return { document, remapped: xrefs.remapped, shared: shared.size + sharedAnonymous, alternates, individuals: written('INDI'), families: written('FAM') };
@@ -217,6 +221,7 @@ function appendNewRightRecords(
   maps: MergeMaps,
   sharedXrefs: ReadonlySet<string>,
   xrefs: OutputXrefs,
+  written: RemappedRightLines,
   tick: () => void,
 ): number {
   let shared = 0;
@@ -243,10 +248,42 @@ function appendNewRightRecords(
     // a right record that became a left one (an identical record, or its own xref on the left) is written once
     if (x !== null && sharedXrefs.has(x)) continue;
     settleReferences(r, lines, xrefs);
-    out.push(GedcomRecord.derived(r.tag, x === null ? null : xrefs.settled(x), () => remappedTree(r, xrefs.settled)));
+    const derived = GedcomRecord.derived(r.tag, x === null ? null : xrefs.settled(x), () => remappedTree(r, xrefs.settled));
+    written.add(derived, r);
+    out.push(derived);
   }
   lines?.close();
   return shared;
+}
+
+/**
+ * The new right records of the output, written from their source lines with their xrefs remapped
+ * (output-lines.ts) rather than from a tree built, remapped and dropped per record; a record whose
+ * lines need the tree is written from it (the derived record's own tree).
+ */
+class RemappedRightLines implements CanonicalSource {
+  /** Output record -> the right record it is. */
+  private readonly from = new Map<GedcomRecord, GedcomRecord>();
+  private reader: RecordLineReader | null = null;
+  private readonly lines: RemappedLines;
+
+  constructor(
+    private readonly right: GedcomDocumentLike,
+    map: (x: string) => string,
+  ) {
+    this.lines = new RemappedLines(map);
+  }
+
+  add(output: GedcomRecord, source: GedcomRecord): void {
+    if (this.right instanceof GedcomDocument && source.span !== null && !source.materialized) this.from.set(output, source);
+  }
+
+  text(rec: GedcomRecord, opts: CanonicalOptions): string | null {
+    const source = this.from.get(rec);
+    if (source === undefined || !(this.right instanceof GedcomDocument)) return null;
+    this.reader ??= this.right.lineReader();
+    return this.lines.text(this.reader, source, opts);
+  }
 }
 
 /**

@@ -2,6 +2,8 @@ import type { GedcomDiagnostic, GedcomDocumentLike, GedcomEncoding, GedcomEncodi
 import type { GedcomRecord } from '../model.js';
 import { GedcomDocument } from '../document.js';
 import { needsCanonical } from '../write/writer.js';
+import { canonicalRecordText } from '../write/canonical.js';
+import type { CanonicalOptions } from '../write/canonical.js';
 
 /** The encoding an operation's output is written in, and why when it is not its origin's. */
 export interface OutputEncoding {
@@ -13,6 +15,12 @@ export interface OutputEncoding {
   readonly replaced: GedcomEncoding | null;
   /** Characters `replaced` cannot represent (each would have been written as `?`); 0 when kept. */
   readonly unrepresentable: number;
+}
+
+/** Writes the canonical text of some records of an output without building their trees. */
+export interface CanonicalSource {
+  /** The text canonicalRecordText would write of `rec`'s tree; null when it does not know `rec` or needs the tree. */
+  text(rec: GedcomRecord, opts: CanonicalOptions): string | null;
 }
 
 /**
@@ -37,6 +45,8 @@ export class OutputDocument implements GedcomDocumentLike {
     readonly origin: GedcomDocument | null,
     readonly diagnostics: readonly GedcomDiagnostic[] = [],
     replaced: { readonly encoding: GedcomEncoding; readonly unrepresentable: number } | null = null,
+    /** Writes records whose canonical text is known without their trees (merge's new right records). */
+    readonly canonical: CanonicalSource | null = null,
   ) {
     this.originRecords = new Set(origin?.records ?? []);
     this.outputEncoding = { encoding: encoding.used, replaced: replaced?.encoding ?? null, unrepresentable: replaced?.unrepresentable ?? 0 };
@@ -59,6 +69,11 @@ export class OutputDocument implements GedcomDocumentLike {
   fromOrigin(rec: GedcomRecord): boolean {
     return this.originRecords.has(rec);
   }
+}
+
+/** The canonical text of a record of `doc` (from `doc`'s {@link CanonicalSource} when it has one that knows the record, else from its tree). */
+export function canonicalTextOf(doc: GedcomDocumentLike, rec: GedcomRecord, opts: CanonicalOptions): string {
+  return (doc instanceof OutputDocument ? doc.canonical?.text(rec, opts) : null) ?? canonicalRecordText(rec.transientRoot(), opts);
 }
 
 /** The document whose source bytes the untouched records of `doc` are (null: every record is canonical). */

@@ -1,9 +1,8 @@
 import type { GedcomDiagnostic, GedcomEncoding, GedcomEncodingInfo, GedcomNode, GedcomRecord } from '../model.js';
 import { payloadCodec } from '../decode/codecs.js';
-import { canonicalRecordText } from '../write/canonical.js';
 import { TERMINATOR_TEXT } from '../write/writer.js';
 import { cloneNode, createdRecord } from './output.js';
-import { OutputDocument, writtenFromSource } from './output-document.js';
+import { canonicalTextOf, OutputDocument, writtenFromSource } from './output-document.js';
 import { transientTree } from './tree-index.js';
 
 /** Encodings that hold every character: nothing written in them is ever lost. */
@@ -46,7 +45,7 @@ export function inRepresentableEncoding(doc: OutputDocument, tick: () => void = 
   for (const rec of doc.records) {
     tick();
     if (writtenFromSource(doc, rec)) continue;
-    const text = canonicalRecordText(rec.transientRoot(), opts);
+    const text = canonicalTextOf(doc, rec, opts);
     if (NOT_PLAIN_ASCII.test(text)) unrepresentable += codec.encode(text).unrepresentable;
   }
   if (unrepresentable === 0) return doc;
@@ -61,5 +60,14 @@ export function inRepresentableEncoding(doc: OutputDocument, tick: () => void = 
     message: `${unrepresentable} characters have no ${from} representation: the output is written in UTF-8`,
   };
   const encoding: GedcomEncodingInfo = { declared: 'UTF-8', used: 'UTF-8', bom: null, asciiOnly: false };
-  return new OutputDocument(doc.version, encoding, doc.terminator, records, doc.origin, [...doc.diagnostics, diagnostic], { encoding: from, unrepresentable });
+  return new OutputDocument(
+    doc.version,
+    encoding,
+    doc.terminator,
+    records,
+    doc.origin,
+    [...doc.diagnostics, diagnostic],
+    { encoding: from, unrepresentable },
+    doc.canonical,
+  );
 }

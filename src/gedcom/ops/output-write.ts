@@ -3,10 +3,9 @@ import type { GedcomDocument } from '../document.js';
 import { SourceText } from '../source-text.js';
 import { bomBytes } from '../decode/bom.js';
 import { ANSEL_COMBINING } from '../decode/ansel-table.js';
-import { canonicalRecordText } from '../write/canonical.js';
 import { TERMINATOR_TEXT } from '../write/writer.js';
 import type { WriteReport } from '../write/writer.js';
-import { originOf, writtenFromSource } from './output-document.js';
+import { canonicalTextOf, originOf, writtenFromSource } from './output-document.js';
 import { ChunkGather } from './output-gather.js';
 import { SILENT_MONITOR, STEP_MASK } from '../monitor.js';
 import type { WorkMonitor } from '../monitor.js';
@@ -72,7 +71,7 @@ export function* writeOutputChunks(doc: GedcomDocumentLike, monitor: WorkMonitor
       if (report) report.rawRecords++;
     } else {
       // derived records are built here and dropped after writing (model.ts, GedcomRecord.derived)
-      text = canonicalRecordText(rec.transientRoot(), opts);
+      text = canonicalTextOf(doc, rec, opts);
       if (report) report.canonicalRecords++;
     }
     if (text.length === 0) continue;

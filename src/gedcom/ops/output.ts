@@ -2,6 +2,7 @@ import type { GedcomDocumentLike, GedcomEncoding, GedcomNode } from '../model.js
 import { createNode, GedcomRecord } from '../model.js';
 import { GedcomDocument } from '../document.js';
 import { OutputDocument } from './output-document.js';
+import type { CanonicalSource } from './output-document.js';
 import { convertDocument } from '../convert/index.js';
 import type { ConversionTarget } from '../convert/index.js';
 import { SILENT_MONITOR } from '../monitor.js';
@@ -17,14 +18,14 @@ export { writeOutputBytes, writeOutputChunks } from './output-write.js';
  * character set, first, and one without TRLR gets one, last. A HEAD after other records (some
  * programs write a NOTE before it) moves first, its bytes unchanged.
  */
-export function outputLike(origin: GedcomDocumentLike, records: GedcomRecord[]): OutputDocument {
+export function outputLike(origin: GedcomDocumentLike, records: GedcomRecord[], canonical: CanonicalSource | null = null): OutputDocument {
   const at = records.findIndex((r) => r.tag === 'HEAD');
   // cast: 0 < at < records.length, so the record exists
   const ordered = at > 0 ? [records[at] as GedcomRecord, ...records.slice(0, at), ...records.slice(at + 1)] : records;
   const head = at >= 0 ? [] : [createdRecord(headOf(origin))];
   const trailer = records.some((r) => r.tag === 'TRLR') ? [] : [createdRecord(createNode('TRLR'))];
   const framed = head.length + trailer.length === 0 ? ordered : [...head, ...ordered, ...trailer];
-  return new OutputDocument(origin.version, origin.encoding, origin.terminator, framed, origin instanceof GedcomDocument ? origin : null);
+  return new OutputDocument(origin.version, origin.encoding, origin.terminator, framed, origin instanceof GedcomDocument ? origin : null, [], null, canonical);
 }
 
 /** HEAD.CHAR of each encoding (5.5.1 names where it has one, the names readers know for the code pages). */

@@ -21,7 +21,7 @@ const MIN_PAYLOAD = 16;
  * the line limit. A `maxPayload` over the limit asks for no limit (texts that are never a file,
  * such as the record keys of merge-record-key.ts).
  */
-function payloadBudget(prefix: number, opts: CanonicalOptions): number {
+export function payloadBudget(prefix: number, opts: CanonicalOptions): number {
   if (opts.maxPayload > LINE_LIMIT_5X) return opts.maxPayload;
   return Math.max(MIN_PAYLOAD, Math.min(opts.maxPayload, LINE_LIMIT_5X - prefix - 1 - opts.eol.length));
 }
