@@ -3,6 +3,7 @@ import { TAG_BIRT } from './event-table.js';
 import type { Facts } from './quality-facts.js';
 import { Fact, finite, hasEarliest, type QualityLimits } from './quality-facts.js';
 import type { TreeIndex } from './tree-index.js';
+import { sortStable } from './quality-order.js';
 
 /** Children born of a family up to which the same-name rule scans back rather than keeping a map (linear past it). */
 const SMALL_FAMILY = 16;
@@ -25,6 +26,7 @@ interface Sibling {
  */
 export class SiblingRules {
   private readonly fact = new Fact();
+  /** The children born of the family being checked: its first entries (reused, never emptied: emptying an array drops its storage). */
   private readonly born: Sibling[] = [];
   /** Sibling slots reused from family to family (the largest family's worth): no object per child. */
   private readonly slots: Sibling[] = [];
@@ -45,7 +47,7 @@ export class SiblingRules {
   family(f: number, x: string): void {
     const { index, facts, fact } = this;
     const born = this.born;
-    born.length = 0;
+    let count = 0;
     // cast: childStart has familyCount + 1 entries and f is a family; c < childStart[f + 1] <= child.length
     for (let c = index.childStart[f] as number, end = index.childStart[f + 1] as number; c < end; c++) {
       // cast: childStart[f] <= c < childStart[f + 1] <= child.length
@@ -53,26 +55,27 @@ export class SiblingRules {
       if (!index.isPerson(child) || !this.bornTo(child, f)) continue;
       const birth = facts.firstOf(fact, child, TAG_BIRT);
       if (!finite(birth)) continue;
-      const slot = (this.slots[born.length] ??= { person: 0, earliest: 0, latest: 0, given: '' });
+      const slot = (this.slots[count] ??= { person: 0, earliest: 0, latest: 0, given: '' });
       slot.person = child;
       slot.earliest = birth.earliest;
       slot.latest = birth.latest;
-      born.push(slot);
+      born[count++] = slot;
     }
-    if (born.length < 2) return;
+    if (count < 2) return;
     // the given names only of families with two children born or more
-    for (const b of born) b.given = this.given(b.person);
-    born.sort(this.byBirth);
-    if (this.tooClose(born)) this.emit('siblings_too_close', x);
-    if (this.sameNameAlive(born)) this.emit('living_siblings_same_given_name', x);
+    // cast: i < count, the entries filled above
+    for (let i = 0; i < count; i++) (born[i] as Sibling).given = this.given((born[i] as Sibling).person);
+    sortStable(born, count, this.byBirth);
+    if (this.tooClose(born, count)) this.emit('siblings_too_close', x);
+    if (this.sameNameAlive(born, count)) this.emit('living_siblings_same_given_name', x);
   }
 
   /** Two siblings next in birth order certainly more than twin_days and certainly less than sibling_gap_days apart. */
-  private tooClose(born: readonly Sibling[]): boolean {
-    for (let i = 1; i < born.length; i++) {
-      // cast: 0 <= i - 1 < i < born.length
+  private tooClose(born: readonly Sibling[], count: number): boolean {
+    for (let i = 1; i < count; i++) {
+      // cast: 0 <= i - 1 < i < count <= born.length
       const a = born[i - 1] as Sibling;
-      // cast: i < born.length
+      // cast: i < count <= born.length
       const b = born[i] as Sibling;
       const nearest = Math.max(0, b.earliest - a.latest, a.earliest - b.latest);
       const farthest = Math.max(b.latest - a.earliest, a.latest - b.earliest);
@@ -82,24 +85,26 @@ export class SiblingRules {
   }
 
   /** Siblings of one given name, next in birth order among those of that name, certainly alive at once. */
-  private sameNameAlive(born: readonly Sibling[]): boolean {
-    if (born.length <= SMALL_FAMILY) {
+  private sameNameAlive(born: readonly Sibling[], count: number): boolean {
+    if (count <= SMALL_FAMILY) {
       // the elder of the same name: the nearest before in birth order (a few children: a scan back, no map)
-      for (let i = 1; i < born.length; i++) {
-        // cast: i < born.length
+      for (let i = 1; i < count; i++) {
+        // cast: i < count <= born.length
         const b = born[i] as Sibling;
         if (b.given === '') continue;
         let j = i - 1;
-        // cast: 0 <= j < i < born.length
+        // cast: 0 <= j < i < count <= born.length
         while (j >= 0 && (born[j] as Sibling).given !== b.given) j--;
-        // cast: 0 <= j < born.length
+        // cast: 0 <= j < count <= born.length
         if (j >= 0 && this.aliveAtBirthOf(born[j] as Sibling, b)) return true;
       }
       return false;
     }
     const lastOfName = this.lastOfName;
     lastOfName.clear();
-    for (const b of born) {
+    for (let i = 0; i < count; i++) {
+      // cast: i < count <= born.length
+      const b = born[i] as Sibling;
       if (b.given === '') continue;
       const elder = lastOfName.get(b.given);
       lastOfName.set(b.given, b);

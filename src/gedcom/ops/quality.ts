@@ -30,6 +30,7 @@ import {
 } from './quality-facts.js';
 import { MarriageRules } from './quality-marriages.js';
 import { SiblingRules } from './quality-siblings.js';
+import { sortStable } from './quality-order.js';
 
 /**
  * Data quality: the person and family rules of Gramps' "Verify the Data" tool
@@ -390,10 +391,15 @@ class FamilyRules {
   private readonly wifeBirth = new Fact();
   private readonly childBirth = new Fact();
   private readonly spouseDeath = new Fact();
+  /**
+   * Birth ranges of the dated children of the family being checked, and their birth order: the
+   * first entries of arrays reused from family to family and never emptied (emptying an array
+   * drops its storage, so each family allocated three).
+   */
   private readonly childEarliest: number[] = [];
   private readonly childLatest: number[] = [];
   private readonly order: number[] = [];
-  // cast: a and b are indexes < childEarliest.length (order holds 0 .. childEarliest.length - 1)
+  // cast: a and b are indexes of the family's dated children, each with an entry (order holds their indexes)
   private readonly byEarliest = (a: number, b: number): number => (this.childEarliest[a] as number) - (this.childEarliest[b] as number);
   /** Surnames upper-cased, by string id (each made once; sized on first use). */
   private upper: (string | undefined)[] | null = null;
@@ -419,7 +425,7 @@ class FamilyRules {
   /** Days from the latest birth of the i-th child in birth order to the earliest birth of the k-th (a method: no closure per family). */
   private span(i: number, k: number): number {
     const order = this.order;
-    // cast: order holds 0 .. childEarliest.length - 1, and i, k < order.length
+    // cast: order holds the indexes of the family's dated children, and i, k are below their number
     return (this.childEarliest[order[k] as number] as number) - (this.childLatest[order[i] as number] as number);
   }
 
@@ -478,8 +484,7 @@ class FamilyRules {
     }
     const earliest = this.childEarliest;
     const latest = this.childLatest;
-    earliest.length = 0;
-    latest.length = 0;
+    let born = 0;
     const fd = husband >= 0 ? facts.firstOf(facts.death, husband, TAG_DEAT) : null;
     const md = wife >= 0 ? facts.firstOf(facts.other, wife, TAG_DEAT) : null;
     // cast: childStart has familyCount + 1 entries and f is a family; c < childStart[f + 1] <= child.length
@@ -489,8 +494,9 @@ class FamilyRules {
       if (!index.isPerson(child)) continue;
       const cb = facts.firstOf(this.childBirth, child, TAG_BIRT);
       if (finite(cb)) {
-        earliest.push(cb.earliest);
-        latest.push(cb.latest);
+        earliest[born] = cb.earliest;
+        latest[born] = cb.latest;
+        born++;
       }
       let birthRelation = true;
       // cast: child is a person (isPerson checked), and famcStart has an entry per person plus one
@@ -513,14 +519,13 @@ class FamilyRules {
         if (birthRelation && before(md, cb)) tally.add('dead_mother', x);
       }
     }
-    if (earliest.length > 1) {
+    if (born > 1) {
       // children in birth order (a stable sort, as the rule was written over a list)
       const order = this.order;
-      order.length = 0;
-      for (let i = 0; i < earliest.length; i++) order.push(i);
-      order.sort(this.byEarliest);
-      if (this.span(0, order.length - 1) > t.cbspan * YEAR_DAYS) tally.add('large_children_span', x);
-      for (let i = 1; i < order.length; i++) {
+      for (let i = 0; i < born; i++) order[i] = i;
+      sortStable(order, born, this.byEarliest);
+      if (this.span(0, born - 1) > t.cbspan * YEAR_DAYS) tally.add('large_children_span', x);
+      for (let i = 1; i < born; i++) {
         if (this.span(i - 1, i) > t.cspace * YEAR_DAYS) {
           tally.add('large_children_gap', x);
           break;
