@@ -16,6 +16,7 @@ import { DiagnosticLog } from './diagnostics.js';
 import { SourceText } from './source-text.js';
 import type { MaterializeContext } from './parse/materialize.js';
 import { materializeRecord } from './parse/materialize.js';
+import { RowArena, readRecordTable } from './parse/record-table.js';
 import { RecordLineReader } from './parse/record-lines.js';
 import { classifyVersion } from './version.js';
 import { TagInterner } from './lines/tag-interner.js';
@@ -59,6 +60,7 @@ export class GedcomDocument implements GedcomDocumentLike, RecordMaterializer {
   private readonly log: DiagnosticLog;
   private readonly ctx: MaterializeContext;
   private xrefIndex: Map<string, GedcomRecord> | null = null;
+  private readonly arena = new RowArena();
 
   constructor(init: DocumentInit) {
     this.source = init.source;
@@ -108,6 +110,11 @@ export class GedcomDocument implements GedcomDocumentLike, RecordMaterializer {
 
   materialize(span: RecordSpan): GedcomNode {
     return materializeRecord(this.source.text, span.start, span.end, span.line, this.ctx);
+  }
+
+  retained(span: RecordSpan): GedcomNode {
+    const table = readRecordTable(this.source.text, span.start, span.end, span.line, this.ctx, this.arena);
+    return table === null ? this.materialize(span) : table.node(0);
   }
 
   /**
@@ -167,7 +174,7 @@ export class GedcomDocument implements GedcomDocumentLike, RecordMaterializer {
     return this.records.filter((r) => r.tag === tag);
   }
 
-  /** Build every record tree now (benchmarks, bulk operations). */
+  /** Build every record tree now, in its compact form (benchmarks, bulk operations; see parse/record-table.ts). */
   materializeAll(): void {
     for (const r of this.records) void r.root;
   }

@@ -11,7 +11,11 @@
  *   not edited is written back from that span, so an untouched file round-trips byte for byte
  *   whatever its version, encoding, terminators or irregularities.
  * - The tree of a record ({@link GedcomRecord.root}) is built lazily on first access from the
- *   record's bytes. Nodes are plain mutable objects. After changing a tree either call
+ *   record's bytes, in a compact form (parse/record-table.ts): a line with children is a node
+ *   whose `value` and `children` are own accessors, decoded and made when first read, and a
+ *   line without children is a plain object. Either way a node is mutable and has the fields
+ *   of {@link GedcomNode} as own enumerable properties in the same order (spreading, JSON and
+ *   deep equality see the same thing). After changing a tree either call
  *   {@link GedcomRecord.markEdited} or rely on the writer, which compares a materialized tree
  *   with its source and writes the record canonically when they differ.
  * - A node is one logical GEDCOM line: `CONC` and `CONT` lines are folded into the value of the
@@ -101,7 +105,10 @@ export interface RecordSpan {
 
 /** Builds the node tree of a record from its span. Implemented by the document. */
 export interface RecordMaterializer {
+  /** A tree of plain nodes, built at once (for one use: read through and dropped). */
   materialize(span: RecordSpan): GedcomNode;
+  /** The tree a record keeps: compact, its nodes made and values decoded as they are first read (see parse/record-table.ts). */
+  retained(span: RecordSpan): GedcomNode;
 }
 
 /** Create a node; children and line default to empty / 0 (a node created in memory). */
@@ -177,12 +184,12 @@ export class GedcomRecord {
     return this.span ? this.span.line : 0;
   }
 
-  /** The record's tree (level-0 line). Built from the source on first access. */
+  /** The record's tree (level-0 line). Built from the source on first access (compact: its nodes made as they are read). */
   get root(): GedcomNode {
     if (this.rootNode === null) {
       if (this.derive !== null) this.rootNode = this.derive();
       else if (this.span === null || this.materializer === null) throw new Error('record has neither tree nor source');
-      else this.rootNode = this.materializer.materialize(this.span);
+      else this.rootNode = this.materializer.retained(this.span);
     }
     return this.rootNode;
   }

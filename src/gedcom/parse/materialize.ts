@@ -26,7 +26,7 @@ const EMPTY = Buffer.alloc(0);
 /** Value pieces of a node that has CONC/CONT lines: [start, end, joinWithNewline, ...]. */
 type Segments = number[];
 
-function isAsciiRange(buf: Buffer, s: number, e: number): boolean {
+export function isAsciiRange(buf: Buffer, s: number, e: number): boolean {
   // cast: s <= i < e, a payload range of buf
   for (let i = s; i < e; i++) if ((buf[i] as number) >= 0x80) return false;
   return true;
@@ -58,11 +58,17 @@ export function decodeSingle(ctx: MaterializeContext, buf: Buffer, s: number, e:
   return unescaped(ctx.utf8 || !isAsciiRange(buf, s, e) ? ctx.codec.decode(buf, s, e) : buf.toString('latin1', s, e), ctx.isV7);
 }
 
-function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments, line: number): string {
+/** Bytes of the joined payloads of `segs` (escapes not yet removed). */
+function segmentsBytes(segs: Segments): number {
   let total = 0;
   // cast: segs holds triples, so k + 1 < segs.length for k < segs.length
   for (let k = 0; k < segs.length; k += 3) total += (segs[k + 1] as number) - (segs[k] as number) + (segs[k + 2] === 1 ? 1 : 0);
-  if (total > GEDCOM_INPUT_LIMITS.maxValueBytes) {
+  return total;
+}
+
+/** Throws GEDCOM_INPUT_LIMIT when the joined value of `segs` (the line at `line`) is over the limit. */
+export function checkSegmentsLimit(segs: Segments, line: number): void {
+  if (segmentsBytes(segs) > GEDCOM_INPUT_LIMITS.maxValueBytes) {
     throw new GedcomError(
       'GEDCOM_INPUT_LIMIT',
       `a continued value exceeds ${GEDCOM_INPUT_LIMITS.maxValueBytes} bytes`,
@@ -70,6 +76,11 @@ function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments, li
       'shorten the text continued with CONC/CONT',
     );
   }
+}
+
+/** The value of a line continued by CONC/CONT lines; `segs` within the limit ({@link checkSegmentsLimit}). */
+export function decodeSegments(ctx: MaterializeContext, buf: Buffer, segs: Segments): string {
+  const total = segmentsBytes(segs);
   // one buffer of the joined payloads (bytes joined before decoding: split characters survive)
   const joined = Buffer.allocUnsafe(total);
   let at = 0;
@@ -227,7 +238,10 @@ export function materializeRecord(bytes: Buffer, start: number, end: number, fir
     }
     while (o.depth > 0) o.close();
     if (segments !== null) {
-      for (const [node, segs] of segments) node.value = decodeSegments(ctx, bytes, segs, node.line);
+      for (const [node, segs] of segments) {
+        checkSegmentsLimit(segs, node.line);
+        node.value = decodeSegments(ctx, bytes, segs);
+      }
     }
   } finally {
     o.clear();

@@ -1,0 +1,235 @@
+import type { GedcomNode } from '../model.js';
+import { LineScanner } from '../lines/scanner.js';
+import { LINE_BLANK, LINE_MALFORMED } from '../lines/line-flags.js';
+import { isPointer } from '../lines/pointer.js';
+import type { MaterializeContext } from './materialize.js';
+import { checkSegmentsLimit, decodeSegments, decodeSingle, isAsciiRange } from './materialize.js';
+import type { NodeRows } from './source-node.js';
+import { SourceNode } from './source-node.js';
+
+/**
+ * The compact form of a record's tree (issue 31 item 4): one row of integers per logical line,
+ * in file order, with the byte ranges of its tag, xref and value and the row just past its
+ * subtree, so the children of row `i` are `i + 1`, then each next sibling at its predecessor's
+ * subtree end. Nodes are made from the rows when a reader reaches them (see {@link RecordTable.node}),
+ * and the value of a line with children is decoded when it is first read. The rows follow exactly the rules of
+ * `materializeRecord` (materialize.ts), which builds the same tree as plain objects at once.
+ */
+const STRIDE = 8;
+const LINE = 0;
+/** -1 for a line that could not be tokenized (its value range is then the raw line text). */
+const TAG_START = 1;
+const TAG_END = 2;
+const XREF_START = 3;
+/** 0 when the line has no xref. */
+const XREF_END = 4;
+const VALUE_START = 5;
+const VALUE_END = 6;
+/** The row just past the line's subtree. */
+const SUBTREE_END = 7;
+
+/** Rows of many records, appended record after record in chunks (one typed array per chunk, not per record). */
+export class RowArena {
+  private chunk = new Int32Array(0);
+  private used = 0;
+
+  /** Space for `ints` integers: the chunk holding them and where they begin. */
+  take(ints: number): { rows: Int32Array; base: number } {
+    if (this.used + ints > this.chunk.length) {
+      // chunks double from 16 KB to 1 MB: a small document does not hold a large chunk
+      this.chunk = new Int32Array(Math.max(ints, Math.min(Math.max(this.chunk.length * 2, 1 << 12), 1 << 18)));
+      this.used = 0;
+    }
+    const base = this.used;
+    this.used += ints;
+    return { rows: this.chunk, base };
+  }
+}
+
+/** One record's rows and what is needed to read them. */
+class RecordTable implements NodeRows {
+  constructor(
+    private readonly rows: Int32Array,
+    private readonly base: number,
+    private readonly bytes: Buffer,
+    private readonly ctx: MaterializeContext,
+    /** Value pieces of the rows continued by CONC/CONT lines (see materialize.ts), by row. */
+    private readonly segments: Map<number, number[]> | null,
+  ) {}
+
+  /**
+   * The node of row `row`. A line with children is a {@link SourceNode}: its value and children
+   * are read from the rows when first asked for. A line without children is a plain node made at
+   * once (most lines are leaves, and a plain object is the cheapest node to make and to read).
+   */
+  node(row: number): GedcomNode {
+    const r = this.rows;
+    const at = this.base + row * STRIDE;
+    const bytes = this.bytes;
+    const ctx = this.ctx;
+    const line = r[at + LINE] as number; // cast: at + LINE lies in this record's rows
+    const ts = r[at + TAG_START] as number; // cast: as above
+    const vs = r[at + VALUE_START] as number; // cast: as above
+    const ve = r[at + VALUE_END] as number; // cast: as above
+    const leaf = (r[at + SUBTREE_END] as number) === row + 1; // cast: as above
+    if (ts < 0) {
+      const raw = ctx.codec.decode(bytes, vs, ve);
+      if (leaf) return { tag: '', xref: null, pointer: null, value: '', children: [], line, raw };
+      const node = new SourceNode(this, row, '', null, null, line, '');
+      node.raw = raw;
+      return node;
+    }
+    const xe = r[at + XREF_END] as number; // cast: as above
+    const tag = ctx.interner.intern(bytes, ts, r[at + TAG_END] as number); // cast: as above
+    const xref = xe > 0 ? bytes.toString('latin1', r[at + XREF_START] as number, xe) : null; // cast: as above
+    if (isPointer(bytes, vs, ve)) {
+      const pointer = isAsciiRange(bytes, vs, ve) ? bytes.toString('latin1', vs, ve) : ctx.codec.decode(bytes, vs, ve);
+      if (leaf) return { tag, xref, pointer, value: '', children: [], line };
+      return new SourceNode(this, row, tag, xref, pointer, line, '');
+    }
+    if (leaf) return { tag, xref, pointer: null, value: this.value(row), children: [], line };
+    const segs = this.segments;
+    return new SourceNode(this, row, tag, xref, null, line, vs === ve && (segs === null || !segs.has(row)) ? '' : undefined);
+  }
+
+  /** The logical value of row `row` (CONC/CONT joined, escapes removed). */
+  value(row: number): string {
+    const segs = this.segments?.get(row);
+    if (segs !== undefined) return decodeSegments(this.ctx, this.bytes, segs);
+    const at = this.base + row * STRIDE;
+    // cast: at + VALUE_START and at + VALUE_END lie in this record's rows
+    return decodeSingle(this.ctx, this.bytes, this.rows[at + VALUE_START] as number, this.rows[at + VALUE_END] as number);
+  }
+
+  /** The nodes of the children of row `row`, in file order (a fresh array of their exact count). */
+  children(row: number): GedcomNode[] {
+    const r = this.rows;
+    const base = this.base;
+    const end = r[base + row * STRIDE + SUBTREE_END] as number; // cast: row is one of this record's rows
+    let n = 0;
+    // cast: every row below `end` is one of this record's rows
+    for (let c = row + 1; c < end; c = r[base + c * STRIDE + SUBTREE_END] as number) n++;
+    const out = new Array<GedcomNode>(n);
+    let k = 0;
+    // cast: as above
+    for (let c = row + 1; c < end; c = r[base + c * STRIDE + SUBTREE_END] as number) out[k++] = this.node(c);
+    return out;
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+function widen(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
+}
+
+/** Scratch rows and the open lines of the record being read, reused by every record. */
+class TableReader {
+  private readonly scanner = new LineScanner();
+  private scratch = new Int32Array(STRIDE * 256);
+  private openRow = new Int32Array(64);
+  private openLevel = new Int32Array(64);
+
+  read(bytes: Buffer, start: number, end: number, firstLine: number, ctx: MaterializeContext, arena: RowArena): RecordTable | null {
+    const s = this.scanner;
+    s.reset(bytes, firstLine, ctx.lfcr, start, end);
+    let count = 0;
+    let depth = 0;
+    let segments: Map<number, number[]> | null = null;
+    let openRow = this.openRow;
+    let openLevel = this.openLevel;
+    try {
+      while (s.next()) {
+        const flags = s.flags;
+        if (flags & LINE_BLANK) continue;
+        if ((count + 1) * STRIDE > this.scratch.length) this.scratch = widen(this.scratch, this.scratch.length * 2);
+        const w = this.scratch;
+        const at = count * STRIDE;
+        if (flags & LINE_MALFORMED) {
+          w[at + LINE] = s.lineNo;
+          w[at + TAG_START] = -1;
+          w[at + TAG_END] = -1;
+          w[at + XREF_START] = 0;
+          w[at + XREF_END] = 0;
+          w[at + VALUE_START] = s.contentStart;
+          w[at + VALUE_END] = s.lineEnd;
+          w[at + SUBTREE_END] = count + 1;
+          // the first line opens the record even when malformed (every later line is below it); a later malformed line is a leaf
+          if (count === 0) {
+            openRow[0] = 0;
+            openLevel[0] = -1;
+            depth = 1;
+          }
+          count++;
+          continue;
+        }
+        const level = s.level;
+        // a continuation continues the deepest open line when deeper (see materializeRecord)
+        // cast: depth - 1 < depth <= openLevel.length
+        if (depth > 0 && s.xrefEnd === 0 && level > (openLevel[depth - 1] as number)) {
+          const top = openRow[depth - 1] as number; // cast: as above
+          const ta = top * STRIDE;
+          const cont = s.tagIs('CONT');
+          // cast: ta + k lies in the rows written so far
+          if (
+            (cont || s.tagIs('CONC')) &&
+            (w[ta + TAG_START] as number) >= 0 &&
+            !isPointer(bytes, w[ta + VALUE_START] as number, w[ta + VALUE_END] as number)
+          ) {
+            if (segments === null) segments = new Map();
+            let segs = segments.get(top);
+            if (segs === undefined) {
+              // cast: ta + VALUE_START and ta + VALUE_END lie in the rows written so far
+              segs = [w[ta + VALUE_START] as number, w[ta + VALUE_END] as number, 0];
+              segments.set(top, segs);
+            }
+            segs.push(s.valueStart, s.valueEnd, cont ? 1 : 0);
+            continue;
+          }
+        }
+        // close the lines this one is not under (the root stays open)
+        // cast: depth - 1 < depth <= openLevel.length
+        while (depth > 1 && (openLevel[depth - 1] as number) >= level) w[(openRow[--depth] as number) * STRIDE + SUBTREE_END] = count;
+        w[at + LINE] = s.lineNo;
+        w[at + TAG_START] = s.tagStart;
+        w[at + TAG_END] = s.tagEnd;
+        w[at + XREF_START] = s.xrefStart;
+        w[at + XREF_END] = s.xrefEnd;
+        w[at + VALUE_START] = s.valueStart;
+        w[at + VALUE_END] = s.valueEnd;
+        if (depth === openRow.length) {
+          openRow = this.openRow = widen(openRow, depth * 2);
+          openLevel = this.openLevel = widen(openLevel, depth * 2);
+        }
+        openRow[depth] = count;
+        openLevel[depth] = level;
+        depth++;
+        count++;
+      }
+    } finally {
+      s.reset(EMPTY);
+    }
+    if (count === 0) return null;
+    const w = this.scratch;
+    // cast: d < depth <= openRow.length
+    for (let d = depth - 1; d >= 0; d--) w[(openRow[d] as number) * STRIDE + SUBTREE_END] = count;
+    // cast: row < count, a row written above
+    if (segments !== null) for (const [row, segs] of segments) checkSegmentsLimit(segs, w[row * STRIDE + LINE] as number);
+    const { rows, base } = arena.take(count * STRIDE);
+    rows.set(w.subarray(0, count * STRIDE), base);
+    return new RecordTable(rows, base, bytes, ctx, segments);
+  }
+}
+
+const reader = new TableReader();
+
+/**
+ * Read one record's lines into rows (kept in `arena`): the compact tree of the record. Null for
+ * a record with no line at all (the caller builds its placeholder node). Throws GEDCOM_INPUT_LIMIT,
+ * as `materializeRecord` does, for a continued value over the limit.
+ */
+export function readRecordTable(bytes: Buffer, start: number, end: number, firstLine: number, ctx: MaterializeContext, arena: RowArena): RecordTable | null {
+  return reader.read(bytes, start, end, firstLine, ctx, arena);
+}
