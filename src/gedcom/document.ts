@@ -113,6 +113,8 @@ export class GedcomDocument implements GedcomDocumentLike, RecordMaterializer {
   }
 
   retained(span: RecordSpan): GedcomNode {
+    // the rows hold byte offsets as 32-bit integers (a source text is at most maxArtifactBytes, but a transcoded one may be larger)
+    if (this.source.text.length > 0x7fffffff) return this.materialize(span);
     const table = readRecordTable(this.source.text, span.start, span.end, span.line, this.ctx, this.arena);
     return table === null ? this.materialize(span) : table.node(0);
   }
