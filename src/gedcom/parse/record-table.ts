@@ -219,6 +219,8 @@ class TableReader {
     if (segments !== null) for (const [row, segs] of segments) checkSegmentsLimit(segs, w[row * STRIDE + LINE] as number);
     const { rows, base } = arena.take(count * STRIDE);
     rows.set(w.subarray(0, count * STRIDE), base);
+    // a record of a million lines does not leave its scratch rows behind for the rest of the process
+    if (w.length > 1 << 20) this.scratch = new Int32Array(STRIDE * 256);
     return new RecordTable(rows, base, bytes, ctx, segments);
   }
 }
