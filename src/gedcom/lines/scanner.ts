@@ -64,6 +64,9 @@ export class LineScanner {
 
   private lfcr = false;
   private sawTerminator = false;
+  /** The first LF and the first CR at or after the line last scanned (the end when none); -1 when not searched in this buffer. */
+  private lfAt = -1;
+  private crAt = -1;
 
   /** Offset where scanning stops (exclusive). */
   end = 0;
@@ -79,6 +82,7 @@ export class LineScanner {
     this.lineNo = firstLine - 1;
     this.lfcr = lfcr ?? false;
     this.sawTerminator = lfcr !== null;
+    this.lfAt = this.crAt = -1;
   }
 
   /**
@@ -89,6 +93,7 @@ export class LineScanner {
     this.buf = buf;
     this.pos = 0;
     this.end = buf.length;
+    this.lfAt = this.crAt = -1;
   }
 
   /** True when the buffer uses LF+CR as one terminator. */
@@ -108,10 +113,27 @@ export class LineScanner {
     const len = this.end;
     const p = this.pos;
     if (p >= len) return false;
+    // the line ends at the first LF or CR from p: each found by the native byte search, the CR one
+    // kept while it lies ahead (a file without CR searches for it once per buffer)
+    let lf = this.lfAt;
+    if (lf < p) {
+      lf = buf.indexOf(LF, p);
+      if (lf < 0 || lf > len) lf = len;
+      this.lfAt = lf;
+    }
+    let cr = this.crAt;
+    if (cr < p) {
+      cr = buf.indexOf(CR, p);
+      if (cr < 0 || cr > len) cr = len;
+      this.crAt = cr;
+    }
+    const eol = cr < lf ? cr : lf;
+    // a line whose terminator may continue in a later chunk is left for it
+    if (!final && eol + 1 >= len) return false;
     let flags = 0;
     let i = p;
-    while (i < len) {
-      // cast: i < len = this.end <= buf.length
+    while (i < eol) {
+      // cast: i < eol <= this.end <= buf.length
       const c = buf[i] as number;
       if (c !== SPACE && c !== TAB) break;
       i++;
@@ -125,60 +147,60 @@ export class LineScanner {
     let tagStart = -1;
     let tagEnd = 0;
     let valueStart = 0;
-    // the byte at i, a terminator (LF) at the end of the buffer
-    // cast: i < len <= buf.length
-    let c = i < len ? (buf[i] as number) : LF;
-    if (c === LF || c === CR) flags |= LINE_BLANK;
+    // the byte at i, read as LF at the line's end (the terminator or the end of the buffer)
+    if (i >= eol) flags |= LINE_BLANK;
     else {
+      // cast: i < eol <= buf.length
+      let c = buf[i] as number;
       tokens: {
         const ls = i;
         let n = 0;
         while (c >= 48 && c <= 57) {
           n = n * 10 + (c - 48);
-          // cast: i < len <= buf.length
-          c = ++i < len ? (buf[i] as number) : LF;
+          // cast: i < eol <= buf.length
+          c = ++i < eol ? (buf[i] as number) : LF;
         }
         const digits = i - ls;
         if (digits === 0 || digits > 9 || (c !== SPACE && c !== TAB)) break tokens;
         if (digits > 1 && buf[ls] === 48) flags |= LINE_LEVEL_LEADING_ZERO;
         if (n > 99) flags |= LINE_LEVEL_OVER_99;
-        i = this.delimiterEnd(i, len);
+        i = this.delimiterEnd(i, eol);
         if (i < 0) {
           flags |= LINE_DELIMITER;
           i = -i;
         }
-        // cast: i < len <= buf.length
-        c = i < len ? (buf[i] as number) : LF;
-        if (c === LF || c === CR) break tokens;
+        if (i >= eol) break tokens;
+        // cast: i < eol <= buf.length
+        c = buf[i] as number;
         if (c === AT) {
           const xs = i;
           do {
-            // cast: i < len <= buf.length
-            c = ++i < len ? (buf[i] as number) : LF;
-          } while (c !== AT && c !== SPACE && c !== TAB && c !== LF && c !== CR);
+            // cast: i < eol <= buf.length
+            c = ++i < eol ? (buf[i] as number) : LF;
+          } while (c !== AT && c !== SPACE && c !== TAB && c !== LF);
           if (c !== AT) break tokens;
           i++;
           if (i - xs <= 2) flags |= LINE_XREF_INVALID;
-          // cast: i < len <= buf.length
-          c = i < len ? (buf[i] as number) : LF;
+          // cast: i < eol <= buf.length
+          c = i < eol ? (buf[i] as number) : LF;
           if (c !== SPACE && c !== TAB) break tokens;
           xrefStart = xs;
           xrefEnd = i;
-          i = this.delimiterEnd(i, len);
+          i = this.delimiterEnd(i, eol);
           if (i < 0) {
             flags |= LINE_DELIMITER;
             i = -i;
           }
-          // cast: i < len <= buf.length
-          c = i < len ? (buf[i] as number) : LF;
-          if (c === LF || c === CR) break tokens;
+          if (i >= eol) break tokens;
+          // cast: i < eol <= buf.length
+          c = buf[i] as number;
         }
         tagStart = i;
         // cast: c is a byte, within the 256 entries
         for (let kind = TAG_BYTE[c] as number; kind !== 0; kind = TAG_BYTE[c] as number) {
           if (kind !== 1) flags |= kind === 2 ? LINE_TAG_LOWER : LINE_TAG_INVALID;
-          // cast: i < len <= buf.length
-          c = ++i < len ? (buf[i] as number) : LF;
+          // cast: i < eol <= buf.length
+          c = ++i < eol ? (buf[i] as number) : LF;
         }
         tagEnd = i;
         level = n;
@@ -188,25 +210,15 @@ export class LineScanner {
         }
         valueStart = i;
       }
-      // the rest of the line (the payload, or what follows the point where the line stopped being GEDCOM)
-      while (i < len) {
-        // cast: i < len <= buf.length
-        const b = buf[i] as number;
-        if (b <= CR && (b === LF || b === CR)) break;
-        i++;
-      }
     }
-    const eol = i;
     let next: number;
     let term: number;
     if (eol >= len) {
-      if (!final) return false;
       next = len;
       term = TERM_NONE;
     } else {
-      if (!final && eol + 1 >= len) return false;
       const after = eol + 1 < len ? buf[eol + 1] : -1;
-      if (buf[eol] === CR) {
+      if (eol === cr) {
         if (after === LF) {
           term = TERM_CRLF;
           next = eol + 2;
