@@ -12,9 +12,9 @@ import type { HeaderFacts } from '../header.js';
 import { classifyVersion } from '../version.js';
 import { probableVersion } from './probable-version.js';
 import type { LineEvidence } from './probable-version.js';
-import { LineScanner } from '../lines/scanner.js';
+import { LineScanner, TAG_BYTE } from '../lines/scanner.js';
 import { LineChecker } from '../lines/line-checker.js';
-import { LINE_BLANK, LINE_MALFORMED, TERM_NONE } from '../lines/line-flags.js';
+import { LINE_BLANK, LINE_MALFORMED, TERM_CR, TERM_CRLF, TERM_LF, TERM_NONE } from '../lines/line-flags.js';
 import { allPaddingOrSpace, endPaddingStart } from '../lines/end-padding.js';
 import { TAG_CONC, TAG_CONT, TAG_HEAD, TAG_TRLR, TagIds } from '../lines/tag-ids.js';
 import { charCounterFor } from '../parse/parse.js';
@@ -39,6 +39,10 @@ export interface InspectOptions {
 }
 const NEEDS_XREF: readonly string[] = ['INDI', 'FAM', 'SOUR', 'REPO', 'OBJE', 'SUBM', 'SNOTE', 'SUBN'];
 const UNDERSCORE = 95;
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const TAB = 9;
 
 /** Streaming state of one inspection. */
 class Inspection {
@@ -83,6 +87,9 @@ class Inspection {
   private consumed = 0;
   private lastReported = 0;
   private lines = 0;
+  /** The first LF and the first CR at or after the last plain line (the scanned end when none), -1 when not searched in this buffer. */
+  private lfAt = -1;
+  private crAt = -1;
 
   constructor(
     private readonly bom: ByteOrderMark,
@@ -170,7 +177,10 @@ class Inspection {
     // byte statistics of UTF-16 input are not needed: it was decoded before the scan
     const stats = this.utf16 === null ? this.stats : null;
     stats?.begin(buf);
-    while (s.next(final)) {
+    this.lfAt = this.crAt = -1;
+    for (;;) {
+      this.plainLines(buf, stats, checker);
+      if (!s.next(final)) break;
       const ok = checker.check(s);
       const level = s.level;
       // level > 0 only for a line with structure (blank and malformed lines have level -1)
@@ -223,6 +233,99 @@ class Inspection {
       }
     }
     stats?.end();
+  }
+
+  /**
+   * The lines from the scanner's position that only count: below level 0, no more than one level
+   * deeper than the line before, one space after the level, no xref, an upper-case tag, then the end
+   * of the line or one space, the terminator the checker counts quietly (LineChecker.quiet), a tag
+   * other than CONC and CONT, and a payload other than `@VOID@`. Each is counted here as the loop of
+   * {@link scan} would count it, without the scanner's fields; the first other line is left to the
+   * scanner, which then goes on from it.
+   */
+  private plainLines(buf: Buffer, stats: ConcJoinedStats | null, checker: LineChecker): void {
+    const term = checker.quietTerminatorKind;
+    if (term < 0 || this.recordCount === 0) return;
+    const maxLength = checker.quietLineLength;
+    const s = this.scanner;
+    const len = s.end;
+    const start = s.pos;
+    let p = start;
+    let lineNo = s.lineNo;
+    let lf = this.lfAt;
+    let cr = this.crAt;
+    for (;;) {
+      if (lf < p) {
+        lf = buf.indexOf(LF, p);
+        if (lf < 0 || lf > len) lf = len;
+      }
+      if (cr < p) {
+        cr = buf.indexOf(CR, p);
+        if (cr < 0 || cr > len) cr = len;
+      }
+      const eol = cr < lf ? cr : lf;
+      // the byte after the line is in the buffer (a line at its end may continue in the next chunk)
+      if (eol + 1 >= len || eol - p > maxLength) break;
+      let next: number;
+      if (eol === lf) {
+        // an LF terminator is quiet only when the file's first one was LF, so LF CR is not read as one terminator here
+        if (term !== TERM_LF) break;
+        next = eol + 1;
+      } else if (buf[eol + 1] === LF) {
+        if (term !== TERM_CRLF) break;
+        next = eol + 2;
+      } else {
+        if (term !== TERM_CR) break;
+        next = eol + 1;
+      }
+      // the level: 1 to 99 without a leading zero, then one space (reads stop at the terminator, inside the buffer)
+      // cast: p <= eol < len <= buf.length
+      let c = buf[p] as number;
+      if (c < 49 || c > 57) break;
+      let level = c - 48;
+      let i = p + 1;
+      // cast: i <= eol + 1 < len
+      c = buf[i] as number;
+      if (c >= 48 && c <= 57) {
+        level = 10 * level + c - 48;
+        // cast: i <= eol + 1 < len
+        c = buf[++i] as number;
+      }
+      if (c !== SPACE) break;
+      const tagStart = ++i;
+      // cast: i <= eol < len; a tag's bytes are kind 1 in TAG_BYTE, and the terminator is kind 0
+      if (TAG_BYTE[buf[i] as number] !== 1) break;
+      let kind: number;
+      do {
+        // cast: the loop stops at the terminator, at most at eol < len
+        c = buf[++i] as number;
+        kind = TAG_BYTE[c] as number; // cast: c is a byte
+      } while (kind === 1);
+      if (kind !== 0 || c === TAB) break;
+      const tagEnd = i;
+      const valueStart = i < eol ? i + 1 : eol;
+      const cached = this.tags.cached(buf, tagStart, tagEnd);
+      const tag = cached >= 0 ? cached : this.tagId(buf, tagStart, tagEnd);
+      if (tag === TAG_CONC || tag === TAG_CONT) break;
+      const pointer = isPointer(buf, valueStart, eol);
+      if (pointer && isVoidXref(buf, valueStart, eol)) break;
+      if (!checker.quiet(lineNo + 1, level)) break;
+      lineNo++;
+      stats?.line(eol, true);
+      if ((++this.lines & STEP_MASK) === 0) this.report(this.consumed + p);
+      this.nestedLines[tag] = (this.nestedLines[tag] as number) + 1; // cast: tagId sets every id's counters
+      if (this.inTrlr) this.trailerContent(lineNo);
+      this.lastStructLevel = level;
+      this.lastStructContinuable = !pointer;
+      if (pointer) this.xrefs.point(this.xrefId(buf, valueStart, eol), lineNo);
+      p = next;
+    }
+    this.lfAt = lf;
+    this.crAt = cr;
+    if (p === start) return;
+    s.pos = p;
+    s.lineNo = lineNo;
+    s.terminator = term;
   }
 
   /** The id of a line's tag, its counters set when new. */

@@ -66,6 +66,36 @@ export class LineChecker {
     private readonly countChars: CharCounter,
   ) {}
 
+  /**
+   * The terminator and the longest length of a line {@link quiet} may count: a line with this
+   * terminator, at most this long, without flags and without an xref has no finding but a level jump
+   * (-1 while no terminator was seen).
+   */
+  get quietTerminatorKind(): number {
+    return this.quietTerminator;
+  }
+
+  get quietLineLength(): number {
+    return this.quietLength;
+  }
+
+  /**
+   * Count line `line` at `level` as {@link check} would, for a caller that scanned it itself and
+   * found it quiet (see {@link quietTerminatorKind}); false, counting nothing, when its level jumps
+   * (then the line goes through the scanner and check).
+   */
+  quiet(line: number, level: number): boolean {
+    const prev = this.prevLevel;
+    if (prev < 0 || level > prev + 1) return false;
+    this.lineCount = line;
+    const term = this.quietTerminator;
+    // cast: the quiet terminator is one of TERM_LF .. TERM_CR (1..3), within the five counters
+    this.terminatorCounts[term] = (this.terminatorCounts[term] as number) + 1;
+    this.prevLevel = level;
+    if (level > this.maxLevel) this.maxLevel = level;
+    return true;
+  }
+
   /** Check the scanner's current line. Returns false for blank and malformed lines. */
   check(s: LineScanner): boolean {
     const line = s.lineNo;

@@ -27,7 +27,7 @@ export const CONC_LINE = 1;
 const CONT_LINE = 2;
 
 /** Bytes of a tag: 1 for A-Z 0-9 _, 2 for a-z (LINE_TAG_LOWER), 3 for any other (LINE_TAG_INVALID), 0 for those that end it (space, tab, LF, CR). */
-const TAG_BYTE = new Uint8Array(256).fill(3);
+export const TAG_BYTE = new Uint8Array(256).fill(3);
 for (let c = 48; c <= 57; c++) TAG_BYTE[c] = 1;
 for (let c = 65; c <= 90; c++) TAG_BYTE[c] = 1;
 for (let c = 97; c <= 122; c++) TAG_BYTE[c] = 2;

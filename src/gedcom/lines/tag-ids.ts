@@ -62,6 +62,21 @@ export class TagIds {
     return id;
   }
 
+  /**
+   * The id of the tag of one to four bytes written as buf[start, end) when the cache holds it, else
+   * -1 (then {@link id}): the packed bytes and the length are the whole tag, so no text is compared.
+   */
+  cached(buf: Buffer, start: number, end: number): number {
+    const n = end - start;
+    if (n > 4) return -1;
+    let key = 0;
+    // cast: start + k < end <= buf.length
+    for (let k = 0; k < n; k++) key |= (buf[start + k] as number) << (8 * k);
+    const slot = Math.imul(key ^ n, 0x9e3779b1) >>> (32 - SLOT_BITS);
+    // cast: slot < SLOTS
+    return this.slotKeys[slot] === key && this.slotLengths[slot] === n ? (this.slotIds[slot] as number) : -1;
+  }
+
   /** The id of a tag as read (upper case for a standard tag), or -1 when no line had it. */
   find(text: string): number {
     return this.byText.get(text) ?? -1;
