@@ -64,7 +64,7 @@ export class LineScanner {
 
   private lfcr = false;
   private sawTerminator = false;
-  /** The first LF and the first CR at or after the line last scanned (the end when none); -1 when not searched in this buffer. */
+  /** The first LF at or after the line last scanned (the end when none), and the first CR (or, in a range of a larger buffer, that LF when none is before it); -1 when not searched in this buffer. */
   private lfAt = -1;
   private crAt = -1;
 
@@ -113,8 +113,10 @@ export class LineScanner {
     const len = this.end;
     const p = this.pos;
     if (p >= len) return false;
-    // the line ends at the first LF or CR from p: each found by the native byte search, the CR one
-    // kept while it lies ahead (a file without CR searches for it once per buffer)
+    // the line ends at the first LF or CR from p, found by the native byte search (which cannot stop at
+    // this.end: the first CR is searched so only when the buffer ends there, and then kept while it lies
+    // ahead, once per buffer in a file without CR; in a range of a larger buffer, a record's lines, the
+    // line's bytes are read for it)
     let lf = this.lfAt;
     if (lf < p) {
       lf = buf.indexOf(LF, p);
@@ -123,8 +125,14 @@ export class LineScanner {
     }
     let cr = this.crAt;
     if (cr < p) {
-      cr = buf.indexOf(CR, p);
-      if (cr < 0 || cr > len) cr = len;
+      if (len === buf.length) {
+        cr = buf.indexOf(CR, p);
+        if (cr < 0) cr = len;
+      } else {
+        // none before lf is all this line needs (the next line searches again)
+        cr = p;
+        while (cr < lf && buf[cr] !== CR) cr++;
+      }
       this.crAt = cr;
     }
     const eol = cr < lf ? cr : lf;
@@ -218,7 +226,7 @@ export class LineScanner {
       term = TERM_NONE;
     } else {
       const after = eol + 1 < len ? buf[eol + 1] : -1;
-      if (eol === cr) {
+      if (buf[eol] === CR) {
         if (after === LF) {
           term = TERM_CRLF;
           next = eol + 2;
