@@ -33,7 +33,8 @@ export interface CanonicalSource {
 export class OutputDocument implements GedcomDocumentLike {
   /** Built on the first lookup: most outputs are only written. */
   private index: Map<string, GedcomRecord> | null = null;
-  private readonly originRecords: ReadonlySet<GedcomRecord>;
+  /** The origin's records as a set, only when their spans are not in file order (see {@link fromOrigin}). */
+  private readonly originRecords: ReadonlySet<GedcomRecord> | null;
   readonly outputEncoding: OutputEncoding;
 
   constructor(
@@ -48,7 +49,7 @@ export class OutputDocument implements GedcomDocumentLike {
     /** Writes records whose canonical text is known without their trees (merge's new right records). */
     readonly canonical: CanonicalSource | null = null,
   ) {
-    this.originRecords = new Set(origin?.records ?? []);
+    this.originRecords = origin === null || inFileOrder(origin.records) ? null : new Set(origin.records);
     this.outputEncoding = { encoding: encoding.used, replaced: replaced?.encoding ?? null, unrepresentable: replaced?.unrepresentable ?? 0 };
   }
 
@@ -67,13 +68,39 @@ export class OutputDocument implements GedcomDocumentLike {
 
   /** True when `rec` is a record of the origin (written raw when untouched). */
   fromOrigin(rec: GedcomRecord): boolean {
-    return this.originRecords.has(rec);
+    if (this.originRecords !== null) return this.originRecords.has(rec);
+    const records = this.origin?.records;
+    const start = rec.span?.start;
+    if (records === undefined || start === undefined) return false;
+    // the origin's records by the start of their spans (in file order: checked when the output was made)
+    let lo = 0;
+    let hi = records.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      // cast: lo <= mid <= hi < records.length, and every record of an origin in file order has a span
+      const at = (records[mid] as GedcomRecord).span?.start as number;
+      if (at === start) return records[mid] === rec;
+      if (at < start) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
   }
 }
 
 /** The canonical text of a record of `doc` (from `doc`'s {@link CanonicalSource} when it has one that knows the record, else from its tree). */
 export function canonicalTextOf(doc: GedcomDocumentLike, rec: GedcomRecord, opts: CanonicalOptions): string {
   return (doc instanceof OutputDocument ? doc.canonical?.text(rec, opts) : null) ?? canonicalRecordText(rec.transientRoot(), opts);
+}
+
+/** Whether every record has a span, each starting after the one before (a parsed file's records: no set is needed to know them). */
+function inFileOrder(records: readonly GedcomRecord[]): boolean {
+  let last = -1;
+  for (const r of records) {
+    const start = r.span?.start;
+    if (start === undefined || start <= last) return false;
+    last = start;
+  }
+  return true;
 }
 
 /** The document whose source bytes the untouched records of `doc` are (null: every record is canonical). */
