@@ -13,7 +13,26 @@ export interface Block {
   readonly runs: readonly Run[];
   /** Right people without a narrow birth, ascending. */
   readonly other: Int32Array;
+  /**
+   * A large block of few birth places (PLACE_SPLIT_PEOPLE, PLACE_PARTS) split by birth place text:
+   * each part holds the people of one place (merge-birth-places.ts classes), and `runs` and
+   * `other` hold only those of no birth place, met by every left person; null when not split.
+   */
+  readonly parts: readonly PlacePart[] | null;
 }
+
+/** The right people of a split block born at one place. */
+interface PlacePart {
+  /** The birth place's class (BirthPlaceJoin). */
+  readonly place: number;
+  readonly block: Block;
+}
+
+/** Right people of a block beyond which it is split by birth place, when its places are few (smaller blocks are joined person by person: splitting them cost more meetings of runs than it saved). */
+const PLACE_SPLIT_PEOPLE = 256;
+/** The most parts a block is split into, and the fewest people a part holds on average: a block of many places is joined person by person instead (merge-candidates.ts). */
+const PLACE_PARTS = 64;
+const PLACE_PART_PEOPLE = 8;
 
 /** Right people with a narrow birth, by ascending low bound (then person number). */
 export interface Run {
@@ -39,8 +58,31 @@ export function narrowBirth(side: SideFeatures, p: number): readonly [number, nu
   return Number.isFinite(lo) && Number.isFinite(hi) && hi - lo <= WIDE_BIRTH_DAYS ? [lo, hi] : null;
 }
 
-/** The block of a list of right people (ascending person numbers). */
-export function makeBlock(side: SideFeatures, people: readonly number[]): Block {
+/**
+ * The block of a list of right people (ascending person numbers), split by birth place (`placeOf`:
+ * person -> its birth place's class, -1 for none) when it is large and its places few.
+ */
+export function makeBlock(side: SideFeatures, people: readonly number[], placeOf: Int32Array): Block {
+  if (people.length <= PLACE_SPLIT_PEOPLE) return unsplit(side, people);
+  const byPlace = new Map<number, number[]>();
+  for (const j of people) {
+    // cast: j is a right person, placeOf has an entry per person
+    const c = placeOf[j] as number;
+    let list = byPlace.get(c);
+    if (list === undefined) {
+      if (byPlace.size === PLACE_PARTS) return unsplit(side, people);
+      byPlace.set(c, (list = []));
+    }
+    list.push(j);
+  }
+  if (byPlace.size * PLACE_PART_PEOPLE > people.length || (byPlace.size === 1 && byPlace.has(-1))) return unsplit(side, people);
+  const parts: PlacePart[] = [];
+  for (const [place, list] of byPlace) if (place >= 0) parts.push({ place, block: unsplit(side, list) });
+  const none = unsplit(side, byPlace.get(-1) ?? []);
+  return { runs: none.runs, other: none.other, parts };
+}
+
+function unsplit(side: SideFeatures, people: readonly number[]): Block {
   const day: number[] = [];
   const tight: number[] = [];
   const wide: number[] = [];
@@ -53,7 +95,7 @@ export function makeBlock(side: SideFeatures, people: readonly number[]): Block 
     else wide.push(j);
   }
   const runs = [day, tight, wide].filter((r) => r.length > 0).map((r) => run(side, r));
-  return { runs, other: Int32Array.from(other) };
+  return { runs, other: Int32Array.from(other), parts: null };
 }
 
 function run(side: SideFeatures, people: number[]): Run {

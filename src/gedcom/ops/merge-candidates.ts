@@ -1,4 +1,5 @@
 import { OPS_LIMITS } from './limits.js';
+import { BirthPlaceJoin } from './merge-birth-places.js';
 import { lowerBound, makeBlock, narrowBirth } from './merge-blocks.js';
 import type { Block, Run } from './merge-blocks.js';
 import type { SideFeatures } from './merge-features.js';
@@ -29,9 +30,12 @@ import type { WorkMonitor } from '../monitor.js';
  * In every block a person whose birth is dated to a narrow range meets only the right people whose
  * birth range comes within a year of its own (the others would be vetoed by the birth date), and
  * the right people of an undated or wide birth; a person without a narrow birth meets the whole
- * block. A person meets at most the cap of the key's kind in one block: the nearest by birth date
- * (sorted neighbourhood), then the undated. Every capped block is counted in the
- * {@link BlockingReport}, with the pairs it left out, never dropped silently.
+ * block. A person whose birth place could be set against another's meets only the right people
+ * whose birth place the place veto lets through (merge-birth-places.ts), and the people of no birth
+ * place: a large block of few places is split by birth place (merge-blocks.ts), the others are
+ * joined person by person. A person meets at most the cap of the key's kind in one block: the
+ * nearest by birth date (sorted neighbourhood), then the undated. Every capped block is counted in
+ * the {@link BlockingReport}, with the pairs it left out, never dropped silently.
  */
 
 /** Right people of a surname block beyond which it is split by given-name initial and nickname group. */
@@ -45,6 +49,10 @@ interface Keyed {
   readonly block: Block;
   /** Right people of the block. */
   readonly size: number;
+  /** The whole block as met by a left person of no birth place (every part). */
+  readonly all: MetParts;
+  /** A block split by birth place: what a left person of each birth place text meets (at most PARTS_KEPT kept); null when not split. */
+  readonly met: Map<number, MetParts> | null;
   /** Sub-blocks by given-name initial; null when the block is not split. */
   readonly sub: ReadonlyMap<string, Keyed> | null;
   /** Left people that met the block. */
@@ -150,23 +158,27 @@ function addTo(lists: Map<string, number[]>, key: string, j: number): void {
   list.push(j);
 }
 
-function keyed(side: SideFeatures, people: readonly number[], subKeys: SubKeys | null): Keyed {
+function keyed(side: SideFeatures, people: readonly number[], subKeys: SubKeys | null, places: Int32Array): Keyed {
   let sub: Map<string, Keyed> | null = null;
   if (subKeys !== null && people.length > SUB_BLOCK_PEOPLE) {
     const lists = new Map<string, number[]>();
     for (const j of people) for (const k of subKeys.right(side, j)) addTo(lists, k, j);
     sub = new Map();
-    for (const [k, list] of lists) sub.set(k, keyed(side, list, null));
+    for (const [k, list] of lists) sub.set(k, keyed(side, list, null, places));
   }
-  return { block: makeBlock(side, people), size: people.length, sub, queried: 0, capped: 0 };
+  // a block split by initial is met only through its sub-blocks
+  const block = sub === null ? makeBlock(side, people, places) : EMPTY_BLOCK;
+  return { block, all: partsOf(block, null), met: block.parts === null ? null : new Map(), size: people.length, sub, queried: 0, capped: 0 };
 }
 
+const EMPTY_BLOCK: Block = { runs: [], other: new Int32Array(0), parts: null };
+
 /** The right side's blocks by key. */
-function rightBlocks(right: SideFeatures, subKeys: SubKeys): Map<string, Keyed> {
+function rightBlocks(right: SideFeatures, subKeys: SubKeys, places: Int32Array): Map<string, Keyed> {
   const lists = new Map<string, number[]>();
   for (let j = 0; j < right.count; j++) for (const k of blockKeys(right, j)) addTo(lists, k, j);
   const blocks = new Map<string, Keyed>();
-  for (const [k, list] of lists) blocks.set(k, keyed(right, list, k.charAt(2) === 'S' ? subKeys : null));
+  for (const [k, list] of lists) blocks.set(k, keyed(right, list, k.charAt(2) === 'S' ? subKeys : null, places));
   return blocks;
 }
 
@@ -188,7 +200,8 @@ export function candidatePairs(
   monitor: WorkMonitor,
 ): BlockingReport {
   const subKeys = new SubKeys();
-  const blocks = rightBlocks(right, subKeys);
+  const join = new BirthPlaceJoin(left, right);
+  const blocks = rightBlocks(right, subKeys, join.classOf);
   const meeting = new Meeting();
   // seenBy[j] === i + 1: pair (i, j) was already emitted for this left person
   const seenBy = new Int32Array(right.count);
@@ -198,6 +211,7 @@ export function candidatePairs(
   let i = 0;
   let stamp = 1;
   let birth: readonly [number, number] | null = null;
+  let places: BirthPlaceJoin | null = null;
   const emit = (j: number): void => {
     if (seenBy[j] === stamp) return;
     seenBy[j] = stamp;
@@ -208,7 +222,8 @@ export function candidatePairs(
   };
   const meet = (k: Keyed, cap: number): void => {
     k.queried++;
-    const out = meetBlock(k.block, birth, right, cap, meeting, emit);
+    // the parts of a split block are of places that meet the left person's: only an unsplit block is joined person by person
+    const out = meetBlock(metParts(k, places), k.met === null ? places : null, birth, right, cap, meeting, emit);
     if (out > 0) {
       k.capped++;
       leftOut += out;
@@ -217,6 +232,7 @@ export function candidatePairs(
   for (i = 0; i < left.count; i++) {
     stamp = i + 1;
     birth = narrowBirth(left, i);
+    places = join.start(i) ? join : null;
     if ((i & STEP_MASK) === 0) monitor.step('match', i, left.count);
     for (const key of blockKeys(left, i)) {
       const k = blocks.get(key);
@@ -253,6 +269,12 @@ class Meeting {
   start = new Int32Array(WINDOWS_PER_RUN * 4);
   end = new Int32Array(WINDOWS_PER_RUN * 4);
   reach = new Float64Array(WINDOWS_PER_RUN * 4);
+  /** Per window: the high bound a person must stay below (the people above it are another window's). */
+  ceiling = new Float64Array(WINDOWS_PER_RUN * 4);
+  /** Set when a window was read only up to its limit (gatherWindow). */
+  cut = false;
+  /** People emitted so far by the meeting under way (emitUpTo). */
+  emitted = 0;
 
   add(j: number, d: number): void {
     if (this.length === this.people.length) {
@@ -273,6 +295,7 @@ class Meeting {
     this.start = new Int32Array(WINDOWS_PER_RUN * runs);
     this.end = new Int32Array(WINDOWS_PER_RUN * runs);
     this.reach = new Float64Array(WINDOWS_PER_RUN * runs);
+    this.ceiling = new Float64Array(WINDOWS_PER_RUN * runs);
   }
 }
 
@@ -287,7 +310,8 @@ const yearOffWindows = (r: Run, lo: number, hi: number): boolean => (lo === hi ?
  * Places in `m` from slot `at` the windows of run `r` a birth [lo, hi] meets: the ranges of low
  * bounds it overlaps or touches (two adjacent years written one off), and for an exact day or a
  * month the same day or month a year off (yearOffWindows); with the high bound a person of the
- * window must reach. Returns the people of the windows (some may fall short of the reach).
+ * window must reach, and the one it must stay below. Returns the people of the windows (some may
+ * fall outside those bounds).
  */
 function placeWindows(m: Meeting, at: number, r: Run, lo: number, hi: number): number {
   const low = r.low;
@@ -297,18 +321,21 @@ function placeWindows(m: Meeting, at: number, r: Run, lo: number, hi: number): n
   m.start[at] = s;
   m.end[at] = e;
   m.reach[at] = lo - 1;
+  m.ceiling[at] = Infinity;
   if (!yearOffWindows(r, lo, hi)) return e - s;
   let n = e - s;
   for (let k = 1; k <= 2; k++) {
-    // the same day (or month) a year before (k = 1), then after (k = 2); the year before ends where the first window starts
-    // (a run of wide ranges reaches back that far), the year after starts beyond its end
+    // the same day (or month) a year before (k = 1), then after (k = 2); the year after starts beyond the first window's end,
+    // the year before may lie inside it (a run of ranges reaches back up to its span), where the first window
+    // gathers only the people reaching the birth: those that do not are this window's
     const a = k === 1 ? lo - 366 : lo + 365;
     const ks = lowerBound(low, a);
-    const ke = k === 1 ? Math.min(lowerBound(low, a + 1, true), s) : lowerBound(low, a + 1, true);
+    const ke = lowerBound(low, a + 1, true);
     m.start[at + k] = ks;
-    m.end[at + k] = Math.max(ks, ke);
+    m.end[at + k] = ke;
     m.reach[at + k] = -Infinity;
-    n += Math.max(0, ke - ks);
+    m.ceiling[at + k] = k === 1 ? lo - 1 : Infinity;
+    n += ke - ks;
   }
   return n;
 }
@@ -318,11 +345,12 @@ const windowCount = (r: Run, lo: number, hi: number): number => (yearOffWindows(
 
 /**
  * Gathers the people of run `r` in the window of slot `w` whose high bound reaches the window's
- * reach, with their distance to the birth [lo, hi]: all of them, or when there are more than
- * `limit` in the window, `limit` of them read from the birth's own place in the run outward (the
- * nearest low bounds first), so a capped meeting costs its cap, not the window.
+ * reach and stays below its ceiling and whose birth place meets the left person's (`places`; null: every place), with their
+ * distance to the birth [lo, hi]: all of them, or when there are more than `limit` in the window,
+ * `limit` of them read from the birth's own place in the run outward (the nearest low bounds
+ * first), so a capped meeting costs its cap, not the window; a window left unread is noted in `m.cut`.
  */
-function gatherWindow(m: Meeting, w: number, r: Run, lo: number, hi: number, bounds: Float64Array, limit: number): void {
+function gatherWindow(m: Meeting, w: number, r: Run, lo: number, hi: number, bounds: Float64Array, limit: number, places: BirthPlaceJoin | null): void {
   const people = r.people;
   const low = r.low;
   // cast: w is a slot placeWindows filled
@@ -331,6 +359,8 @@ function gatherWindow(m: Meeting, w: number, r: Run, lo: number, hi: number, bou
   const end = m.end[w] as number;
   // cast: see above
   const reach = m.reach[w] as number;
+  // cast: see above
+  const ceiling = m.ceiling[w] as number;
   const mid2 = lo + hi;
   if (end - start <= limit) {
     for (let k = start; k < end; k++) {
@@ -339,64 +369,113 @@ function gatherWindow(m: Meeting, w: number, r: Run, lo: number, hi: number, bou
       // cast: j is a person of the right side, bounds has 4 entries per person
       const jhi = bounds[4 * j + 1] as number;
       // cast: see above
-      if (jhi >= reach) m.add(j, Math.abs((bounds[4 * j] as number) + jhi - mid2));
+      if (jhi >= reach && jhi < ceiling && (places === null || places.meetsRight(j))) m.add(j, Math.abs((bounds[4 * j] as number) + jhi - mid2));
     }
     return;
   }
   let b = Math.min(Math.max(lowerBound(low, lo), start), end);
   let a = b - 1;
-  for (let taken = 0; taken < limit && (a >= start || b < end);) {
+  let taken = 0;
+  for (; taken < limit && (a >= start || b < end);) {
     // cast: a and b are within [start, end) when read
     const k = a >= start && (b >= end || lo - (low[a] as number) <= (low[b] as number) - lo) ? a-- : b++;
     // cast: start <= k < end <= people.length
     const j = people[k] as number;
     // cast: j is a person of the right side, bounds has 4 entries per person
     const jhi = bounds[4 * j + 1] as number;
-    if (jhi < reach) continue;
+    if (jhi < reach || jhi >= ceiling || (places !== null && !places.meetsRight(j))) continue;
     // cast: see above
     m.add(j, Math.abs((bounds[4 * j] as number) + jhi - mid2));
     taken++;
   }
+  if (a >= start || b < end) m.cut = true;
+}
+
+/** The runs and the lists of undated people of a block one left person meets. */
+interface MetParts {
+  readonly runs: readonly Run[];
+  readonly others: readonly Int32Array[];
+}
+
+/** Birth place texts whose parts one split block keeps (then it starts over). */
+const PARTS_KEPT = 64;
+
+/**
+ * The runs and undated people of `block` a left person meets: all of an unsplit block; of a block
+ * split by birth place, its people of no place and the parts whose place meets the left person's
+ * (`places`; null: every place).
+ */
+function partsOf(block: Block, places: BirthPlaceJoin | null): MetParts {
+  const runs = [...block.runs];
+  const others = block.other.length > 0 ? [block.other] : [];
+  for (const part of block.parts ?? []) {
+    if (places !== null && !places.meetsClass(part.place)) continue;
+    runs.push(...part.block.runs);
+    if (part.block.other.length > 0) others.push(part.block.other);
+  }
+  return { runs, others };
+}
+
+/** partsOf a keyed block for the current left person, kept per birth place text (a left person's meetings ask the same few). */
+function metParts(k: Keyed, places: BirthPlaceJoin | null): MetParts {
+  if (k.met === null || places === null) return k.all;
+  let hit = k.met.get(places.placeText);
+  if (hit === undefined) {
+    if (k.met.size >= PARTS_KEPT) k.met.clear();
+    k.met.set(places.placeText, (hit = partsOf(k.block, places)));
+  }
+  return hit;
 }
 
 /**
- * Emits the right people of `block` a left person of birth range `birth` meets (see the module
- * comment), at most `cap` of them: the nearest by the middle of the birth range, then the undated
- * in order; returns how many it left out for the cap.
+ * Emits the right people of a block's `parts` a left person of birth range `birth` meets (see the
+ * module comment) whose birth place meets its own (`each`; null: every place, or the parts were
+ * chosen by place), at most `cap` of them: the nearest by the middle of the birth range, then the
+ * undated in order; returns at most how many it left out for the cap (the people of the windows,
+ * or of the block, it did not read or emit).
  */
-function meetBlock(block: Block, birth: readonly [number, number] | null, right: SideFeatures, cap: number, m: Meeting, emit: (j: number) => void): number {
-  const other = block.other;
-  const runs = block.runs;
+function meetBlock(
+  parts: MetParts,
+  each: BirthPlaceJoin | null,
+  birth: readonly [number, number] | null,
+  right: SideFeatures,
+  cap: number,
+  m: Meeting,
+  emit: (j: number) => void,
+): number {
+  const { runs, others } = parts;
+  let undated = 0;
+  for (const list of others) undated += list.length;
+  m.emitted = 0;
   if (birth === null) {
-    let budget = cap;
-    let total = other.length;
-    // cast: k < other.length
-    for (let k = 0; k < other.length && budget > 0; k++, budget--) emit(other[k] as number);
-    for (const r of runs) {
-      total += r.people.length;
-      // cast: k < r.people.length
-      for (let k = 0; k < r.people.length && budget > 0; k++, budget--) emit(r.people[k] as number);
-    }
-    return Math.max(0, total - cap);
+    // the block in order: the undated first, then each run, until `cap` people met
+    let total = undated;
+    for (const r of runs) total += r.people.length;
+    let read = 0;
+    for (const list of others) read += emitUpTo(list, cap, each, emit, m);
+    for (const r of runs) read += emitUpTo(r.people, cap, each, emit, m);
+    return total - read;
   }
   const [lo, hi] = birth;
   m.fit(runs.length);
-  let window = other.length;
-  for (let q = 0; q < runs.length; q++) window += placeWindows(m, WINDOWS_PER_RUN * q, runs[q] as Run, lo, hi); // cast: q < runs.length
-  const limit = window <= cap ? Infinity : cap;
+  let windows = 0;
+  for (let q = 0; q < runs.length; q++) windows += placeWindows(m, WINDOWS_PER_RUN * q, runs[q] as Run, lo, hi); // cast: q < runs.length
+  const limit = windows + undated <= cap ? Infinity : cap;
   m.length = 0;
+  m.cut = false;
   for (let q = 0; q < runs.length; q++) {
     // cast: q < runs.length
     const r = runs[q] as Run;
-    for (let w = 0, n = windowCount(r, lo, hi); w < n; w++) gatherWindow(m, WINDOWS_PER_RUN * q + w, r, lo, hi, right.bounds, limit);
+    for (let w = 0, n = windowCount(r, lo, hi); w < n; w++) gatherWindow(m, WINDOWS_PER_RUN * q + w, r, lo, hi, right.bounds, limit, each);
   }
   const n = m.length;
-  if (n + other.length <= cap) {
+  if (n + undated <= cap) {
     // cast: k < m.length
     for (let k = 0; k < n; k++) emit(m.people[k] as number);
-    // cast: k < other.length
-    for (let k = 0; k < other.length; k++) emit(other[k] as number);
-    return Math.max(0, window - cap);
+    m.emitted = n;
+    let read = 0;
+    for (const list of others) read += emitUpTo(list, cap, each, emit, m);
+    return m.cut ? windows - n + undated - read : 0;
   }
   // sorted neighbourhood: the `cap` nearest births (ties by person number), then the undated
   const { people, distance } = m;
@@ -419,9 +498,26 @@ function meetBlock(block: Block, birth: readonly [number, number] | null, right:
   }
   tied.sort((x, y) => x - y);
   for (const j of tied) if (ties-- > 0) emit(j);
-  // cast: k < other.length
-  for (let k = 0; k < Math.min(other.length, cap - near); k++) emit(other[k] as number);
-  return window - cap;
+  m.emitted = near;
+  let read = 0;
+  for (const list of others) read += emitUpTo(list, cap, each, emit, m);
+  return (m.cut ? windows - near : n - near) + undated - read;
+}
+
+/**
+ * Emits the people of `list` in order whose birth place meets the left person's (`places`; null:
+ * every place) until the meeting has emitted `cap` (m.emitted counts them); returns how many it read.
+ */
+function emitUpTo(list: Int32Array, cap: number, places: BirthPlaceJoin | null, emit: (j: number) => void, m: Meeting): number {
+  let k = 0;
+  for (; k < list.length && m.emitted < cap; k++) {
+    // cast: k < list.length
+    const j = list[k] as number;
+    if (places !== null && !places.meetsRight(j)) continue;
+    emit(j);
+    m.emitted++;
+  }
+  return k;
 }
 
 function report(blocks: ReadonlyMap<string, Keyed>, pairsLeftOut: number): BlockingReport {
