@@ -471,16 +471,9 @@ function vitalEvent(index: TreeIndex, p: number, a: number, b: number, c: number
   const start = index.personEventStart[p] as number;
   // cast: personEventStart has an entry per person plus one, and p is a person number
   const end = index.personEventStart[p + 1] as number;
-  // the three tags in turn without an array (this runs twice per person of a side)
-  for (let k = 0; k < 3; k++) {
-    const tag = k === 0 ? a : k === 1 ? b : c;
-    // cast: start <= e < end = personEventStart[p + 1] <= the flags' length
-    for (let e = start; e < end; e++) if (t[e] === tag && ((f[e] as number) & EV_DATED) !== 0) return e;
-  }
-  for (let k = 0; k < 3; k++) {
-    const tag = k === 0 ? a : k === 1 ? b : c;
-    for (let e = start; e < end; e++) if (t[e] === tag) return e;
-  }
+  // cast: start <= e < end = personEventStart[p + 1] <= the flags' length
+  for (const tag of [a, b, c]) for (let e = start; e < end; e++) if (t[e] === tag && ((f[e] as number) & EV_DATED) !== 0) return e;
+  for (const tag of [a, b, c]) for (let e = start; e < end; e++) if (t[e] === tag) return e;
   return -1;
 }
 
