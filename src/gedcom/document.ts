@@ -15,7 +15,6 @@ import type { DiagnosticSummary } from './diagnostics.js';
 import { DiagnosticLog } from './diagnostics.js';
 import { SourceText } from './source-text.js';
 import type { MaterializeContext } from './parse/materialize.js';
-import { materializeRecord } from './parse/materialize.js';
 import { RowArena, readRecordTable } from './parse/record-table.js';
 import { RecordLineReader } from './parse/record-lines.js';
 import { classifyVersion } from './version.js';
@@ -42,6 +41,9 @@ export interface DocumentInit {
   readonly lineStats: LineStats;
   readonly interner: TagInterner;
 }
+
+/** The tree of a record with no line (a span holding only blank lines): a placeholder node. */
+const emptyRecord = (line: number): GedcomNode => ({ tag: '', xref: null, pointer: null, value: '', children: [], line, raw: '' });
 
 /**
  * A parsed (or created) GEDCOM file: records over the source bytes. See model.ts for the model
@@ -109,14 +111,13 @@ export class GedcomDocument implements GedcomDocumentLike, RecordMaterializer {
   }
 
   materialize(span: RecordSpan): GedcomNode {
-    return materializeRecord(this.source.text, span.start, span.end, span.line, this.ctx);
+    const table = readRecordTable(this.source.text, span.start, span.end, span.line, this.ctx, null);
+    return table === null ? emptyRecord(span.line) : table.plainTree();
   }
 
   retained(span: RecordSpan): GedcomNode {
-    // the rows hold byte offsets as 32-bit integers (a source text is at most maxArtifactBytes, but a transcoded one may be larger)
-    if (this.source.text.length > 0x7fffffff) return this.materialize(span);
     const table = readRecordTable(this.source.text, span.start, span.end, span.line, this.ctx, this.arena);
-    return table === null ? this.materialize(span) : table.node(0);
+    return table === null ? emptyRecord(span.line) : table.node(0);
   }
 
   /**

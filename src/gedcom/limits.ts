@@ -17,6 +17,8 @@ export const GEDCOM_INPUT_LIMITS = {
    * payloads into one line: every line the engine writes from an accepted file passes this limit.
    */
   maxLineBytes: 3 * MAX_VALUE_BYTES + 1024,
+  /** Longest record, in bytes of its lines: a record's tree holds its byte ranges from its first byte as 32-bit integers (parse/record-table.ts). */
+  maxRecordBytes: 0x7fffffff,
   /** Conversion findings kept in full (all are counted by code). */
   conversionNotesKept: 5000,
 } as const;

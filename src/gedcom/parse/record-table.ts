@@ -6,14 +6,17 @@ import type { MaterializeContext } from './materialize.js';
 import { checkSegmentsLimit, decodeSegments, decodeSingle, isAsciiRange } from './materialize.js';
 import type { NodeRows } from './source-node.js';
 import { SourceNode } from './source-node.js';
+import { GEDCOM_INPUT_LIMITS } from '../limits.js';
+import { GedcomError } from '../errors.js';
 
 /**
- * The compact form of a record's tree (issue 31 item 4): one row of integers per logical line,
- * in file order, with the byte ranges of its tag, xref and value and the row just past its
- * subtree, so the children of row `i` are `i + 1`, then each next sibling at its predecessor's
- * subtree end. Nodes are made from the rows when a reader reaches them (see {@link RecordTable.node}),
- * and the value of a line with children is decoded when it is first read. The rows follow exactly the rules of
- * `materializeRecord` (materialize.ts), which builds the same tree as plain objects at once.
+ * A record's tree read from its bytes, the one reader of a record's lines into a tree (see model.ts
+ * for how CONC/CONT, escapes and malformed lines fold): one row of integers per logical line, in
+ * file order, with the byte ranges of its tag, xref and value (from the record's first byte, so a
+ * record of a source past 2^31 bytes still fits) and the row just past its subtree, so the children
+ * of row `i` are `i + 1`, then each next sibling at its predecessor's subtree end. From the rows,
+ * a kept tree (issue 31 item 4) has its nodes made as a reader reaches them ({@link RecordTable.node}),
+ * and a tree for one use is built at once as plain nodes ({@link RecordTable.plainTree}).
  */
 const STRIDE = 8;
 const LINE = 0;
@@ -51,6 +54,10 @@ class RecordTable implements NodeRows {
   constructor(
     private readonly rows: Int32Array,
     private readonly base: number,
+    /** Rows of the record. */
+    private readonly count: number,
+    /** The offset in `bytes` the rows' byte ranges count from (the record's first byte). */
+    private readonly origin: number,
     private readonly bytes: Buffer,
     private readonly ctx: MaterializeContext,
     /** Value pieces of the rows continued by CONC/CONT lines (see materialize.ts), by row. */
@@ -63,31 +70,38 @@ class RecordTable implements NodeRows {
    * once (most lines are leaves, and a plain object is the cheapest node to make and to read).
    */
   node(row: number): GedcomNode {
+    return this.make(row, true);
+  }
+
+  /** The node of row `row`: a {@link SourceNode} when `lazy` and the line has children, else a plain node (a line with children: its children filled by the caller). */
+  private make(row: number, lazy: boolean): GedcomNode {
     const r = this.rows;
     const at = this.base + row * STRIDE;
     const bytes = this.bytes;
     const ctx = this.ctx;
+    const o = this.origin;
     const line = r[at + LINE] as number; // cast: at + LINE lies in this record's rows
     const ts = r[at + TAG_START] as number; // cast: as above
-    const vs = r[at + VALUE_START] as number; // cast: as above
-    const ve = r[at + VALUE_END] as number; // cast: as above
+    const vs = (r[at + VALUE_START] as number) + o; // cast: as above
+    const ve = (r[at + VALUE_END] as number) + o; // cast: as above
     const leaf = (r[at + SUBTREE_END] as number) === row + 1; // cast: as above
+    const plain = leaf || !lazy;
     if (ts < 0) {
       const raw = ctx.codec.decode(bytes, vs, ve);
-      if (leaf) return { tag: '', xref: null, pointer: null, value: '', children: [], line, raw };
+      if (plain) return { tag: '', xref: null, pointer: null, value: '', children: leaf ? [] : this.childSlots(row), line, raw };
       const node = new SourceNode(this, row, '', null, null, line, '');
       node.raw = raw;
       return node;
     }
     const xe = r[at + XREF_END] as number; // cast: as above
-    const tag = ctx.interner.intern(bytes, ts, r[at + TAG_END] as number); // cast: as above
-    const xref = xe > 0 ? bytes.toString('latin1', r[at + XREF_START] as number, xe) : null; // cast: as above
+    const tag = ctx.interner.intern(bytes, ts + o, (r[at + TAG_END] as number) + o); // cast: as above
+    const xref = xe > 0 ? bytes.toString('latin1', (r[at + XREF_START] as number) + o, xe + o) : null; // cast: as above
     if (isPointer(bytes, vs, ve)) {
       const pointer = isAsciiRange(bytes, vs, ve) ? bytes.toString('latin1', vs, ve) : ctx.codec.decode(bytes, vs, ve);
-      if (leaf) return { tag, xref, pointer, value: '', children: [], line };
+      if (plain) return { tag, xref, pointer, value: '', children: leaf ? [] : this.childSlots(row), line };
       return new SourceNode(this, row, tag, xref, pointer, line, '');
     }
-    if (leaf) return { tag, xref, pointer: null, value: this.value(row), children: [], line };
+    if (plain) return { tag, xref, pointer: null, value: this.value(row), children: leaf ? [] : this.childSlots(row), line };
     const segs = this.segments;
     return new SourceNode(this, row, tag, xref, null, line, vs === ve && (segs === null || !segs.has(row)) ? '' : undefined);
   }
@@ -97,8 +111,30 @@ class RecordTable implements NodeRows {
     const segs = this.segments?.get(row);
     if (segs !== undefined) return decodeSegments(this.ctx, this.bytes, segs);
     const at = this.base + row * STRIDE;
+    const o = this.origin;
     // cast: at + VALUE_START and at + VALUE_END lie in this record's rows
-    return decodeSingle(this.ctx, this.bytes, this.rows[at + VALUE_START] as number, this.rows[at + VALUE_END] as number);
+    return decodeSingle(this.ctx, this.bytes, (this.rows[at + VALUE_START] as number) + o, (this.rows[at + VALUE_END] as number) + o);
+  }
+
+  /**
+   * The record's whole tree as plain nodes, built at once (a tree for one use: read through and
+   * dropped); each node made from its row as {@link node} makes a leaf, and its children an array
+   * of their exact count. Rows are visited in order, not by recursion, however deep the record.
+   */
+  plainTree(): GedcomNode {
+    const r = this.rows;
+    const base = this.base;
+    const count = this.count;
+    const nodes = new Array<GedcomNode>(count);
+    for (let row = 0; row < count; row++) nodes[row] = this.make(row, false);
+    for (let row = 0; row < count; row++) {
+      const end = r[base + row * STRIDE + SUBTREE_END] as number; // cast: row < count, one of this record's rows
+      const children = (nodes[row] as GedcomNode).children; // cast: row < count, made above
+      let k = 0;
+      // cast: every row below `end` is one of this record's rows, its node made above
+      for (let c = row + 1; c < end; c = r[base + c * STRIDE + SUBTREE_END] as number) children[k++] = nodes[c] as GedcomNode;
+    }
+    return nodes[0] as GedcomNode; // cast: a table has at least one row
   }
 
   /** The nodes of the children of row `row`, in file order (a fresh array of their exact count). */
@@ -106,14 +142,22 @@ class RecordTable implements NodeRows {
     const r = this.rows;
     const base = this.base;
     const end = r[base + row * STRIDE + SUBTREE_END] as number; // cast: row is one of this record's rows
+    const out = this.childSlots(row);
+    let k = 0;
+    // cast: every row below `end` is one of this record's rows
+    for (let c = row + 1; c < end; c = r[base + c * STRIDE + SUBTREE_END] as number) out[k++] = this.node(c);
+    return out;
+  }
+
+  /** An array of the exact count of row `row`'s children, to be filled in file order. */
+  private childSlots(row: number): GedcomNode[] {
+    const r = this.rows;
+    const base = this.base;
+    const end = r[base + row * STRIDE + SUBTREE_END] as number; // cast: row is one of this record's rows
     let n = 0;
     // cast: every row below `end` is one of this record's rows
     for (let c = row + 1; c < end; c = r[base + c * STRIDE + SUBTREE_END] as number) n++;
-    const out = new Array<GedcomNode>(n);
-    let k = 0;
-    // cast: as above
-    for (let c = row + 1; c < end; c = r[base + c * STRIDE + SUBTREE_END] as number) out[k++] = this.node(c);
-    return out;
+    return new Array<GedcomNode>(n);
   }
 }
 
@@ -132,7 +176,10 @@ class TableReader {
   private openRow = new Int32Array(64);
   private openLevel = new Int32Array(64);
 
-  read(bytes: Buffer, start: number, end: number, firstLine: number, ctx: MaterializeContext, arena: RowArena): RecordTable | null {
+  read(bytes: Buffer, start: number, end: number, firstLine: number, ctx: MaterializeContext, arena: RowArena | null): RecordTable | null {
+    if (end - start > GEDCOM_INPUT_LIMITS.maxRecordBytes) {
+      throw new GedcomError('GEDCOM_INPUT_LIMIT', `a record exceeds ${GEDCOM_INPUT_LIMITS.maxRecordBytes} bytes`, firstLine, 'split the record');
+    }
     const s = this.scanner;
     s.reset(bytes, firstLine, ctx.lfcr, start, end);
     let count = 0;
@@ -153,8 +200,8 @@ class TableReader {
           w[at + TAG_END] = -1;
           w[at + XREF_START] = 0;
           w[at + XREF_END] = 0;
-          w[at + VALUE_START] = s.contentStart;
-          w[at + VALUE_END] = s.lineEnd;
+          w[at + VALUE_START] = s.contentStart - start;
+          w[at + VALUE_END] = s.lineEnd - start;
           w[at + SUBTREE_END] = count + 1;
           // the first line opens the record even when malformed (every later line is below it); a later malformed line is a leaf
           if (count === 0) {
@@ -176,13 +223,13 @@ class TableReader {
           if (
             (cont || s.tagIs('CONC')) &&
             (w[ta + TAG_START] as number) >= 0 &&
-            !isPointer(bytes, w[ta + VALUE_START] as number, w[ta + VALUE_END] as number)
+            !isPointer(bytes, (w[ta + VALUE_START] as number) + start, (w[ta + VALUE_END] as number) + start)
           ) {
             if (segments === null) segments = new Map();
             let segs = segments.get(top);
             if (segs === undefined) {
               // cast: ta + VALUE_START and ta + VALUE_END lie in the rows written so far
-              segs = [w[ta + VALUE_START] as number, w[ta + VALUE_END] as number, 0];
+              segs = [(w[ta + VALUE_START] as number) + start, (w[ta + VALUE_END] as number) + start, 0];
               segments.set(top, segs);
             }
             segs.push(s.valueStart, s.valueEnd, cont ? 1 : 0);
@@ -193,12 +240,12 @@ class TableReader {
         // cast: depth - 1 < depth <= openLevel.length
         while (depth > 1 && (openLevel[depth - 1] as number) >= level) w[(openRow[--depth] as number) * STRIDE + SUBTREE_END] = count;
         w[at + LINE] = s.lineNo;
-        w[at + TAG_START] = s.tagStart;
-        w[at + TAG_END] = s.tagEnd;
-        w[at + XREF_START] = s.xrefStart;
-        w[at + XREF_END] = s.xrefEnd;
-        w[at + VALUE_START] = s.valueStart;
-        w[at + VALUE_END] = s.valueEnd;
+        w[at + TAG_START] = s.tagStart - start;
+        w[at + TAG_END] = s.tagEnd - start;
+        w[at + XREF_START] = s.xrefEnd > 0 ? s.xrefStart - start : 0;
+        w[at + XREF_END] = s.xrefEnd > 0 ? s.xrefEnd - start : 0;
+        w[at + VALUE_START] = s.valueStart - start;
+        w[at + VALUE_END] = s.valueEnd - start;
         if (depth === openRow.length) {
           openRow = this.openRow = widen(openRow, depth * 2);
           openLevel = this.openLevel = widen(openLevel, depth * 2);
@@ -217,21 +264,31 @@ class TableReader {
     for (let d = depth - 1; d >= 0; d--) w[(openRow[d] as number) * STRIDE + SUBTREE_END] = count;
     // cast: row < count, a row written above
     if (segments !== null) for (const [row, segs] of segments) checkSegmentsLimit(segs, w[row * STRIDE + LINE] as number);
-    const { rows, base } = arena.take(count * STRIDE);
-    rows.set(w.subarray(0, count * STRIDE), base);
     // a record of a million lines does not leave its scratch rows behind for the rest of the process
     if (w.length > 1 << 20) this.scratch = new Int32Array(STRIDE * 256);
-    return new RecordTable(rows, base, bytes, ctx, segments);
+    // a tree for one use reads the scratch rows, built from before the next record is read
+    if (arena === null) return new RecordTable(w, 0, count, start, bytes, ctx, segments);
+    const { rows, base } = arena.take(count * STRIDE);
+    rows.set(w.subarray(0, count * STRIDE), base);
+    return new RecordTable(rows, base, count, start, bytes, ctx, segments);
   }
 }
 
 const reader = new TableReader();
 
 /**
- * Read one record's lines into rows (kept in `arena`): the compact tree of the record. Null for
- * a record with no line at all (the caller builds its placeholder node). Throws GEDCOM_INPUT_LIMIT,
- * as `materializeRecord` does, for a continued value over the limit.
+ * Read one record's lines into rows: kept in `arena` for a kept tree, or, with no arena, scratch
+ * rows for one {@link RecordTable.plainTree} made before the next read. Null for a record with no
+ * line at all (the caller builds its placeholder node). Throws GEDCOM_INPUT_LIMIT for a continued
+ * value over the limit, and for a record of over 2^31 bytes.
  */
-export function readRecordTable(bytes: Buffer, start: number, end: number, firstLine: number, ctx: MaterializeContext, arena: RowArena): RecordTable | null {
+export function readRecordTable(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  firstLine: number,
+  ctx: MaterializeContext,
+  arena: RowArena | null,
+): RecordTable | null {
   return reader.read(bytes, start, end, firstLine, ctx, arena);
 }
