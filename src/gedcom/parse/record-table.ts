@@ -213,7 +213,9 @@ class TableReader {
           continue;
         }
         const level = s.level;
-        // a continuation continues the deepest open line when deeper (see materializeRecord)
+        // a continuation continues the line right above it (the deepest open line: the record's last structure) when it is
+        // deeper; one after a substructure of that line, or shallower, is misplaced and becomes a node of its own, in file
+        // order (parse reports CONTINUATION_MISPLACED)
         // cast: depth - 1 < depth <= openLevel.length
         if (depth > 0 && s.xrefEnd === 0 && level > (openLevel[depth - 1] as number)) {
           const top = openRow[depth - 1] as number; // cast: as above
